@@ -1,0 +1,203 @@
+# annabella — deutsche Bedienoberfläche.
+# Die Zugwörter des Stils `fide` kommen immer aus dieser Datei.
+
+## Figuren, Felder und Farben
+
+piece-king = König
+piece-queen = Dame
+piece-rook = Turm
+piece-bishop = Läufer
+piece-knight = Springer
+piece-pawn = Bauer
+pieces-king = Könige
+pieces-queen = Damen
+pieces-rook = Türme
+pieces-bishop = Läufer
+pieces-knight = Springer
+pieces-pawn = Bauern
+letter-king = K
+letter-queen = D
+letter-rook = T
+letter-bishop = L
+letter-knight = S
+letter-pawn = B
+file-fide-a = Anna
+file-fide-b = Bella
+file-fide-c = Cesar
+file-fide-d = David
+file-fide-e = Eva
+file-fide-f = Felix
+file-fide-g = Gustav
+file-fide-h = Hector
+rank-1 = eins
+rank-2 = zwei
+rank-3 = drei
+rank-4 = vier
+rank-5 = fünf
+rank-6 = sechs
+rank-7 = sieben
+rank-8 = acht
+square-fide = { $file } { $rank }
+color-white = Weiß
+color-black = Schwarz
+
+## Züge
+
+move-to = { $piece } { $to }
+move-takes = { $piece } schlägt { $to }
+move-from-to = { $piece } { $from } nach { $to }
+move-from-takes = { $piece } { $from } schlägt { $to }
+move-full = { $piece } von { $from } nach { $to }
+move-full-takes = { $move }, schlägt { $captured }
+move-en-passant = { $move } en passant
+move-promotion = { $move }, Umwandlung in { $piece }
+move-check = { $move }, Schach
+move-double-check = { $move }, Doppelschach
+move-mate = { $move }, Schachmatt
+castle-short = Kurze Rochade
+castle-long = Lange Rochade
+announce-move = { $number }. { $color }: { $move }
+
+## Partieende und Stand
+
+game-over-win = Partie beendet: { $result }, { $winner } gewinnt { $reason }.
+game-over-draw = Partie beendet: { $result }, Remis { $reason }.
+reason-checkmate = durch Schachmatt
+reason-resignation = durch Aufgabe
+reason-time-forfeit = durch Zeitüberschreitung
+reason-stalemate = durch Patt
+reason-dead-position = durch tote Stellung
+reason-agreement = durch Vereinbarung
+reason-threefold = durch dreifache Stellungswiederholung
+reason-fifty-move = nach der Fünfzig-Züge-Regel
+reason-fivefold = durch fünffache Stellungswiederholung
+reason-seventy-five-move = nach der Fünfundsiebzig-Züge-Regel
+reason-timeout-insufficient = durch Zeitüberschreitung bei ungenügendem Material
+status-running = { $color } am Zug, Zug { $number }.
+status-check = Schach.
+prompt = { $color } am Zug>
+prompt-over = Partie beendet>
+greeting = annabella, Schach für blinde und sehbehinderte Menschen. Die Befehle nennt hilfe.
+new-game = Neue Partie.
+new-game-960 = Neue Chess960-Partie, Startstellung { $number }.
+
+## Ablehnungen
+
+refuse-game-over = Die Partie ist beendet. Eine neue Partie mit neu, oder zurück.
+refuse-not-your-turn = { $color } ist am Zug.
+refuse-no-piece-on = Auf { $square } steht keine eigene Figur.
+refuse-wrong-piece-on = Auf { $square } steht { $found ->
+    [queen] eine { $foundname }
+   *[other] ein { $foundname }
+  }, { $expected ->
+    [queen] keine { $expectedname }
+   *[other] kein { $expectedname }
+  }.
+refuse-no-such-piece = Du hast { $role ->
+    [queen] keine { $name }
+    [pawn] keinen Bauern
+   *[other] keinen { $name }
+  }{ $where }.
+where-file = {" "}auf der Linie { $file }
+where-rank = {" "}auf der Reihe { $rank }
+where-square = {" "}auf { $square }
+refuse-own-piece = Auf { $square } steht { $role ->
+    [queen] deine eigene { $name }
+   *[other] dein eigener { $name }
+  }.
+refuse-king-in-check = Dein König stünde im Schach durch { $role ->
+    [queen] die { $name }
+    [pawn] den Bauern
+   *[other] den { $name }
+  } auf { $square }.
+refuse-cannot-reach = { $role ->
+    [queen] Keine { $name }
+   *[other] Kein { $name }
+  } kann { $to } erreichen.
+refuse-cannot-reach-from = { $role ->
+    [queen] Die { $name }
+   *[other] Der { $name }
+  } auf { $from } kann { $to } nicht erreichen.
+refuse-cannot-reach-any = Keine deiner Figuren kann { $to } erreichen.
+refuse-nothing-to-capture = Auf { $square } gibt es nichts zu schlagen.
+refuse-no-promotion = Dieser Zug ist keine Umwandlung; umgewandelt wird nur ein Bauer auf der letzten Reihe.
+refuse-castling-king-moved = { $castling } ist nicht mehr erlaubt: dein König hat schon gezogen.
+refuse-castling-rook-moved = { $castling } ist nicht mehr erlaubt: dieser Turm hat schon gezogen oder wurde geschlagen.
+refuse-castling-no-right = { $castling } ist in dieser Stellung nicht erlaubt.
+refuse-castling-in-check = { $castling } ist jetzt nicht möglich: dein König steht im Schach.
+refuse-castling-occupied = { $castling } ist jetzt nicht möglich: { $square } ist besetzt.
+refuse-castling-attacked = { $castling } ist jetzt nicht möglich: { $square } wird angegriffen.
+not-understood = Nicht verstanden: { $input }. Die Befehle nennt hilfe.
+not-understood-suggest = Nicht verstanden: { $input }. Meintest du { $suggestion }?
+
+## Fragen
+
+ask-which = { $role ->
+    [queen] Welche { $name }
+   *[other] Welcher { $name }
+  }: { $choices }?
+ask-which-any = Welche Figur: { $choices }?
+ask-promotion = Umwandlung auf { $square } in welche Figur: Dame, Turm, Läufer oder Springer?
+answer-not-fitting = Das passt nicht zur Frage.
+list-or = { $first } oder { $last }
+
+## Antworten auf Befehle
+
+square-empty = { $square }: leer.
+square-piece = { $square }: { $color ->
+    [white] { $role ->
+        [queen] weiße
+       *[other] weißer
+      }
+   *[black] { $role ->
+        [queen] schwarze
+       *[other] schwarzer
+      }
+  } { $name }.
+last-none = Noch kein Zug.
+history-both = { $number }. { $white }, { $black }
+history-white = { $number }. { $white }
+history-black = { $number }. ..., { $black }
+undone = Zurückgenommen: { $move }.
+reopened = Die Partie ist wieder offen.
+nothing-to-undo = Es gibt keinen Zug zum Zurücknehmen.
+draw-offered = { $color } bietet Remis an. Antwort mit annehmen oder ablehnen.
+draw-declined = Das Remisangebot von { $color } ist abgelehnt.
+no-draw-offer = Es liegt kein Remisangebot vor.
+claim-refused = Remisreklamation abgelehnt: diese Stellung kam { $count ->
+    [one] einmal
+   *[other] { $count } mal
+  } vor, und { $moves } Züge waren ohne Schlagen oder Bauernzug. Die Partie geht weiter.
+claim-move-stays = Der Zug bleibt gespielt.
+board-side = { $color }: { $pieces }
+setting-changed = { $key } ist jetzt { $value }.
+setting-line = { $key }: { $value }
+unknown-setting = Eine Einstellung { $key } gibt es nicht. Einstellungen: { $keys }.
+bad-value = { $key } kann nicht { $value } sein. Möglich ist { $allowed }.
+set-usage = So geht es: einstellen SCHLÜSSEL WERT, zum Beispiel einstellen style san.
+chess960-number = Chess960-Startstellungen haben die Nummern 0 bis 959, oder zufall; { $value } ist keine davon.
+unknown-help = Einen Befehl { $topic } gibt es nicht. Die Liste nennt hilfe.
+bad-argument = Unerwartet: { $argument }.
+goodbye = Auf Wiedersehen.
+
+## Hilfe
+
+help-intro = Befehle: hilfe, ende, neu, brett, feld, status, fen, pgn, letzter, partie, zurück, aufgeben, remis, annehmen, ablehnen, einstellen, einstellungen. Mehr mit hilfe und einem Befehl.
+help-moves = Züge: in algebraischer Notation mit deutschen oder englischen Buchstaben (Sf3, Nf3, exd5, O-O, e8D), als Koordinaten (g1f3, e2-e4) oder in Worten (Springer Felix drei).
+help-help = hilfe, oder hilfe und ein Befehl: erklärt die Befehle.
+help-quit = ende: beendet annabella.
+help-new = neu: eine neue Partie. neu 960: eine Chess960-Partie aus einer zufälligen Startstellung; neu 960 und eine Zahl von 0 bis 959: diese Startstellung.
+help-board = brett: das ganze Brett, im Brettstil der Einstellung boardstyle (list oder ranks).
+help-status = status oder stand: wer am Zug ist und die Zugnummer, oder das Ergebnis.
+help-fen = fen: die Stellung in der Forsyth-Edwards-Notation.
+help-pgn = pgn: die Partie im PGN-Format.
+help-last = letzter: der letzte Zug noch einmal.
+help-history = partie: alle Züge, eine Zeile je Zugnummer.
+help-undo = zurück: nimmt den letzten Zug zurück.
+help-resign = aufgeben: die Seite am Zug gibt auf.
+help-draw = remis: reklamiert Remis durch dreifache Stellungswiederholung oder die Fünfzig-Züge-Regel, sonst ist es ein Remisangebot. remis und ein Zug: spielt den Zug und reklamiert das Remis, das er bringt.
+help-accept = annehmen: nimmt ein Remisangebot an.
+help-decline = ablehnen: lehnt ein Remisangebot ab.
+help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide oder san), verbosity (short, normal oder full), boardstyle (list oder ranks), lang (de oder en), autoqueen (on oder off).
+help-settings = einstellungen: nennt alle Einstellungen.
+help-square = feld und ein Feld, oder ein Feld mit Fragezeichen (Eva vier?): was dort steht.

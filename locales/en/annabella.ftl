@@ -1,0 +1,169 @@
+# annabella — English user interface.
+# Move words of the `fide` style always come from the German file.
+
+## Pieces, squares and colours
+
+piece-king = king
+piece-queen = queen
+piece-rook = rook
+piece-bishop = bishop
+piece-knight = knight
+piece-pawn = pawn
+pieces-king = kings
+pieces-queen = queens
+pieces-rook = rooks
+pieces-bishop = bishops
+pieces-knight = knights
+pieces-pawn = pawns
+letter-king = K
+letter-queen = Q
+letter-rook = R
+letter-bishop = B
+letter-knight = N
+letter-pawn = P
+# FIDE's file names are the same in every language.
+file-fide-a = Anna
+file-fide-b = Bella
+file-fide-c = Cesar
+file-fide-d = David
+file-fide-e = Eva
+file-fide-f = Felix
+file-fide-g = Gustav
+file-fide-h = Hector
+rank-1 = one
+rank-2 = two
+rank-3 = three
+rank-4 = four
+rank-5 = five
+rank-6 = six
+rank-7 = seven
+rank-8 = eight
+square-fide = { $file } { $rank }
+color-white = White
+color-black = Black
+
+## Moves
+
+move-to = { $piece } { $to }
+move-takes = { $piece } takes { $to }
+move-from-to = { $piece } { $from } to { $to }
+move-from-takes = { $piece } { $from } takes { $to }
+move-full = { $piece } from { $from } to { $to }
+move-full-takes = { $move }, takes { $captured }
+move-en-passant = { $move } en passant
+move-promotion = { $move }, promotes to { $piece }
+move-check = { $move }, check
+move-double-check = { $move }, double check
+move-mate = { $move }, checkmate
+castle-short = short castling
+castle-long = long castling
+announce-move = { $number }. { $color }: { $move }
+
+## Game end and state
+
+game-over-win = Game over: { $result }, { $winner } wins { $reason }.
+game-over-draw = Game over: { $result }, draw { $reason }.
+reason-checkmate = by checkmate
+reason-resignation = by resignation
+reason-time-forfeit = by time forfeit
+reason-stalemate = by stalemate
+reason-dead-position = by dead position
+reason-agreement = by agreement
+reason-threefold = by threefold repetition
+reason-fifty-move = by fifty-move rule
+reason-fivefold = by fivefold repetition
+reason-seventy-five-move = by seventy-five-move rule
+reason-timeout-insufficient = by timeout vs insufficient material
+status-running = { $color } to move, move { $number }.
+status-check = Check.
+prompt = { $color } to move>
+prompt-over = Game over>
+greeting = annabella, chess for blind and visually impaired players. Type help for the commands.
+new-game = New game.
+new-game-960 = New Chess960 game, start position { $number }.
+
+## Refusals
+
+refuse-game-over = The game is over. Type new for a new game, or undo.
+refuse-not-your-turn = It is { $color }'s move.
+refuse-no-piece-on = You have no piece on { $square }.
+refuse-wrong-piece-on = On { $square } stands a { $foundname }, not a { $expectedname }.
+refuse-no-such-piece = You have no { $name }{ $where }.
+where-file = {" "}on the { $file } file
+where-rank = {" "}on rank { $rank }
+where-square = {" "}on { $square }
+refuse-own-piece = Your own { $name } stands on { $square }.
+refuse-king-in-check = Your king would be in check from the { $name } on { $square }.
+refuse-cannot-reach = No { $name } can reach { $to }.
+refuse-cannot-reach-from = The { $name } on { $from } cannot reach { $to }.
+refuse-cannot-reach-any = None of your pieces can reach { $to }.
+refuse-nothing-to-capture = There is nothing to capture on { $square }.
+refuse-no-promotion = That move is not a promotion; only a pawn reaching the last rank is promoted.
+refuse-castling-king-moved = { $castling } is no longer allowed: your king has moved.
+refuse-castling-rook-moved = { $castling } is no longer allowed: that rook has moved or was captured.
+refuse-castling-no-right = { $castling } is not allowed in this position.
+refuse-castling-in-check = { $castling } is not possible now: your king is in check.
+refuse-castling-occupied = { $castling } is not possible now: { $square } is occupied.
+refuse-castling-attacked = { $castling } is not possible now: { $square } is attacked.
+not-understood = Not understood: { $input }. Type help for the commands.
+not-understood-suggest = Not understood: { $input }. Did you mean { $suggestion }?
+
+## Questions
+
+ask-which = Which { $name }: { $choices }?
+ask-which-any = Which piece: { $choices }?
+ask-promotion = Promote on { $square } to which piece: queen, rook, bishop or knight?
+answer-not-fitting = That does not answer the question.
+list-or = { $first } or { $last }
+
+## Answers to commands
+
+square-empty = { $square }: empty.
+square-piece = { $square }: { $color } { $name }.
+last-none = No move yet.
+history-both = { $number }. { $white }, { $black }
+history-white = { $number }. { $white }
+history-black = { $number }. ..., { $black }
+undone = Taken back: { $move }.
+reopened = The game is open again.
+nothing-to-undo = There is no move to take back.
+draw-offered = { $color } offers a draw. Answer with accept or decline.
+draw-declined = The draw offer of { $color } is declined.
+no-draw-offer = There is no draw offer to answer.
+claim-refused = Draw claim refused: this position has occurred { $count ->
+    [one] once
+   *[other] { $count } times
+  }, and { $moves } moves were played without capture or pawn move. The game goes on.
+claim-move-stays = The move stays played.
+board-side = { $color }: { $pieces }
+setting-changed = { $key } is now { $value }.
+setting-line = { $key }: { $value }
+unknown-setting = There is no setting { $key }. Settings: { $keys }.
+bad-value = { $key } cannot be { $value }. Choose { $allowed }.
+set-usage = Use set KEY VALUE, for example: set style san.
+chess960-number = Chess960 start positions are numbered 0 to 959, or random; { $value } is none of them.
+unknown-help = There is no command { $topic }. Type help for the list.
+bad-argument = Unexpected { $argument }.
+goodbye = Goodbye.
+
+## Help
+
+help-intro = Commands: help, quit, new, board, square, status, fen, pgn, last, history, undo, resign, draw, accept, decline, set, settings. Type help and a command for more.
+help-moves = Moves: type them in algebraic notation with English or German letters (Nf3, Sf3, exd5, O-O, e8=Q), as coordinates (g1f3, e2-e4), or as words (Springer Felix drei).
+help-help = help, or help and a command: explains the commands.
+help-quit = quit or exit: ends annabella.
+help-new = new: a new game. new 960: a Chess960 game from a random start position; new 960 and a number from 0 to 959: that start position.
+help-board = board or b: the whole board, in the board style of the setting boardstyle (list or ranks).
+help-status = status or s: whose move it is and the move number, or the result.
+help-fen = fen: the position in Forsyth-Edwards notation.
+help-pgn = pgn: the game record in PGN.
+help-last = last or l: the last move again.
+help-history = history: all moves, one line per move number.
+help-undo = undo: takes back the last move.
+help-resign = resign: the side to move resigns.
+help-draw = draw: claims a draw by threefold repetition or the fifty-move rule, or else offers a draw. draw and a move: plays the move and claims the draw it brings.
+help-accept = accept: accepts a draw offer.
+help-decline = decline: declines a draw offer.
+help-set = set KEY VALUE: changes a setting. Keys: style (fide or san), verbosity (short, normal or full), boardstyle (list or ranks), lang (de or en), autoqueen (on or off).
+help-settings = settings: lists every setting.
+help-square = square and a square, or a square with a question mark (e4?): what stands there.

@@ -1,0 +1,940 @@
+//! Events into words: Fluent bundles for every UI language, embedded in
+//! the binary, and the announcement styles of SPEC §2.
+//!
+//! Every message id used here is a string literal in this file; a test
+//! checks them against `locales/*/annabella.ftl` in both directions.
+
+use std::borrow::Cow;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use shakmaty::{CastlingSide, Color, File, Piece, Rank, Role, Square};
+
+use crate::event::{
+    BoardView, Check, CommandError, Event, MoveFacts, Question, StatusInfo, Suggestion,
+};
+use crate::input::{CastlingBlock, Refusal};
+use crate::rules::{ClaimRefusal, EndReason, Finished};
+use crate::settings::{Lang, Settings, Style, Verbosity};
+
+type Bundle = FluentBundle<FluentResource>;
+
+/// The locale files, embedded so the binary needs nothing beside it.
+pub const LOCALES: [(Lang, &str); 2] = [
+    (Lang::De, include_str!("../locales/de/annabella.ftl")),
+    (Lang::En, include_str!("../locales/en/annabella.ftl")),
+];
+
+/// Puts events into words in the language and style of the settings.
+pub struct Announcer {
+    bundles: Vec<(Lang, Bundle)>,
+}
+
+impl std::fmt::Debug for Announcer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Announcer")
+    }
+}
+
+impl Default for Announcer {
+    fn default() -> Self {
+        Announcer::new()
+    }
+}
+
+type Args<'a> = &'a [(&'a str, FluentValue<'a>)];
+
+fn s(value: impl Into<String>) -> FluentValue<'static> {
+    FluentValue::String(Cow::Owned(value.into()))
+}
+
+fn n(value: u32) -> FluentValue<'static> {
+    FluentValue::from(value)
+}
+
+fn piece_id(role: Role) -> &'static str {
+    match role {
+        Role::King => "piece-king",
+        Role::Queen => "piece-queen",
+        Role::Rook => "piece-rook",
+        Role::Bishop => "piece-bishop",
+        Role::Knight => "piece-knight",
+        Role::Pawn => "piece-pawn",
+    }
+}
+
+fn pieces_id(role: Role) -> &'static str {
+    match role {
+        Role::King => "pieces-king",
+        Role::Queen => "pieces-queen",
+        Role::Rook => "pieces-rook",
+        Role::Bishop => "pieces-bishop",
+        Role::Knight => "pieces-knight",
+        Role::Pawn => "pieces-pawn",
+    }
+}
+
+fn letter_id(role: Role) -> &'static str {
+    match role {
+        Role::King => "letter-king",
+        Role::Queen => "letter-queen",
+        Role::Rook => "letter-rook",
+        Role::Bishop => "letter-bishop",
+        Role::Knight => "letter-knight",
+        Role::Pawn => "letter-pawn",
+    }
+}
+
+/// The role as a selector value for grammatical gender in Fluent.
+fn role_key(role: Role) -> FluentValue<'static> {
+    FluentValue::String(Cow::Borrowed(match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }))
+}
+
+fn fide_file_id(file: File) -> &'static str {
+    match file {
+        File::A => "file-fide-a",
+        File::B => "file-fide-b",
+        File::C => "file-fide-c",
+        File::D => "file-fide-d",
+        File::E => "file-fide-e",
+        File::F => "file-fide-f",
+        File::G => "file-fide-g",
+        File::H => "file-fide-h",
+    }
+}
+
+fn rank_id(rank: Rank) -> &'static str {
+    match rank {
+        Rank::First => "rank-1",
+        Rank::Second => "rank-2",
+        Rank::Third => "rank-3",
+        Rank::Fourth => "rank-4",
+        Rank::Fifth => "rank-5",
+        Rank::Sixth => "rank-6",
+        Rank::Seventh => "rank-7",
+        Rank::Eighth => "rank-8",
+    }
+}
+
+fn color_id(color: Color) -> &'static str {
+    match color {
+        Color::White => "color-white",
+        Color::Black => "color-black",
+    }
+}
+
+fn reason_id(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Checkmate => "reason-checkmate",
+        EndReason::Resignation => "reason-resignation",
+        EndReason::TimeForfeit => "reason-time-forfeit",
+        EndReason::Stalemate => "reason-stalemate",
+        EndReason::DeadPosition => "reason-dead-position",
+        EndReason::Agreement => "reason-agreement",
+        EndReason::ThreefoldRepetition => "reason-threefold",
+        EndReason::FiftyMoveRule => "reason-fifty-move",
+        EndReason::FivefoldRepetition => "reason-fivefold",
+        EndReason::SeventyFiveMoveRule => "reason-seventy-five-move",
+        EndReason::TimeoutVsInsufficientMaterial => "reason-timeout-insufficient",
+    }
+}
+
+fn castle_id(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::KingSide => "castle-short",
+        CastlingSide::QueenSide => "castle-long",
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Help text ids per command id (see `session::COMMANDS`).
+pub fn help_id(command: &str) -> Option<&'static str> {
+    Some(match command {
+        "help" => "help-help",
+        "quit" => "help-quit",
+        "new" => "help-new",
+        "board" => "help-board",
+        "status" => "help-status",
+        "fen" => "help-fen",
+        "pgn" => "help-pgn",
+        "last" => "help-last",
+        "history" => "help-history",
+        "undo" => "help-undo",
+        "resign" => "help-resign",
+        "draw" => "help-draw",
+        "accept" => "help-accept",
+        "decline" => "help-decline",
+        "set" => "help-set",
+        "settings" => "help-settings",
+        "square" => "help-square",
+        _ => return None,
+    })
+}
+
+impl Announcer {
+    /// Loads the embedded locales.
+    pub fn new() -> Announcer {
+        let bundles = LOCALES
+            .iter()
+            .map(|&(lang, text)| {
+                let langid = lang
+                    .code()
+                    .parse()
+                    .unwrap_or_else(|_| unic_langid::LanguageIdentifier::default());
+                let mut bundle = Bundle::new_concurrent(vec![langid]);
+                bundle.set_use_isolating(false);
+                let resource = match FluentResource::try_new(text.to_string()) {
+                    Ok(r) => r,
+                    // A broken locale must not stop play; the locale test
+                    // catches it before release.
+                    Err((r, _)) => r,
+                };
+                let _ = bundle.add_resource(resource);
+                (lang, bundle)
+            })
+            .collect();
+        Announcer { bundles }
+    }
+
+    fn bundle(&self, lang: Lang) -> &Bundle {
+        let found = self.bundles.iter().find(|(l, _)| *l == lang);
+        &found.unwrap_or(&self.bundles[0]).1
+    }
+
+    /// Formats one message; an unknown id comes back as itself.
+    pub fn message(&self, lang: Lang, id: &str, args: Args<'_>) -> String {
+        let bundle = self.bundle(lang);
+        let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+            return id.to_string();
+        };
+        let mut errors = Vec::new();
+        if args.is_empty() {
+            return bundle
+                .format_pattern(pattern, None, &mut errors)
+                .into_owned();
+        }
+        let mut fargs = FluentArgs::with_capacity(args.len());
+        for (name, value) in args {
+            fargs.set(*name, value.clone());
+        }
+        bundle
+            .format_pattern(pattern, Some(&fargs), &mut errors)
+            .into_owned()
+    }
+
+    /// The language of move words in a style: `fide` is German always.
+    fn move_lang(settings: &Settings) -> Lang {
+        match settings.style {
+            Style::Fide => Lang::De,
+            Style::San => settings.lang,
+        }
+    }
+
+    /// A square in the current style: "Felix drei" or "f3".
+    pub fn square(&self, settings: &Settings, sq: Square) -> String {
+        match settings.style {
+            Style::Fide => self.message(
+                Lang::De,
+                "square-fide",
+                &[
+                    (
+                        "file",
+                        s(self.message(Lang::De, fide_file_id(sq.file()), &[])),
+                    ),
+                    ("rank", s(self.message(Lang::De, rank_id(sq.rank()), &[]))),
+                ],
+            ),
+            Style::San => sq.to_string(),
+        }
+    }
+
+    fn file(&self, settings: &Settings, file: File) -> String {
+        match settings.style {
+            Style::Fide => self.message(Lang::De, fide_file_id(file), &[]),
+            Style::San => file.char().to_string(),
+        }
+    }
+
+    fn rank(&self, settings: &Settings, rank: Rank) -> String {
+        match settings.style {
+            Style::Fide => self.message(Lang::De, rank_id(rank), &[]),
+            Style::San => rank.char().to_string(),
+        }
+    }
+
+    /// A piece name in the language of the move words.
+    fn piece_name(&self, settings: &Settings, role: Role) -> String {
+        self.message(Self::move_lang(settings), piece_id(role), &[])
+    }
+
+    /// A piece name in the UI language.
+    fn ui_piece(&self, settings: &Settings, role: Role) -> String {
+        self.message(settings.lang, piece_id(role), &[])
+    }
+
+    fn letter(&self, lang: Lang, role: Role) -> String {
+        self.message(lang, letter_id(role), &[])
+    }
+
+    /// SAN with the piece letters of the UI language (German: no `=`).
+    fn san_text(&self, settings: &Settings, f: &MoveFacts) -> String {
+        let lang = settings.lang;
+        if settings.verbosity == Verbosity::Full && f.castle.is_none() {
+            let mut out = String::new();
+            if f.role != Role::Pawn {
+                out.push_str(&self.letter(lang, f.role));
+            }
+            out.push_str(&f.from.to_string());
+            out.push(if f.capture.is_some() { 'x' } else { '-' });
+            out.push_str(&f.to.to_string());
+            if let Some(p) = f.promotion {
+                if lang == Lang::En {
+                    out.push('=');
+                }
+                out.push_str(&self.letter(lang, p));
+            }
+            out.push_str(match f.check {
+                Check::None => "",
+                Check::Check | Check::Double => "+",
+                Check::Mate => "#",
+            });
+            return out;
+        }
+        if lang == Lang::En {
+            return f.san.clone();
+        }
+        let mut out = String::with_capacity(f.san.len());
+        for ch in f.san.chars() {
+            let role = match ch {
+                'K' => Role::King,
+                'Q' => Role::Queen,
+                'R' => Role::Rook,
+                'B' => Role::Bishop,
+                'N' => Role::Knight,
+                '=' => continue,
+                c => {
+                    out.push(c);
+                    continue;
+                }
+            };
+            out.push_str(&self.letter(lang, role));
+        }
+        out
+    }
+
+    /// The words of a move alone, in the style: "Springer Felix drei".
+    pub fn move_words(&self, settings: &Settings, f: &MoveFacts) -> String {
+        if settings.style == Style::San {
+            return self.san_text(settings, f);
+        }
+        let lang = Self::move_lang(settings);
+        let full = settings.verbosity == Verbosity::Full;
+        let piece = s(self.piece_name(settings, f.role));
+        let to = s(self.square(settings, f.to));
+        let mut text = if let Some(side) = f.castle {
+            self.message(lang, castle_id(side), &[])
+        } else if full {
+            let from = s(self.square(settings, f.from));
+            let base = self.message(
+                lang,
+                "move-full",
+                &[("piece", piece), ("from", from), ("to", to)],
+            );
+            match f.capture {
+                Some(c) => self.message(
+                    lang,
+                    "move-full-takes",
+                    &[
+                        ("move", s(base)),
+                        ("captured", s(self.piece_name(settings, c))),
+                    ],
+                ),
+                None => base,
+            }
+        } else if f.role == Role::Pawn && f.capture.is_some() {
+            let from = s(self.file(settings, f.from.file()));
+            self.message(
+                lang,
+                "move-from-takes",
+                &[("piece", piece), ("from", from), ("to", to)],
+            )
+        } else if f.ambiguous {
+            let from = s(self.square(settings, f.from));
+            let id = if f.capture.is_some() {
+                "move-from-takes"
+            } else {
+                "move-from-to"
+            };
+            self.message(lang, id, &[("piece", piece), ("from", from), ("to", to)])
+        } else {
+            let id = if f.capture.is_some() {
+                "move-takes"
+            } else {
+                "move-to"
+            };
+            self.message(lang, id, &[("piece", piece), ("to", to)])
+        };
+        if f.en_passant {
+            text = self.message(lang, "move-en-passant", &[("move", s(text))]);
+        }
+        if let Some(p) = f.promotion {
+            let promo = s(self.piece_name(settings, p));
+            text = self.message(
+                lang,
+                "move-promotion",
+                &[("move", s(text)), ("piece", promo)],
+            );
+        }
+        let check_id = match f.check {
+            Check::None => None,
+            Check::Check => Some("move-check"),
+            Check::Double => Some("move-double-check"),
+            Check::Mate => Some("move-mate"),
+        };
+        if let Some(id) = check_id {
+            text = self.message(lang, id, &[("move", s(text))]);
+        }
+        text
+    }
+
+    /// The announcement of a move at the current verbosity.
+    pub fn announce_move(&self, settings: &Settings, f: &MoveFacts) -> String {
+        let words = self.move_words(settings, f);
+        if settings.verbosity == Verbosity::Short {
+            return words;
+        }
+        self.message(
+            settings.lang,
+            "announce-move",
+            &[
+                ("number", n(f.number)),
+                ("color", s(self.color(settings, f.color))),
+                ("move", s(words)),
+            ],
+        )
+    }
+
+    fn color(&self, settings: &Settings, color: Color) -> String {
+        self.message(settings.lang, color_id(color), &[])
+    }
+
+    /// Joins choices as "A, B or C" in the UI language.
+    fn or_list(&self, settings: &Settings, mut items: Vec<String>) -> String {
+        match items.len() {
+            0 => String::new(),
+            1 => items.remove(0),
+            _ => {
+                let last = items.pop().unwrap_or_default();
+                self.message(
+                    settings.lang,
+                    "list-or",
+                    &[("first", s(items.join(", "))), ("last", s(last))],
+                )
+            }
+        }
+    }
+
+    /// The end-of-game line, as `status` and the game end print it.
+    pub fn game_over(&self, settings: &Settings, f: &Finished) -> String {
+        let reason = s(self.message(settings.lang, reason_id(f.reason), &[]));
+        let result = s(f.outcome.as_str());
+        match f.outcome.winner() {
+            Some(winner) => self.message(
+                settings.lang,
+                "game-over-win",
+                &[
+                    ("result", result),
+                    ("winner", s(self.color(settings, winner))),
+                    ("reason", reason),
+                ],
+            ),
+            None => self.message(
+                settings.lang,
+                "game-over-draw",
+                &[("result", result), ("reason", reason)],
+            ),
+        }
+    }
+
+    /// The prompt: whose move it is.
+    pub fn prompt(&self, settings: &Settings, turn: Color, over: bool) -> String {
+        if over {
+            return self.message(settings.lang, "prompt-over", &[]);
+        }
+        self.message(
+            settings.lang,
+            "prompt",
+            &[("color", s(self.color(settings, turn)))],
+        )
+    }
+
+    /// The greeting printed when a person starts the client at a terminal.
+    pub fn greeting(&self, settings: &Settings) -> String {
+        self.message(settings.lang, "greeting", &[])
+    }
+
+    fn status(&self, settings: &Settings, st: &StatusInfo) -> String {
+        if let Some(f) = st.result {
+            return self.game_over(settings, &f);
+        }
+        let line = self.message(
+            settings.lang,
+            "status-running",
+            &[
+                ("color", s(self.color(settings, st.turn))),
+                ("number", n(st.number)),
+            ],
+        );
+        if st.check {
+            let check = self.message(settings.lang, "status-check", &[]);
+            format!("{line} {check}")
+        } else {
+            line
+        }
+    }
+
+    fn question(&self, settings: &Settings, q: &Question) -> String {
+        let ui = settings.lang;
+        match q {
+            Question::Which { role, squares } => {
+                let choices = squares
+                    .iter()
+                    .map(|&sq| self.square(settings, sq))
+                    .collect();
+                let choices = s(self.or_list(settings, choices));
+                match role {
+                    Some(r) => self.message(
+                        ui,
+                        "ask-which",
+                        &[
+                            ("role", role_key(*r)),
+                            ("name", s(self.ui_piece(settings, *r))),
+                            ("choices", choices),
+                        ],
+                    ),
+                    None => self.message(ui, "ask-which-any", &[("choices", choices)]),
+                }
+            }
+            Question::Promotion { to } => self.message(
+                ui,
+                "ask-promotion",
+                &[("square", s(self.square(settings, *to)))],
+            ),
+        }
+    }
+
+    fn refusal(&self, settings: &Settings, r: &Refusal) -> String {
+        let ui = settings.lang;
+        let sq = |sq: Square| s(self.square(settings, sq));
+        let name = |role: Role| s(self.ui_piece(settings, role));
+        // The castling name opens the sentence.
+        let castling = |side| s(capitalise(&self.message(ui, castle_id(side), &[])));
+        match *r {
+            Refusal::GameOver => self.message(ui, "refuse-game-over", &[]),
+            Refusal::NotYourTurn { turn } => self.message(
+                ui,
+                "refuse-not-your-turn",
+                &[("color", s(self.color(settings, turn)))],
+            ),
+            Refusal::NoPieceOn { square } => {
+                self.message(ui, "refuse-no-piece-on", &[("square", sq(square))])
+            }
+            Refusal::WrongPieceOn {
+                square,
+                expected,
+                found,
+            } => self.message(
+                ui,
+                "refuse-wrong-piece-on",
+                &[
+                    ("square", sq(square)),
+                    ("found", role_key(found)),
+                    ("foundname", name(found)),
+                    ("expected", role_key(expected)),
+                    ("expectedname", name(expected)),
+                ],
+            ),
+            Refusal::NoSuchPiece { role, file, rank } => {
+                let place = match (file, rank) {
+                    (Some(f), Some(r)) => self.message(
+                        ui,
+                        "where-square",
+                        &[("square", sq(Square::from_coords(f, r)))],
+                    ),
+                    (Some(f), None) => {
+                        self.message(ui, "where-file", &[("file", s(self.file(settings, f)))])
+                    }
+                    (None, Some(r)) => {
+                        self.message(ui, "where-rank", &[("rank", s(self.rank(settings, r)))])
+                    }
+                    (None, None) => String::new(),
+                };
+                self.message(
+                    ui,
+                    "refuse-no-such-piece",
+                    &[
+                        ("role", role_key(role)),
+                        ("name", name(role)),
+                        ("where", s(place)),
+                    ],
+                )
+            }
+            Refusal::OwnPiece { square, role } => self.message(
+                ui,
+                "refuse-own-piece",
+                &[
+                    ("square", sq(square)),
+                    ("role", role_key(role)),
+                    ("name", name(role)),
+                ],
+            ),
+            Refusal::KingInCheck { attacker, square } => self.message(
+                ui,
+                "refuse-king-in-check",
+                &[
+                    ("square", sq(square)),
+                    ("role", role_key(attacker)),
+                    ("name", name(attacker)),
+                ],
+            ),
+            Refusal::CannotReach { role, from, to } => match (role, from) {
+                (Some(role), Some(from)) => self.message(
+                    ui,
+                    "refuse-cannot-reach-from",
+                    &[
+                        ("role", role_key(role)),
+                        ("name", name(role)),
+                        ("from", sq(from)),
+                        ("to", sq(to)),
+                    ],
+                ),
+                (Some(role), None) => self.message(
+                    ui,
+                    "refuse-cannot-reach",
+                    &[
+                        ("role", role_key(role)),
+                        ("name", name(role)),
+                        ("to", sq(to)),
+                    ],
+                ),
+                (None, _) => self.message(ui, "refuse-cannot-reach-any", &[("to", sq(to))]),
+            },
+            Refusal::NothingToCapture { square } => {
+                self.message(ui, "refuse-nothing-to-capture", &[("square", sq(square))])
+            }
+            Refusal::NoPromotion => self.message(ui, "refuse-no-promotion", &[]),
+            Refusal::CastlingNoLongerAllowed { side, moved } => {
+                let id = match moved {
+                    Some(Role::King) => "refuse-castling-king-moved",
+                    Some(_) => "refuse-castling-rook-moved",
+                    None => "refuse-castling-no-right",
+                };
+                self.message(ui, id, &[("castling", castling(side))])
+            }
+            Refusal::CastlingPrevented { side, block } => match block {
+                CastlingBlock::InCheck => self.message(
+                    ui,
+                    "refuse-castling-in-check",
+                    &[("castling", castling(side))],
+                ),
+                CastlingBlock::Occupied(square) => self.message(
+                    ui,
+                    "refuse-castling-occupied",
+                    &[("castling", castling(side)), ("square", sq(square))],
+                ),
+                CastlingBlock::Attacked(square) => self.message(
+                    ui,
+                    "refuse-castling-attacked",
+                    &[("castling", castling(side)), ("square", sq(square))],
+                ),
+            },
+        }
+    }
+
+    fn claim_refused(&self, settings: &Settings, c: &ClaimRefusal) -> Vec<String> {
+        let mut lines = vec![self.message(
+            settings.lang,
+            "claim-refused",
+            &[
+                ("count", n(c.repetitions as u32)),
+                ("moves", n(c.halfmoves / 2)),
+            ],
+        )];
+        if c.with_move {
+            lines.push(self.message(settings.lang, "claim-move-stays", &[]));
+        }
+        lines
+    }
+
+    fn board(&self, settings: &Settings, view: &BoardView) -> Vec<String> {
+        let ui = settings.lang;
+        match view {
+            BoardView::List(sides) => sides
+                .iter()
+                .map(|(color, groups)| {
+                    let groups: Vec<String> = groups
+                        .iter()
+                        .map(|(role, squares)| {
+                            let id = if squares.len() == 1 {
+                                piece_id(*role)
+                            } else {
+                                pieces_id(*role)
+                            };
+                            let squares: Vec<String> = squares
+                                .iter()
+                                .map(|&sq| self.square(settings, sq))
+                                .collect();
+                            format!(
+                                "{} {}",
+                                self.message(Self::move_lang(settings), id, &[]),
+                                squares.join(", ")
+                            )
+                        })
+                        .collect();
+                    self.message(
+                        ui,
+                        "board-side",
+                        &[
+                            ("color", s(self.color(settings, *color))),
+                            ("pieces", s(groups.join("; "))),
+                        ],
+                    )
+                })
+                .collect(),
+            BoardView::Ranks(rows) => rows
+                .iter()
+                .map(|(rank, cells)| {
+                    let mut line = format!("{} ", rank.char());
+                    for cell in cells {
+                        match cell {
+                            Some(Piece { color, role }) => {
+                                let letter = self.letter(ui, *role);
+                                if *color == Color::White {
+                                    line.push_str(&letter.to_uppercase());
+                                } else {
+                                    line.push_str(&letter.to_lowercase());
+                                }
+                            }
+                            None => line.push('.'),
+                        }
+                    }
+                    line
+                })
+                .collect(),
+        }
+    }
+
+    fn history(&self, settings: &Settings, moves: &[MoveFacts]) -> Vec<String> {
+        if moves.is_empty() {
+            return vec![self.message(settings.lang, "last-none", &[])];
+        }
+        let mut lines = Vec::new();
+        let mut i = 0;
+        while i < moves.len() {
+            let m = &moves[i];
+            let words = s(self.move_words(settings, m));
+            if m.color == Color::Black {
+                lines.push(self.message(
+                    settings.lang,
+                    "history-black",
+                    &[("number", n(m.number)), ("black", words)],
+                ));
+                i += 1;
+            } else if let Some(reply) = moves.get(i + 1) {
+                let black = s(self.move_words(settings, reply));
+                lines.push(self.message(
+                    settings.lang,
+                    "history-both",
+                    &[("number", n(m.number)), ("white", words), ("black", black)],
+                ));
+                i += 2;
+            } else {
+                lines.push(self.message(
+                    settings.lang,
+                    "history-white",
+                    &[("number", n(m.number)), ("white", words)],
+                ));
+                i += 1;
+            }
+        }
+        lines
+    }
+
+    fn command_error(&self, settings: &Settings, e: &CommandError) -> String {
+        let ui = settings.lang;
+        match e {
+            CommandError::UnknownSetting(key) => {
+                let keys = crate::settings::KEYS
+                    .iter()
+                    .map(|(k, _)| *k)
+                    .collect::<Vec<_>>();
+                self.message(
+                    ui,
+                    "unknown-setting",
+                    &[("key", s(key.clone())), ("keys", s(keys.join(", ")))],
+                )
+            }
+            CommandError::BadValue {
+                key,
+                value,
+                allowed,
+            } => {
+                let allowed = self.or_list(settings, allowed.clone());
+                self.message(
+                    ui,
+                    "bad-value",
+                    &[
+                        ("key", s(key.clone())),
+                        ("value", s(value.clone())),
+                        ("allowed", s(allowed)),
+                    ],
+                )
+            }
+            CommandError::SetUsage => self.message(ui, "set-usage", &[]),
+            CommandError::Chess960Number(v) => {
+                self.message(ui, "chess960-number", &[("value", s(v.clone()))])
+            }
+            CommandError::UnknownHelpTopic(t) => {
+                self.message(ui, "unknown-help", &[("topic", s(t.clone()))])
+            }
+            CommandError::BadArgument { command, argument } => {
+                let help = help_id(command)
+                    .map(|id| self.message(ui, id, &[]))
+                    .unwrap_or_default();
+                let line = self.message(ui, "bad-argument", &[("argument", s(argument.clone()))]);
+                format!("{line} {help}")
+            }
+        }
+    }
+
+    /// Puts one event into lines of text.
+    pub fn render(&self, settings: &Settings, event: &Event) -> Vec<String> {
+        let ui = settings.lang;
+        let one = |line: String| vec![line];
+        match event {
+            Event::Moved(f) => one(self.announce_move(settings, f)),
+            Event::GameOver(f) => one(self.game_over(settings, f)),
+            Event::Refused(r) => one(self.refusal(settings, r)),
+            Event::NotUnderstood { input, suggestion } => one(match suggestion {
+                Some(sug) => {
+                    let text = match sug {
+                        Suggestion::Command(word) => word.clone(),
+                        Suggestion::Move(f) => {
+                            let mut plain = *settings;
+                            plain.verbosity = Verbosity::Short;
+                            self.move_words(&plain, f)
+                        }
+                    };
+                    self.message(
+                        ui,
+                        "not-understood-suggest",
+                        &[("input", s(input.clone())), ("suggestion", s(text))],
+                    )
+                }
+                None => self.message(ui, "not-understood", &[("input", s(input.clone()))]),
+            }),
+            Event::Ask(q) => one(self.question(settings, q)),
+            Event::AnswerNotFitting(q) => one(format!(
+                "{} {}",
+                self.message(ui, "answer-not-fitting", &[]),
+                self.question(settings, q)
+            )),
+            Event::Status(st) => one(self.status(settings, st)),
+            Event::Fen(fen) => one(fen.clone()),
+            Event::Pgn(pgn) => pgn.lines().map(str::to_string).collect(),
+            Event::Board(view) => self.board(settings, view),
+            Event::SquareContent { square, piece } => one(match piece {
+                Some(Piece { color, role }) => self.message(
+                    ui,
+                    "square-piece",
+                    &[
+                        ("square", s(self.square(settings, *square))),
+                        (
+                            "color",
+                            s(match color {
+                                Color::White => "white",
+                                Color::Black => "black",
+                            }),
+                        ),
+                        ("role", role_key(*role)),
+                        ("name", s(self.ui_piece(settings, *role))),
+                    ],
+                ),
+                None => self.message(
+                    ui,
+                    "square-empty",
+                    &[("square", s(self.square(settings, *square)))],
+                ),
+            }),
+            Event::Last(Some(f)) => {
+                let mut at_least_normal = *settings;
+                if at_least_normal.verbosity == Verbosity::Short {
+                    at_least_normal.verbosity = Verbosity::Normal;
+                }
+                one(self.announce_move(&at_least_normal, f))
+            }
+            Event::Last(None) => one(self.message(ui, "last-none", &[])),
+            Event::History(moves) => self.history(settings, moves),
+            Event::Undone(f) => {
+                one(self.message(ui, "undone", &[("move", s(self.move_words(settings, f)))]))
+            }
+            Event::Reopened => one(self.message(ui, "reopened", &[])),
+            Event::NothingToUndo => one(self.message(ui, "nothing-to-undo", &[])),
+            Event::DrawOffered(c) => one(self.message(
+                ui,
+                "draw-offered",
+                &[("color", s(self.color(settings, *c)))],
+            )),
+            Event::DrawDeclined(c) => one(self.message(
+                ui,
+                "draw-declined",
+                &[("color", s(self.color(settings, *c)))],
+            )),
+            Event::NoDrawOffer => one(self.message(ui, "no-draw-offer", &[])),
+            Event::ClaimRefused(c) => self.claim_refused(settings, c),
+            Event::NewGame { chess960 } => one(match chess960 {
+                Some(number) => self.message(ui, "new-game-960", &[("number", n(*number))]),
+                None => self.message(ui, "new-game", &[]),
+            }),
+            Event::SettingChanged(setting) => one(self.message(
+                ui,
+                "setting-changed",
+                &[("key", s(setting.key())), ("value", s(setting.value()))],
+            )),
+            Event::Settings(all) => all
+                .iter()
+                .map(|setting| {
+                    self.message(
+                        ui,
+                        "setting-line",
+                        &[("key", s(setting.key())), ("value", s(setting.value()))],
+                    )
+                })
+                .collect(),
+            Event::Help(None) => {
+                let mut lines = vec![self.message(ui, "help-intro", &[])];
+                lines.push(self.message(ui, "help-moves", &[]));
+                lines
+            }
+            Event::Help(Some(command)) => one(help_id(command)
+                .map(|id| self.message(ui, id, &[]))
+                .unwrap_or_default()),
+            Event::CommandFailed(e) => one(self.command_error(settings, e)),
+            Event::Quit => one(self.message(ui, "goodbye", &[])),
+        }
+    }
+}

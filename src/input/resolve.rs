@@ -1,0 +1,470 @@
+//! Matching intents against the legal moves, and finding the most
+//! specific reason when none matches (SPEC §3).
+
+use shakmaty::attacks;
+use shakmaty::{
+    Bitboard, CastlingSide, Chess, Color, EnPassantMode, File, Move, Piece, Position, Rank, Role,
+    Square,
+};
+
+use super::{Answer, Intent, RoleSpec};
+use crate::rules::Game;
+
+/// Why castling is temporarily prevented (Art. 3.8.2.2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CastlingBlock {
+    /// The king is in check.
+    InCheck,
+    /// A square between king and rook is occupied.
+    Occupied(Square),
+    /// A square the king crosses or lands on is attacked.
+    Attacked(Square),
+}
+
+/// Why a line that reads as a move cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game has ended.
+    GameOver,
+    /// The move is one the other side could make: it is not their turn.
+    NotYourTurn {
+        /// Who is to move.
+        turn: Color,
+    },
+    /// No piece of the mover stands on the named origin square.
+    NoPieceOn {
+        /// The origin square named.
+        square: Square,
+    },
+    /// The named origin square holds another kind of piece.
+    WrongPieceOn {
+        /// The origin square named.
+        square: Square,
+        /// What was named.
+        expected: Role,
+        /// What stands there.
+        found: Role,
+    },
+    /// The mover has no such piece (on the named file or rank).
+    NoSuchPiece {
+        /// The piece named.
+        role: Role,
+        /// The origin file named, if any.
+        file: Option<File>,
+        /// The origin rank named, if any.
+        rank: Option<Rank>,
+    },
+    /// The target square holds one of the mover's own pieces.
+    OwnPiece {
+        /// The target square.
+        square: Square,
+        /// The piece standing there.
+        role: Role,
+    },
+    /// The move would leave the king in check from this piece.
+    KingInCheck {
+        /// The checking piece.
+        attacker: Role,
+        /// Where it stands.
+        square: Square,
+    },
+    /// No such piece can reach the target square.
+    CannotReach {
+        /// The piece named (`None`: no piece was named).
+        role: Option<Role>,
+        /// The only candidate's square, when there is just one.
+        from: Option<Square>,
+        /// The target square.
+        to: Square,
+    },
+    /// The input says "takes" but there is nothing to take.
+    NothingToCapture {
+        /// The target square.
+        square: Square,
+    },
+    /// The named move is not a promotion.
+    NoPromotion,
+    /// Castling rights are gone for good (Art. 3.8.2.1).
+    CastlingNoLongerAllowed {
+        /// Which castling.
+        side: CastlingSide,
+        /// `Some(Role::King)` if the king has moved, `Some(Role::Rook)` if
+        /// that rook has moved or was taken, `None` if the position never
+        /// had the right.
+        moved: Option<Role>,
+    },
+    /// Castling is allowed but not possible right now (Art. 3.8.2.2).
+    CastlingPrevented {
+        /// Which castling.
+        side: CastlingSide,
+        /// What prevents it.
+        block: CastlingBlock,
+    },
+}
+
+/// The result of matching an input against the legal moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Resolution {
+    /// Exactly one move.
+    Move(Move),
+    /// Several moves from different squares: ask which.
+    Ambiguous(Vec<Move>),
+    /// One pawn move to the last rank: ask for the piece.
+    Promotion(Vec<Move>),
+    /// No move.
+    Refused(Refusal),
+}
+
+fn role_ok(spec: RoleSpec, role: Role) -> bool {
+    match spec {
+        RoleSpec::Any => true,
+        RoleSpec::Role(r) => r == role,
+    }
+}
+
+fn from_ok(intent: &Intent, from: Square) -> bool {
+    intent.from_file.is_none_or(|f| f == from.file())
+        && intent.from_rank.is_none_or(|r| r == from.rank())
+}
+
+/// Does `mv` satisfy `intent`? `king_target` lets a castling move match
+/// by the king's destination (`e1g1`, `Kg1`), which in Chess960 may
+/// clash with an ordinary king move and is tried only second.
+fn matches(intent: &Intent, mv: &Move, turn: Color, king_target: bool) -> bool {
+    if let Some(side) = intent.castle {
+        return mv.castling_side() == Some(side);
+    }
+    let Some(to) = intent.to else { return false };
+    match *mv {
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_king_side(king < rook);
+            let dest_ok = to == rook || (king_target && to == side.king_to(turn));
+            dest_ok
+                && role_ok(intent.role, Role::King)
+                && from_ok(intent, king)
+                && !intent.capture
+                && intent.promotion.is_none()
+                && !intent.en_passant
+        }
+        _ => {
+            let Some(from) = mv.from() else { return false };
+            // SAN's "g8" is a pawn push; a pawn capture names its file
+            // or says "takes".
+            let bare_pawn = intent.role == RoleSpec::Role(Role::Pawn)
+                && intent.from_file.is_none()
+                && !intent.capture;
+            mv.to() == to
+                && !(bare_pawn && mv.is_capture())
+                && role_ok(intent.role, mv.role())
+                && from_ok(intent, from)
+                && (!intent.capture || mv.is_capture())
+                && (!intent.en_passant || mv.is_en_passant())
+                && intent.promotion.is_none_or(|p| mv.promotion() == Some(p))
+        }
+    }
+}
+
+fn matching(intent: &Intent, moves: &[Move], turn: Color) -> Vec<Move> {
+    let direct: Vec<Move> = moves
+        .iter()
+        .filter(|m| matches(intent, m, turn, false))
+        .copied()
+        .collect();
+    if !direct.is_empty() {
+        return direct;
+    }
+    moves
+        .iter()
+        .filter(|m| matches(intent, m, turn, true))
+        .copied()
+        .collect()
+}
+
+/// Origin and target that tell moves apart for a question (promotions
+/// to different pieces share them).
+fn squares_of(mv: &Move) -> (Option<Square>, Square) {
+    (mv.from(), mv.to())
+}
+
+/// Chooses among the moves that matched: one move, a question about the
+/// origin, or a question about the promotion piece.
+pub fn decide(matched: Vec<Move>, promotion: Option<Role>, autoqueen: bool) -> Resolution {
+    let Some(first) = matched.first().copied() else {
+        return Resolution::Refused(Refusal::NoPromotion);
+    };
+    if matched.iter().any(|m| squares_of(m) != squares_of(&first)) {
+        return Resolution::Ambiguous(matched);
+    }
+    if matched.len() == 1 {
+        return Resolution::Move(first);
+    }
+    // Same squares, several moves: promotions to different pieces.
+    let pick = |role| {
+        matched
+            .iter()
+            .copied()
+            .find(|m| m.promotion() == Some(role))
+    };
+    if let Some(mv) = promotion.and_then(pick) {
+        return Resolution::Move(mv);
+    }
+    if autoqueen && let Some(mv) = pick(Role::Queen) {
+        return Resolution::Move(mv);
+    }
+    Resolution::Promotion(matched)
+}
+
+/// Matches the readings of a line against the legal moves of `game`.
+pub fn resolve(game: &Game, intents: &[Intent], autoqueen: bool) -> Resolution {
+    let Some(primary) = intents.first() else {
+        return Resolution::Refused(Refusal::NoPromotion);
+    };
+    if game.is_over() {
+        return Resolution::Refused(Refusal::GameOver);
+    }
+    let moves = game.legal_moves();
+    let turn = game.turn();
+    for intent in intents {
+        let matched = matching(intent, &moves, turn);
+        if !matched.is_empty() {
+            return decide(matched, intent.promotion, autoqueen);
+        }
+    }
+    Resolution::Refused(diagnose(game, primary))
+}
+
+/// Narrows the moves of a question by an answer such as "Bella" or "b8"
+/// (origin) or "Dame" (promotion piece).
+pub fn filter_by_answer(moves: &[Move], answer: &Answer) -> Vec<Move> {
+    moves
+        .iter()
+        .filter(|m| {
+            let from = m.from();
+            answer
+                .file
+                .is_none_or(|f| from.is_some_and(|s| s.file() == f))
+                && answer
+                    .rank
+                    .is_none_or(|r| from.is_some_and(|s| s.rank() == r))
+                && answer.piece.is_none_or(|p| m.promotion() == Some(p))
+        })
+        .copied()
+        .collect()
+}
+
+/// Would the other side have this move if it were their turn?
+fn other_side_could(pos: &Chess, intent: &Intent) -> bool {
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    setup.turn = !setup.turn;
+    setup.ep_square = None;
+    let Ok(other) = setup.position::<Chess>(pos.castles().mode()) else {
+        return false;
+    };
+    let moves: Vec<Move> = other.legal_moves().into_iter().collect();
+    !matching(intent, &moves, other.turn()).is_empty()
+}
+
+/// Could the piece on `from` move to `to` if its own king did not matter?
+fn pseudo_reaches(pos: &Chess, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    let Some(piece) = board.piece_at(from) else {
+        return false;
+    };
+    let us = piece.color;
+    if board.by_color(us).contains(to) {
+        return false;
+    }
+    let occupied = board.occupied();
+    if piece.role != Role::Pawn {
+        return attacks::attacks(from, piece, occupied).contains(to);
+    }
+    let forward = if us == Color::White { 8 } else { -8 };
+    let one = from.offset(forward);
+    if one == Some(to) {
+        return !occupied.contains(to);
+    }
+    let start_rank = if us == Color::White {
+        Rank::Second
+    } else {
+        Rank::Seventh
+    };
+    if from.rank() == start_rank
+        && let Some(step) = one
+        && step.offset(forward) == Some(to)
+    {
+        return !occupied.contains(step) && !occupied.contains(to);
+    }
+    attacks::pawn_attacks(us, from).contains(to)
+        && (board.by_color(!us).contains(to) || pos.ep_square(EnPassantMode::Legal) == Some(to))
+}
+
+/// The piece that would give check after `from`-`to`, if any.
+fn checker_after(pos: &Chess, from: Square, to: Square) -> Option<(Role, Square)> {
+    let mut board = pos.board().clone();
+    let us = pos.turn();
+    let piece = board.remove_piece_at(from)?;
+    if piece.role == Role::Pawn && from.file() != to.file() && board.piece_at(to).is_none() {
+        // En passant: the taken pawn stands beside, not on the target.
+        board.discard_piece_at(Square::from_coords(to.file(), from.rank()));
+    }
+    board.discard_piece_at(to);
+    board.set_piece_at(to, piece);
+    let king = board.king_of(us)?;
+    let attackers = board.attacks_to(king, !us, board.occupied());
+    let sq = attackers.first()?;
+    Some((board.role_at(sq)?, sq))
+}
+
+fn castling_refusal(game: &Game, side: CastlingSide) -> Refusal {
+    let pos = game.position();
+    let us = pos.turn();
+    let castles = pos.castles();
+    let Some(rook) = castles.rook(us, side) else {
+        let king_moved = game
+            .plies()
+            .iter()
+            .any(|p| p.color == us && p.mv.role() == Role::King);
+        let had_rights = game.initial_position().castles().has(us, side);
+        let moved = if king_moved {
+            Some(Role::King)
+        } else if had_rights {
+            Some(Role::Rook)
+        } else {
+            None
+        };
+        return Refusal::CastlingNoLongerAllowed { side, moved };
+    };
+    let block = castling_block(pos, us, side, rook).unwrap_or(CastlingBlock::InCheck);
+    Refusal::CastlingPrevented { side, block }
+}
+
+/// What stops castling on `side` although the right exists; `None` if
+/// nothing does (then the move would have been legal).
+fn castling_block(
+    pos: &Chess,
+    us: Color,
+    side: CastlingSide,
+    rook: Square,
+) -> Option<CastlingBlock> {
+    if pos.is_check() {
+        return Some(CastlingBlock::InCheck);
+    }
+    let board = pos.board();
+    let king = board.king_of(us)?;
+    let occupied = board.occupied();
+    let blockers = pos.castles().path(us, side) & occupied;
+    if let Some(sq) = nearest(blockers, king) {
+        return Some(CastlingBlock::Occupied(sq));
+    }
+    let without = occupied ^ Bitboard::from(king) ^ Bitboard::from(rook);
+    let dest = side.king_to(us);
+    let walk = attacks::between(king, dest) | Bitboard::from(dest);
+    let attacked: Bitboard = walk
+        .into_iter()
+        .filter(|&sq| board.attacks_to(sq, !us, without).any())
+        .collect();
+    nearest(attacked, king).map(CastlingBlock::Attacked)
+}
+
+fn nearest(squares: Bitboard, to: Square) -> Option<Square> {
+    squares.into_iter().min_by_key(|s| s.distance(to))
+}
+
+/// The most specific reason why no legal move fits `intent` (SPEC §3).
+pub fn diagnose(game: &Game, intent: &Intent) -> Refusal {
+    if game.is_over() {
+        return Refusal::GameOver;
+    }
+    if let Some(side) = intent.castle {
+        return castling_refusal(game, side);
+    }
+    let pos = game.position();
+    let board = pos.board();
+    let us = pos.turn();
+    let Some(to) = intent.to else {
+        return Refusal::NoPromotion;
+    };
+    let named_role = match intent.role {
+        RoleSpec::Role(r) => Some(r),
+        RoleSpec::Any => None,
+    };
+    if let Some(sq) = intent.from_square() {
+        match board.piece_at(sq) {
+            None => return Refusal::NoPieceOn { square: sq },
+            Some(Piece { color, .. }) if color != us => {
+                return if other_side_could(pos, intent) {
+                    Refusal::NotYourTurn { turn: us }
+                } else {
+                    Refusal::NoPieceOn { square: sq }
+                };
+            }
+            Some(Piece { role, .. }) => {
+                if let Some(expected) = named_role
+                    && expected != role
+                {
+                    return Refusal::WrongPieceOn {
+                        square: sq,
+                        expected,
+                        found: role,
+                    };
+                }
+            }
+        }
+    }
+    let ours = match named_role {
+        Some(r) => board.by_piece(r.of(us)),
+        None => board.by_color(us),
+    };
+    let candidates: Vec<Square> = ours.into_iter().filter(|&s| from_ok(intent, s)).collect();
+    if candidates.is_empty() {
+        if other_side_could(pos, intent) {
+            return Refusal::NotYourTurn { turn: us };
+        }
+        return Refusal::NoSuchPiece {
+            role: named_role.unwrap_or(Role::Pawn),
+            file: intent.from_file,
+            rank: intent.from_rank,
+        };
+    }
+    if let Some(role) = board.role_at(to)
+        && board.by_color(us).contains(to)
+    {
+        return Refusal::OwnPiece { square: to, role };
+    }
+    let ep = pos.ep_square(EnPassantMode::Legal) == Some(to);
+    if intent.capture && !board.occupied().contains(to) && !ep {
+        let attacks_target = candidates.iter().any(|&from| {
+            board
+                .piece_at(from)
+                .is_some_and(|p| attacks::attacks(from, p, board.occupied()).contains(to))
+        });
+        if attacks_target {
+            return Refusal::NothingToCapture { square: to };
+        }
+    }
+    let reachers: Vec<Square> = candidates
+        .iter()
+        .copied()
+        .filter(|&from| pseudo_reaches(pos, from, to))
+        .collect();
+    if let Some(&from) = reachers.first() {
+        if intent.promotion.is_some() {
+            let promoting = board.role_at(from) == Some(Role::Pawn)
+                && to.rank() == us.backrank().flip_vertical();
+            if intent.promotion.is_some() && !promoting {
+                return Refusal::NoPromotion;
+            }
+        }
+        if let Some((attacker, square)) = reachers.iter().find_map(|&f| checker_after(pos, f, to)) {
+            return Refusal::KingInCheck { attacker, square };
+        }
+    }
+    if other_side_could(pos, intent) {
+        return Refusal::NotYourTurn { turn: us };
+    }
+    Refusal::CannotReach {
+        role: named_role,
+        from: (candidates.len() == 1).then(|| candidates[0]),
+        to,
+    }
+}

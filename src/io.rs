@@ -1,0 +1,202 @@
+//! Adapters to the outside: where lines come from, where text goes, and
+//! the clock of the machine. Nothing here knows the rules of chess.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rustyline::DefaultEditor;
+use rustyline::error::ReadlineError;
+
+use crate::announce::Announcer;
+use crate::event::Event;
+use crate::session::Session;
+use crate::settings::Settings;
+
+/// A source of input lines.
+pub trait LineSource {
+    /// The next line, or `None` at the end of input.
+    fn read_line(&mut self, prompt: &str) -> Option<String>;
+}
+
+/// Plain lines from any reader, as scripts and tests send them: no
+/// prompt, invalid UTF-8 replaced rather than fatal.
+pub struct PlainLines<R: BufRead> {
+    reader: R,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> PlainLines<R> {
+    /// Reads lines from `reader`.
+    pub fn new(reader: R) -> Self {
+        PlainLines {
+            reader,
+            buf: Vec::new(),
+        }
+    }
+}
+
+impl<R: BufRead> LineSource for PlainLines<R> {
+    fn read_line(&mut self, _prompt: &str) -> Option<String> {
+        self.buf.clear();
+        match self.reader.read_until(b'\n', &mut self.buf) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(
+                String::from_utf8_lossy(&self.buf)
+                    .trim_end_matches(['\n', '\r'])
+                    .to_string(),
+            ),
+        }
+    }
+}
+
+/// Lines from a person at a terminal, with editing and history.
+pub struct Terminal {
+    editor: DefaultEditor,
+}
+
+impl Terminal {
+    /// Opens the terminal line editor.
+    pub fn new() -> Result<Terminal, ReadlineError> {
+        Ok(Terminal {
+            editor: DefaultEditor::new()?,
+        })
+    }
+}
+
+impl LineSource for Terminal {
+    fn read_line(&mut self, prompt: &str) -> Option<String> {
+        loop {
+            match self.editor.readline(prompt) {
+                Ok(line) => {
+                    if !line.trim().is_empty() {
+                        let _ = self.editor.add_history_entry(line.as_str());
+                    }
+                    return Some(line);
+                }
+                // Ctrl-C clears the line, as in a shell; Ctrl-D ends.
+                Err(ReadlineError::Interrupted) => continue,
+                Err(_) => return None,
+            }
+        }
+    }
+}
+
+/// A subscriber to the session's events: text, later speech and sound.
+pub trait Subscriber {
+    /// Receives the events of one input line.
+    fn notify(&mut self, settings: &Settings, events: &[Event]) -> io::Result<()>;
+}
+
+/// Writes every event as lines of text.
+pub struct TextSink<'a, W: Write> {
+    out: W,
+    announcer: &'a Announcer,
+}
+
+impl<'a, W: Write> TextSink<'a, W> {
+    /// Text to `out`, worded by `announcer`.
+    pub fn new(out: W, announcer: &'a Announcer) -> Self {
+        TextSink { out, announcer }
+    }
+}
+
+impl<W: Write> Subscriber for TextSink<'_, W> {
+    fn notify(&mut self, settings: &Settings, events: &[Event]) -> io::Result<()> {
+        for event in events {
+            for line in self.announcer.render(settings, event) {
+                writeln!(self.out, "{line}")?;
+            }
+        }
+        self.out.flush()
+    }
+}
+
+/// Reads lines until the end of input or `quit`, handing every event to
+/// every subscriber.
+pub fn run(
+    session: &mut Session,
+    announcer: &Announcer,
+    source: &mut dyn LineSource,
+    subscribers: &mut [&mut dyn Subscriber],
+    prompt: bool,
+) -> io::Result<()> {
+    while !session.is_quit() {
+        let text = if prompt {
+            let game = session.game();
+            format!(
+                "{} ",
+                announcer.prompt(session.settings(), game.turn(), game.is_over())
+            )
+        } else {
+            String::new()
+        };
+        let Some(line) = source.read_line(&text) else {
+            break;
+        };
+        let events = session.handle_line(&line);
+        let settings = *session.settings();
+        for subscriber in subscribers.iter_mut() {
+            subscriber.notify(&settings, &events)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether a person sits at a terminal (both stdin and stdout are one).
+pub fn interactive() -> bool {
+    io::stdin().is_terminal() && io::stdout().is_terminal()
+}
+
+/// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
+pub fn today() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Seconds since the epoch, for seeding.
+pub fn now_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1)
+}
+
+/// Days since 1970-01-01 to a (year, month, day) date in the proleptic
+/// Gregorian calendar (H. Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_779), (2026, 11, 22));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn plain_lines_survive_bad_utf8() {
+        let mut src = PlainLines::new(&b"e4\r\n\xff\xfe\nlast"[..]);
+        assert_eq!(src.read_line("").as_deref(), Some("e4"));
+        assert_eq!(src.read_line("").as_deref(), Some("\u{fffd}\u{fffd}"));
+        assert_eq!(src.read_line("").as_deref(), Some("last"));
+        assert_eq!(src.read_line(""), None);
+    }
+}

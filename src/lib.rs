@@ -1,0 +1,16 @@
+//! annabella: a line-oriented chess client for blind and visually
+//! impaired players.
+//!
+//! Data flows one way: a line goes to [`session::Session`], which parses
+//! it ([`input`]), plays it on the rules core ([`rules`]) and emits
+//! [`event::Event`]s; the [`announce::Announcer`] puts them into words.
+//! Only [`io`] touches the terminal.
+
+pub mod announce;
+pub mod event;
+pub mod input;
+pub mod io;
+pub mod rules;
+pub mod session;
+pub mod settings;
+pub mod view;

@@ -1,0 +1,521 @@
+//! The command loop: one line in, events out. No terminal, no audio.
+
+use shakmaty::san::SanPlus;
+use shakmaty::{Color, Move, Position, Square};
+
+use crate::event::{CommandError, Event, MoveFacts, Question, StatusInfo, Suggestion};
+use crate::input::{
+    Answer, Refusal, Resolution, decide, filter_by_answer, parse_answer, parse_move, resolve,
+    vocab::fold,
+};
+use crate::rules::{ClaimOutcome, Game, PlayError, Ply};
+use crate::settings::{BoardStyle, KEYS, Setting, Settings, canonical_key};
+use crate::view;
+
+/// Command ids with the words that call them, English and German
+/// (folded: lower case, no umlauts). The first word is the English name.
+pub const COMMANDS: &[(&str, &[&str])] = &[
+    ("help", &["help", "h", "hilfe"]),
+    ("quit", &["quit", "exit", "ende"]),
+    ("new", &["new", "neu"]),
+    ("board", &["board", "b", "brett"]),
+    ("status", &["status", "s", "stand"]),
+    ("fen", &["fen"]),
+    ("pgn", &["pgn"]),
+    ("last", &["last", "l", "letzter"]),
+    ("history", &["history", "partie"]),
+    ("undo", &["undo", "zuruck"]),
+    ("resign", &["resign", "aufgeben"]),
+    ("draw", &["draw", "remis"]),
+    ("accept", &["accept", "annehmen"]),
+    ("decline", &["decline", "ablehnen"]),
+    ("set", &["set", "einstellen"]),
+    ("settings", &["settings", "einstellungen"]),
+    ("square", &["square", "feld"]),
+];
+
+/// Finds the command id for a first word.
+pub fn command_id(word: &str) -> Option<&'static str> {
+    let folded = fold(word);
+    COMMANDS
+        .iter()
+        .find(|(_, words)| words.contains(&folded.as_str()))
+        .map(|(id, _)| *id)
+}
+
+/// A question waiting for its answer.
+#[derive(Clone, Debug)]
+struct Pending {
+    moves: Vec<Move>,
+    /// The move came with a draw claim (`draw Nf3`).
+    claim: bool,
+}
+
+/// A small deterministic random source (xorshift), for `new 960`.
+#[derive(Clone, Debug)]
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u32) -> u32 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        (x % u64::from(n)) as u32
+    }
+}
+
+/// One player's session: the game, the settings and an open question.
+#[derive(Clone, Debug)]
+pub struct Session {
+    game: Game,
+    settings: Settings,
+    pending: Option<Pending>,
+    date: String,
+    rng: Rng,
+    quit: bool,
+}
+
+impl Session {
+    /// A session on `game` with `settings`.
+    pub fn new(game: Game, settings: Settings) -> Session {
+        Session {
+            game,
+            settings,
+            pending: None,
+            date: "????.??.??".to_string(),
+            rng: Rng(0x9E37_79B9_7F4A_7C15),
+            quit: false,
+        }
+    }
+
+    /// Sets the date written into PGN (`YYYY.MM.DD`).
+    pub fn set_date(&mut self, date: impl Into<String>) {
+        self.date = date.into();
+    }
+
+    /// Seeds the random source used for random Chess960 positions.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rng = Rng(seed.max(1));
+    }
+
+    /// A random Chess960 start number.
+    pub fn random_chess960(&mut self) -> u32 {
+        self.rng.below(960)
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Whether the player asked to quit.
+    pub fn is_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Whether a question is waiting for an answer.
+    pub fn has_question(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Handles one line of input and returns what happened.
+    pub fn handle_line(&mut self, line: &str) -> Vec<Event> {
+        let line = line.trim();
+        if line.is_empty() {
+            return Vec::new();
+        }
+        if let Some(pending) = self.pending.take() {
+            // A line that is no answer lets the question lapse.
+            if let Some(events) = self.answer(&pending, line) {
+                return events;
+            }
+        }
+        if let Some(query) = line.strip_suffix('?') {
+            return self.square_question(query.trim(), line);
+        }
+        let mut words = line.split_whitespace();
+        let first = words.next().unwrap_or("");
+        let rest: Vec<&str> = words.collect();
+        match command_id(first) {
+            Some(id) => self.command(id, &rest, line),
+            None => self.move_line(line, false),
+        }
+    }
+
+    fn question_for(&self, moves: &[Move]) -> Question {
+        let mut squares: Vec<Square> = moves.iter().filter_map(|m| m.from()).collect();
+        squares.sort_by_key(|sq| (sq.file(), sq.rank()));
+        squares.dedup();
+        let same_squares = moves
+            .iter()
+            .all(|m| m.from() == moves[0].from() && m.to() == moves[0].to());
+        if same_squares {
+            return Question::Promotion { to: moves[0].to() };
+        }
+        let role = moves[0].role();
+        let role = moves.iter().all(|m| m.role() == role).then_some(role);
+        Question::Which { role, squares }
+    }
+
+    /// Tries `line` as the answer to the open question. `None`: the line
+    /// is something else and is handled as usual.
+    fn answer(&mut self, pending: &Pending, line: &str) -> Option<Vec<Event>> {
+        let question = self.question_for(&pending.moves);
+        let squares = matches!(question, Question::Which { .. });
+        let answer: Answer = parse_answer(line, squares)?;
+        let narrowed = filter_by_answer(&pending.moves, &answer);
+        if narrowed.is_empty() {
+            self.pending = Some(pending.clone());
+            return Some(vec![Event::AnswerNotFitting(question)]);
+        }
+        Some(self.decided(
+            decide(narrowed, answer.piece, self.settings.autoqueen),
+            pending.claim,
+        ))
+    }
+
+    fn decided(&mut self, resolution: Resolution, claim: bool) -> Vec<Event> {
+        match resolution {
+            Resolution::Move(mv) if claim => self.claim_with(mv),
+            Resolution::Move(mv) => self.play(mv),
+            Resolution::Ambiguous(moves) | Resolution::Promotion(moves) => {
+                let question = self.question_for(&moves);
+                self.pending = Some(Pending { moves, claim });
+                vec![Event::Ask(question)]
+            }
+            Resolution::Refused(r) => vec![Event::Refused(r)],
+        }
+    }
+
+    fn move_line(&mut self, line: &str, claim: bool) -> Vec<Event> {
+        let intents = parse_move(line);
+        if intents.is_empty() {
+            return vec![self.not_understood(line)];
+        }
+        let resolution = resolve(&self.game, &intents, self.settings.autoqueen);
+        self.decided(resolution, claim)
+    }
+
+    fn facts_of_last(&self) -> Option<MoveFacts> {
+        MoveFacts::last(&self.game)
+    }
+
+    fn play(&mut self, mv: Move) -> Vec<Event> {
+        match self.game.play(mv) {
+            Ok(result) => {
+                let mut events: Vec<Event> =
+                    self.facts_of_last().map(Event::Moved).into_iter().collect();
+                events.extend(result.map(Event::GameOver));
+                events
+            }
+            Err(PlayError::GameOver) => vec![Event::Refused(Refusal::GameOver)],
+            Err(PlayError::Illegal) => vec![self.not_understood(&mv.to_string())],
+        }
+    }
+
+    fn claim_with(&mut self, mv: Move) -> Vec<Event> {
+        let claimant = self.game.turn();
+        match self.game.claim_draw(Some(mv)) {
+            Ok(outcome) => {
+                let mut events: Vec<Event> =
+                    self.facts_of_last().map(Event::Moved).into_iter().collect();
+                match outcome {
+                    ClaimOutcome::Drawn(f) | ClaimOutcome::EndedByMove(f) => {
+                        events.push(Event::GameOver(f))
+                    }
+                    ClaimOutcome::Refused(c) => {
+                        events.push(Event::ClaimRefused(c));
+                        // Art. 9.1.2.4: a claim counts as a draw offer.
+                        self.game.offer_draw_by(claimant);
+                        events.push(Event::DrawOffered(claimant));
+                    }
+                }
+                events
+            }
+            Err(_) => vec![Event::Refused(Refusal::GameOver)],
+        }
+    }
+
+    fn status(&self) -> Event {
+        let pos = self.game.position();
+        Event::Status(StatusInfo {
+            turn: pos.turn(),
+            number: self.game.move_number(),
+            check: pos.is_check() && !self.game.is_over(),
+            result: self.game.result(),
+        })
+    }
+
+    fn square_question(&self, query: &str, line: &str) -> Vec<Event> {
+        let query = query
+            .split_whitespace()
+            .skip_while(|w| command_id(w) == Some("square"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        match parse_square(&query) {
+            Some(square) => vec![Event::SquareContent {
+                square,
+                piece: self.game.position().board().piece_at(square),
+            }],
+            None => vec![self.not_understood(line)],
+        }
+    }
+
+    fn command(&mut self, id: &'static str, args: &[&str], line: &str) -> Vec<Event> {
+        let bad_arg = |argument: &str| {
+            vec![Event::CommandFailed(CommandError::BadArgument {
+                command: id,
+                argument: argument.to_string(),
+            })]
+        };
+        let takes_none = matches!(
+            id,
+            "quit"
+                | "board"
+                | "status"
+                | "fen"
+                | "last"
+                | "history"
+                | "undo"
+                | "resign"
+                | "accept"
+                | "decline"
+                | "settings"
+        );
+        if takes_none && let Some(arg) = args.first() {
+            return bad_arg(arg);
+        }
+        match id {
+            "help" => match args.first() {
+                None => vec![Event::Help(None)],
+                Some(word) => match command_id(word) {
+                    Some(cmd) => vec![Event::Help(Some(cmd))],
+                    None => vec![Event::CommandFailed(CommandError::UnknownHelpTopic(
+                        word.to_string(),
+                    ))],
+                },
+            },
+            "quit" => {
+                self.quit = true;
+                vec![Event::Quit]
+            }
+            "new" => self.new_game(args),
+            "board" => vec![Event::Board(match self.settings.board_style {
+                BoardStyle::List => view::list(self.game.position().board()),
+                BoardStyle::Ranks => view::ranks(self.game.position().board(), Color::White),
+            })],
+            "status" => vec![self.status()],
+            "fen" => vec![Event::Fen(self.game.fen())],
+            "pgn" => match args.first() {
+                None => vec![Event::Pgn(self.game.pgn(&self.date))],
+                Some(arg) => bad_arg(arg),
+            },
+            "last" => vec![Event::Last(self.facts_of_last())],
+            "history" => vec![Event::History(MoveFacts::history(&self.game))],
+            "undo" => self.undo(),
+            "resign" => {
+                let turn = self.game.turn();
+                match self.game.resign(turn) {
+                    Ok(f) => vec![Event::GameOver(f)],
+                    Err(_) => vec![Event::Refused(Refusal::GameOver)],
+                }
+            }
+            "draw" => self.draw(args),
+            "accept" => match self.game.accept_draw() {
+                Some(f) => vec![Event::GameOver(f)],
+                None => vec![Event::NoDrawOffer],
+            },
+            "decline" => match self.game.decline_draw() {
+                Some(c) => vec![Event::DrawDeclined(c)],
+                None => vec![Event::NoDrawOffer],
+            },
+            "set" => self.set(args),
+            "settings" => vec![Event::Settings(self.settings.all())],
+            "square" => self.square_question(&args.join(" "), line),
+            _ => vec![self.not_understood(line)],
+        }
+    }
+
+    fn undo(&mut self) -> Vec<Event> {
+        let before = self.facts_of_last();
+        let was_over = self.game.is_over();
+        match self.game.undo() {
+            Some(_) => before.map(Event::Undone).into_iter().collect(),
+            None if was_over => vec![Event::Reopened],
+            None => vec![Event::NothingToUndo],
+        }
+    }
+
+    fn draw(&mut self, args: &[&str]) -> Vec<Event> {
+        if self.game.is_over() {
+            return vec![Event::Refused(Refusal::GameOver)];
+        }
+        if !args.is_empty() {
+            return self.move_line(&args.join(" "), true);
+        }
+        let turn = self.game.turn();
+        if self.game.draw_offer() == Some(!turn) {
+            return match self.game.accept_draw() {
+                Some(f) => vec![Event::GameOver(f)],
+                None => vec![Event::NoDrawOffer],
+            };
+        }
+        if self.game.claimable().is_some() {
+            return match self.game.claim_draw(None) {
+                Ok(ClaimOutcome::Drawn(f) | ClaimOutcome::EndedByMove(f)) => {
+                    vec![Event::GameOver(f)]
+                }
+                Ok(ClaimOutcome::Refused(c)) => vec![Event::ClaimRefused(c)],
+                Err(_) => vec![Event::Refused(Refusal::GameOver)],
+            };
+        }
+        self.game.offer_draw_by(turn);
+        vec![Event::DrawOffered(turn)]
+    }
+
+    fn new_game(&mut self, args: &[&str]) -> Vec<Event> {
+        let folded: Vec<String> = args.iter().map(|a| fold(a)).collect();
+        let words: Vec<&str> = folded.iter().map(String::as_str).collect();
+        // Colours matter once an engine plays; in hot seat they are noted
+        // and ignored.
+        let rest = match words.first() {
+            Some(&("white" | "black" | "random" | "weiss" | "schwarz" | "zufall")) => &words[1..],
+            _ => &words[..],
+        };
+        let game = match rest {
+            [] => Game::new(),
+            ["960"] | ["960", "random" | "zufall"] => {
+                let n = self.random_chess960();
+                match Game::chess960(n) {
+                    Ok(g) => g,
+                    Err(_) => {
+                        return vec![Event::CommandFailed(CommandError::Chess960Number(
+                            n.to_string(),
+                        ))];
+                    }
+                }
+            }
+            ["960", number] => match number
+                .parse::<u32>()
+                .ok()
+                .and_then(|n| Game::chess960(n).ok())
+            {
+                Some(g) => g,
+                None => {
+                    return vec![Event::CommandFailed(CommandError::Chess960Number(
+                        number.to_string(),
+                    ))];
+                }
+            },
+            [other, ..] => {
+                return vec![Event::CommandFailed(CommandError::BadArgument {
+                    command: "new",
+                    argument: other.to_string(),
+                })];
+            }
+        };
+        let chess960 = game.chess960_number();
+        self.game = game;
+        self.pending = None;
+        vec![Event::NewGame { chess960 }, self.status()]
+    }
+
+    fn set(&mut self, args: &[&str]) -> Vec<Event> {
+        let [key, value] = args else {
+            return vec![Event::CommandFailed(CommandError::SetUsage)];
+        };
+        let (key, value) = (key.to_lowercase(), value.to_lowercase());
+        match Setting::parse(&key, &value) {
+            Ok(setting) => {
+                self.settings.apply(setting);
+                vec![Event::SettingChanged(setting)]
+            }
+            Err(true) => vec![Event::CommandFailed(CommandError::UnknownSetting(key))],
+            Err(false) => {
+                let canonical = canonical_key(&key);
+                let allowed = KEYS
+                    .iter()
+                    .find(|(k, _)| *k == canonical)
+                    .map(|(_, values)| values.iter().map(|v| v.to_string()).collect())
+                    .unwrap_or_default();
+                vec![Event::CommandFailed(CommandError::BadValue {
+                    key,
+                    value,
+                    allowed,
+                })]
+            }
+        }
+    }
+
+    /// "Not understood", with the closest command word or legal move.
+    fn not_understood(&self, line: &str) -> Event {
+        let typed = line.trim().to_lowercase();
+        let mut best: Option<(usize, Suggestion)> = None;
+        let mut consider = |dist: usize, make: &dyn Fn() -> Suggestion| {
+            if best.as_ref().is_none_or(|(d, _)| dist < *d) {
+                best = Some((dist, make()));
+            }
+        };
+        for (_, words) in COMMANDS {
+            for word in words.iter().filter(|w| w.len() > 2) {
+                let d = levenshtein(&typed, word);
+                consider(d, &|| Suggestion::Command((*word).to_string()));
+            }
+        }
+        let pos = self.game.position();
+        if !self.game.is_over() {
+            for mv in pos.legal_moves() {
+                let san = SanPlus::from_move(pos.clone(), mv);
+                let text = san.to_string().to_lowercase();
+                let d = levenshtein(&typed, text.trim_end_matches(['+', '#']));
+                consider(d, &|| {
+                    let ply = Ply {
+                        mv,
+                        san,
+                        color: pos.turn(),
+                        number: self.game.move_number(),
+                    };
+                    Suggestion::Move(MoveFacts::new(pos, &ply))
+                });
+            }
+        }
+        let limit = (typed.chars().count() / 3).clamp(1, 2);
+        let suggestion = best.filter(|(d, _)| *d <= limit).map(|(_, s)| s);
+        Event::NotUnderstood {
+            input: line.trim().to_string(),
+            suggestion,
+        }
+    }
+}
+
+/// A square from "e4", "E4" or "Eva vier".
+pub fn parse_square(text: &str) -> Option<Square> {
+    let answer = parse_answer(text, true)?;
+    if answer.piece.is_some() {
+        return None;
+    }
+    Some(Square::from_coords(answer.file?, answer.rank?))
+}
+
+/// Edit distance, for suggestions.
+fn levenshtein(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}

@@ -1,0 +1,226 @@
+//! Settings a player can change with `set KEY VALUE` or flags.
+
+use std::fmt;
+
+/// The language of the user interface.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// German.
+    De,
+    /// English.
+    En,
+}
+
+impl Lang {
+    /// Every UI language.
+    pub const ALL: [Lang; 2] = [Lang::De, Lang::En];
+
+    /// The language code, as in `locales/<code>/`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::De => "de",
+            Lang::En => "en",
+        }
+    }
+
+    /// Chooses the language from POSIX locale variables (`LC_ALL`,
+    /// `LC_MESSAGES`, `LANG`, in that order): German for `de*`, else English.
+    pub fn from_env_values(
+        lc_all: Option<&str>,
+        lc_messages: Option<&str>,
+        lang: Option<&str>,
+    ) -> Lang {
+        let value = [lc_all, lc_messages, lang]
+            .into_iter()
+            .flatten()
+            .find(|v| !v.is_empty())
+            .unwrap_or("");
+        if value.to_ascii_lowercase().starts_with("de") {
+            Lang::De
+        } else {
+            Lang::En
+        }
+    }
+}
+
+/// How moves are put into words (SPEC §2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// FIDE's recommendation for blind players, German in every UI language.
+    Fide,
+    /// Standard algebraic notation, with German letters in the German UI.
+    San,
+}
+
+/// How much an announcement says (SPEC §2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Verbosity {
+    /// The move alone.
+    Short,
+    /// Move number and colour before the move.
+    Normal,
+    /// Also the origin square, the piece taken and the check.
+    Full,
+}
+
+/// How `board` shows the whole board (SPEC §5).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BoardStyle {
+    /// Pieces grouped by colour and kind.
+    List,
+    /// One line per rank with piece letters.
+    Ranks,
+}
+
+/// One setting with its value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// Announcement style.
+    Style(Style),
+    /// Announcement verbosity.
+    Verbosity(Verbosity),
+    /// Board format.
+    BoardStyle(BoardStyle),
+    /// UI language.
+    Lang(Lang),
+    /// Promote to a queen without asking.
+    AutoQueen(bool),
+}
+
+/// The keys `set` knows, with the values each takes.
+pub const KEYS: &[(&str, &[&str])] = &[
+    ("style", &["fide", "san"]),
+    ("verbosity", &["short", "normal", "full"]),
+    ("boardstyle", &["list", "ranks"]),
+    ("lang", &["de", "en"]),
+    ("autoqueen", &["on", "off"]),
+];
+
+/// The English key for a key typed in English or German.
+pub fn canonical_key(key: &str) -> &str {
+    match key {
+        "stil" => "style",
+        "ausführlichkeit" | "ausfuehrlichkeit" => "verbosity",
+        "brettstil" => "boardstyle",
+        "sprache" | "language" => "lang",
+        "autodame" => "autoqueen",
+        k => k,
+    }
+}
+
+impl Setting {
+    /// Parses `key` and `value` (both already lower case). `Err(true)`:
+    /// unknown key; `Err(false)`: the value is not one of the allowed.
+    pub fn parse(key: &str, value: &str) -> Result<Setting, bool> {
+        let key = canonical_key(key);
+        let value = match value {
+            "kurz" => "short",
+            "lang" if key == "verbosity" => "full",
+            "ausführlich" | "ausfuehrlich" => "full",
+            "liste" => "list",
+            "reihen" => "ranks",
+            "an" | "ein" => "on",
+            "aus" => "off",
+            v => v,
+        };
+        Ok(match (key, value) {
+            ("style", "fide") => Setting::Style(Style::Fide),
+            ("style", "san") => Setting::Style(Style::San),
+            ("verbosity", "short") => Setting::Verbosity(Verbosity::Short),
+            ("verbosity", "normal") => Setting::Verbosity(Verbosity::Normal),
+            ("verbosity", "full") => Setting::Verbosity(Verbosity::Full),
+            ("boardstyle", "list") => Setting::BoardStyle(BoardStyle::List),
+            ("boardstyle", "ranks") => Setting::BoardStyle(BoardStyle::Ranks),
+            ("lang", "de") => Setting::Lang(Lang::De),
+            ("lang", "en") => Setting::Lang(Lang::En),
+            ("autoqueen", "on") => Setting::AutoQueen(true),
+            ("autoqueen", "off") => Setting::AutoQueen(false),
+            (k, _) if KEYS.iter().any(|(name, _)| *name == k) => return Err(false),
+            _ => return Err(true),
+        })
+    }
+
+    /// The key as `set` takes it.
+    pub fn key(self) -> &'static str {
+        match self {
+            Setting::Style(_) => "style",
+            Setting::Verbosity(_) => "verbosity",
+            Setting::BoardStyle(_) => "boardstyle",
+            Setting::Lang(_) => "lang",
+            Setting::AutoQueen(_) => "autoqueen",
+        }
+    }
+
+    /// The value as `set` takes it.
+    pub fn value(self) -> &'static str {
+        match self {
+            Setting::Style(Style::Fide) => "fide",
+            Setting::Style(Style::San) => "san",
+            Setting::Verbosity(Verbosity::Short) => "short",
+            Setting::Verbosity(Verbosity::Normal) => "normal",
+            Setting::Verbosity(Verbosity::Full) => "full",
+            Setting::BoardStyle(BoardStyle::List) => "list",
+            Setting::BoardStyle(BoardStyle::Ranks) => "ranks",
+            Setting::Lang(l) => l.code(),
+            Setting::AutoQueen(true) => "on",
+            Setting::AutoQueen(false) => "off",
+        }
+    }
+}
+
+impl fmt::Display for Setting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.key(), self.value())
+    }
+}
+
+/// All settings of a session.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// UI language.
+    pub lang: Lang,
+    /// Announcement style.
+    pub style: Style,
+    /// Announcement verbosity.
+    pub verbosity: Verbosity,
+    /// Board format.
+    pub board_style: BoardStyle,
+    /// Promote to a queen without asking.
+    pub autoqueen: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            lang: Lang::En,
+            style: Style::Fide,
+            verbosity: Verbosity::Normal,
+            board_style: BoardStyle::List,
+            autoqueen: false,
+        }
+    }
+}
+
+impl Settings {
+    /// Applies one setting.
+    pub fn apply(&mut self, setting: Setting) {
+        match setting {
+            Setting::Style(v) => self.style = v,
+            Setting::Verbosity(v) => self.verbosity = v,
+            Setting::BoardStyle(v) => self.board_style = v,
+            Setting::Lang(v) => self.lang = v,
+            Setting::AutoQueen(v) => self.autoqueen = v,
+        }
+    }
+
+    /// Every setting with its current value.
+    pub fn all(&self) -> Vec<Setting> {
+        vec![
+            Setting::Style(self.style),
+            Setting::Verbosity(self.verbosity),
+            Setting::BoardStyle(self.board_style),
+            Setting::Lang(self.lang),
+            Setting::AutoQueen(self.autoqueen),
+        ]
+    }
+}
