@@ -477,14 +477,14 @@ impl Announcer {
         }
         self.message(
             settings.lang,
-            "prompt",
+            "prompt-turn",
             &[("color", s(self.color(settings, turn)))],
         )
     }
 
     /// The greeting printed when a person starts the client at a terminal.
     pub fn greeting(&self, settings: &Settings) -> String {
-        self.message(settings.lang, "greeting", &[])
+        self.message(settings.lang, "greeting-start", &[])
     }
 
     fn status(&self, settings: &Settings, st: &StatusInfo) -> String {
@@ -889,10 +889,12 @@ impl Announcer {
             }
             Event::Last(None) => one(self.message(ui, "last-none", &[])),
             Event::History(moves) => self.history(settings, moves),
-            Event::Undone(f) => {
-                one(self.message(ui, "undone", &[("move", s(self.move_words(settings, f)))]))
-            }
-            Event::Reopened => one(self.message(ui, "reopened", &[])),
+            Event::Undone(f) => one(self.message(
+                ui,
+                "undo-done",
+                &[("move", s(self.move_words(settings, f)))],
+            )),
+            Event::Reopened => one(self.message(ui, "undo-reopened", &[])),
             Event::NothingToUndo => one(self.message(ui, "nothing-to-undo", &[])),
             Event::DrawOffered(c) => one(self.message(
                 ui,
@@ -934,7 +936,7 @@ impl Announcer {
                 .map(|id| self.message(ui, id, &[]))
                 .unwrap_or_default()),
             Event::CommandFailed(e) => one(self.command_error(settings, e)),
-            Event::Quit => one(self.message(ui, "goodbye", &[])),
+            Event::Quit => one(self.message(ui, "quit-goodbye", &[])),
         }
     }
 }

@@ -98,6 +98,12 @@ impl<'a, W: Write> TextSink<'a, W> {
     pub fn new(out: W, announcer: &'a Announcer) -> Self {
         TextSink { out, announcer }
     }
+
+    /// Writes one line that is not an event (the greeting).
+    pub fn write_line(&mut self, line: &str) -> io::Result<()> {
+        writeln!(self.out, "{line}")?;
+        self.out.flush()
+    }
 }
 
 impl<W: Write> Subscriber for TextSink<'_, W> {

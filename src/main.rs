@@ -146,10 +146,11 @@ fn main() -> ExitCode {
     let seed = cli.seed.unwrap_or_else(aio::now_seed);
     let mut session = Session::new(Game::new(), settings);
     session.set_seed(seed);
+    session.set_date(aio::today());
     let game = match (&cli.fen, &cli.chess960) {
         (Some(fen), _) => Game::from_fen(fen).map_err(|e| (e, fen.clone())),
         (None, Some(n)) if n == "random" => {
-            Ok(Game::chess960(session.random_chess960()).unwrap_or_default())
+            Game::chess960(session.random_chess960()).map_err(|e| (e, n.clone()))
         }
         (None, Some(n)) => n
             .parse::<u32>()
@@ -158,15 +159,15 @@ fn main() -> ExitCode {
             .map_err(|e| (e, n.clone())),
         (None, None) => Ok(Game::new()),
     };
-    let game = match game {
-        Ok(game) => game,
+    match game {
+        Ok(game) => session.set_game(game),
         Err((error, text)) => {
             let why = match error {
                 SetupError::BadFen => {
                     "is not a FEN (example: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1)"
                 }
                 SetupError::IllegalPosition => {
-                    "is not a legal position (check kings, pawns on the back rank, castling rights)"
+                    "is not a legal position (check the kings, pawns on the first or last rank, castling rights)"
                 }
                 SetupError::Chess960Number => {
                     "is not a Chess960 start number: use 0 to 959 or random"
@@ -175,10 +176,7 @@ fn main() -> ExitCode {
             eprintln!("annabella: {text:?} {why}.");
             return ExitCode::from(2);
         }
-    };
-    let mut session = Session::new(game, settings);
-    session.set_seed(seed);
-    session.set_date(aio::today());
+    }
 
     let announcer = Announcer::new();
     let interactive = aio::interactive();
@@ -191,9 +189,12 @@ fn main() -> ExitCode {
     if interactive {
         let greeting = announcer.greeting(&settings);
         let status = session.handle_line("status");
-        let _ = text.notify(&settings, &[]);
-        println!("{greeting}");
-        let _ = text.notify(&settings, &status);
+        let shown = text
+            .write_line(&greeting)
+            .and_then(|()| text.notify(&settings, &status));
+        if shown.is_err() {
+            return ExitCode::FAILURE;
+        }
     }
     let mut subscribers: [&mut dyn Subscriber; 1] = [&mut text];
     match aio::run(

@@ -90,6 +90,12 @@ impl Session {
         }
     }
 
+    /// Replaces the game (a new start position from the command line).
+    pub fn set_game(&mut self, game: Game) {
+        self.game = game;
+        self.pending = None;
+    }
+
     /// Sets the date written into PGN (`YYYY.MM.DD`).
     pub fn set_date(&mut self, date: impl Into<String>) {
         self.date = date.into();

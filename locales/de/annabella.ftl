@@ -75,9 +75,9 @@ reason-seventy-five-move = nach der Fünfundsiebzig-Züge-Regel
 reason-timeout-insufficient = durch Zeitüberschreitung bei ungenügendem Material
 status-running = { $color } am Zug, Zug { $number }.
 status-check = Schach.
-prompt = { $color } am Zug>
+prompt-turn = { $color } am Zug>
 prompt-over = Partie beendet>
-greeting = annabella, Schach für blinde und sehbehinderte Menschen. Die Befehle nennt hilfe.
+greeting-start = annabella, Schach für blinde und sehbehinderte Menschen. Die Befehle nennt hilfe.
 new-game = Neue Partie.
 new-game-960 = Neue Chess960-Partie, Startstellung { $number }.
 
@@ -158,8 +158,8 @@ last-none = Noch kein Zug.
 history-both = { $number }. { $white }, { $black }
 history-white = { $number }. { $white }
 history-black = { $number }. ..., { $black }
-undone = Zurückgenommen: { $move }.
-reopened = Die Partie ist wieder offen.
+undo-done = Zurückgenommen: { $move }.
+undo-reopened = Die Partie ist wieder offen.
 nothing-to-undo = Es gibt keinen Zug zum Zurücknehmen.
 draw-offered = { $color } bietet Remis an. Antwort mit annehmen oder ablehnen.
 draw-declined = Das Remisangebot von { $color } ist abgelehnt.
@@ -178,7 +178,7 @@ set-usage = So geht es: einstellen SCHLÜSSEL WERT, zum Beispiel einstellen styl
 chess960-number = Chess960-Startstellungen haben die Nummern 0 bis 959, oder zufall; { $value } ist keine davon.
 unknown-help = Einen Befehl { $topic } gibt es nicht. Die Liste nennt hilfe.
 bad-argument = Unerwartet: { $argument }.
-goodbye = Auf Wiedersehen.
+quit-goodbye = Auf Wiedersehen.
 
 ## Hilfe
 

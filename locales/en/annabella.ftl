@@ -76,9 +76,9 @@ reason-seventy-five-move = by seventy-five-move rule
 reason-timeout-insufficient = by timeout vs insufficient material
 status-running = { $color } to move, move { $number }.
 status-check = Check.
-prompt = { $color } to move>
+prompt-turn = { $color } to move>
 prompt-over = Game over>
-greeting = annabella, chess for blind and visually impaired players. Type help for the commands.
+greeting-start = annabella, chess for blind and visually impaired players. Type help for the commands.
 new-game = New game.
 new-game-960 = New Chess960 game, start position { $number }.
 
@@ -124,8 +124,8 @@ last-none = No move yet.
 history-both = { $number }. { $white }, { $black }
 history-white = { $number }. { $white }
 history-black = { $number }. ..., { $black }
-undone = Taken back: { $move }.
-reopened = The game is open again.
+undo-done = Taken back: { $move }.
+undo-reopened = The game is open again.
 nothing-to-undo = There is no move to take back.
 draw-offered = { $color } offers a draw. Answer with accept or decline.
 draw-declined = The draw offer of { $color } is declined.
@@ -144,7 +144,7 @@ set-usage = Use set KEY VALUE, for example: set style san.
 chess960-number = Chess960 start positions are numbered 0 to 959, or random; { $value } is none of them.
 unknown-help = There is no command { $topic }. Type help for the list.
 bad-argument = Unexpected { $argument }.
-goodbye = Goodbye.
+quit-goodbye = Goodbye.
 
 ## Help
 

@@ -26,7 +26,9 @@ pub enum CastlingBlock {
 pub enum Refusal {
     /// The game has ended.
     GameOver,
-    /// The move is one the other side could make: it is not their turn.
+    /// The origin square holds a piece of the other side, which could make
+    /// this move if it were its turn. (SAN names no colour, so only an
+    /// origin square can show that the other side was meant.)
     NotYourTurn {
         /// Who is to move.
         turn: Color,
@@ -417,9 +419,6 @@ pub fn diagnose(game: &Game, intent: &Intent) -> Refusal {
     };
     let candidates: Vec<Square> = ours.into_iter().filter(|&s| from_ok(intent, s)).collect();
     if candidates.is_empty() {
-        if other_side_could(pos, intent) {
-            return Refusal::NotYourTurn { turn: us };
-        }
         return Refusal::NoSuchPiece {
             role: named_role.unwrap_or(Role::Pawn),
             file: intent.from_file,
@@ -458,9 +457,6 @@ pub fn diagnose(game: &Game, intent: &Intent) -> Refusal {
         if let Some((attacker, square)) = reachers.iter().find_map(|&f| checker_after(pos, f, to)) {
             return Refusal::KingInCheck { attacker, square };
         }
-    }
-    if other_side_could(pos, intent) {
-        return Refusal::NotYourTurn { turn: us };
     }
     Refusal::CannotReach {
         role: named_role,
