@@ -138,9 +138,13 @@ impl Session {
             return Vec::new();
         }
         if let Some(pending) = self.pending.take() {
-            // A line that is no answer lets the question lapse.
             if let Some(events) = self.answer(&pending, line) {
                 return events;
+            }
+            // Looking at the board does not cancel the question; anything
+            // else lets it lapse.
+            if is_read_only(line) {
+                self.pending = Some(pending);
             }
         }
         if let Some(query) = line.strip_suffix('?') {
@@ -177,6 +181,16 @@ impl Session {
         let squares = matches!(question, Question::Which { .. });
         let answer: Answer = parse_answer(line, squares)?;
         let narrowed = filter_by_answer(&pending.moves, &answer);
+        if narrowed.is_empty()
+            && line
+                .split_whitespace()
+                .next()
+                .and_then(command_id)
+                .is_some()
+        {
+            // "b" or "s" that fits no choice is the command it spells.
+            return None;
+        }
         if narrowed.is_empty() {
             self.pending = Some(pending.clone());
             return Some(vec![Event::AnswerNotFitting(question)]);
@@ -499,6 +513,25 @@ impl Session {
             suggestion,
         }
     }
+}
+
+/// Commands that only read the game, and questions such as `e4?`.
+fn is_read_only(line: &str) -> bool {
+    line.ends_with('?')
+        || matches!(
+            line.split_whitespace().next().and_then(command_id),
+            Some(
+                "help"
+                    | "board"
+                    | "status"
+                    | "fen"
+                    | "pgn"
+                    | "last"
+                    | "history"
+                    | "settings"
+                    | "square"
+            )
+        )
 }
 
 /// A square from "e4", "E4" or "Eva vier".

@@ -127,6 +127,15 @@ fn lex_token(token: &str, swap_bd: bool, out: &mut Vec<Sym>) -> bool {
 pub(crate) fn symbols(line: &str, swap_bd: bool) -> Option<Vec<Sym>> {
     let mut out = Vec::new();
     for token in line.split_whitespace() {
+        // A move number pasted with the move: "12." or "12...".
+        if token.ends_with('.')
+            && token
+                .trim_end_matches('.')
+                .chars()
+                .all(|c| c.is_ascii_digit())
+        {
+            continue;
+        }
         let folded = fold(token);
         if folded.is_empty() {
             continue;
@@ -308,6 +317,8 @@ mod tests {
         assert_eq!(one("0-0-0").castle, Some(CastlingSide::QueenSide));
         assert_eq!(one("O-O+").castle, Some(CastlingSide::KingSide));
         assert_eq!(one("Springer Felix drei").to, Some(Square::F3));
+        assert_eq!(one("12. Nf3").to, Some(Square::F3));
+        assert_eq!(one("12... Nf3").to, Some(Square::F3));
     }
 
     #[test]
