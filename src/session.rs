@@ -180,7 +180,17 @@ impl Session {
         let question = self.question_for(&pending.moves);
         let squares = matches!(question, Question::Which { .. });
         let answer: Answer = parse_answer(line, squares)?;
-        let narrowed = filter_by_answer(&pending.moves, &answer);
+        // A piece and a square together ("e8Q", "Kd2") make a move of
+        // their own, not an answer.
+        let names_square = answer.file.is_some() || answer.rank.is_some();
+        if names_square && answer.piece.is_some() {
+            return None;
+        }
+        let narrowed = if names_square == squares {
+            filter_by_answer(&pending.moves, &answer)
+        } else {
+            Vec::new()
+        };
         if narrowed.is_empty()
             && line
                 .split_whitespace()
@@ -485,7 +495,7 @@ impl Session {
         };
         for (_, words) in COMMANDS {
             for word in words.iter().filter(|w| w.len() > 2) {
-                let d = levenshtein(&typed, word);
+                let d = edit_distance(&typed, word);
                 consider(d, &|| Suggestion::Command((*word).to_string()));
             }
         }
@@ -493,8 +503,12 @@ impl Session {
         if !self.game.is_over() {
             for mv in pos.legal_moves() {
                 let san = SanPlus::from_move(pos.clone(), mv);
-                let text = san.to_string().to_lowercase();
-                let d = levenshtein(&typed, text.trim_end_matches(['+', '#']));
+                let english = san.san.to_string();
+                let d = [english.clone(), german_letters(&english)]
+                    .iter()
+                    .map(|text| edit_distance(&typed, &text.to_lowercase()))
+                    .min()
+                    .unwrap_or(usize::MAX);
                 consider(d, &|| {
                     let ply = Ply {
                         mv,
@@ -506,7 +520,7 @@ impl Session {
                 });
             }
         }
-        let limit = (typed.chars().count() / 3).clamp(1, 2);
+        let limit = (typed.chars().count() / 2).clamp(1, 2);
         let suggestion = best.filter(|(d, _)| *d <= limit).map(|(_, s)| s);
         Event::NotUnderstood {
             input: line.trim().to_string(),
@@ -543,18 +557,56 @@ pub fn parse_square(text: &str) -> Option<Square> {
     Some(Square::from_coords(answer.file?, answer.rank?))
 }
 
-/// Edit distance, for suggestions.
-fn levenshtein(a: &str, b: &str) -> usize {
+/// SAN with German piece letters, as a German player types it.
+fn german_letters(san: &str) -> String {
+    san.chars()
+        .map(|c| match c {
+            'Q' => 'D',
+            'R' => 'T',
+            'B' => 'L',
+            'N' => 'S',
+            c => c,
+        })
+        .collect()
+}
+
+/// Edit distance counting a swap of neighbours as one edit (optimal
+/// string alignment), for suggestions: "hlep" is one slip from "help".
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
+    let width = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * width];
+    for (i, row) in d.chunks_mut(width).enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d.iter_mut().take(width).enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[(i - 1) * width + j] + 1)
+                .min(d[i * width + j - 1] + 1)
+                .min(d[(i - 1) * width + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[(i - 2) * width + j - 2] + 1);
+            }
+            d[i * width + j] = best;
         }
     }
-    row[b.len()]
+    d[a.len() * width + b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("hlep", "help"), 1);
+        assert_eq!(edit_distance("nf9", "nf3"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
 }

@@ -244,18 +244,15 @@ pub fn parse_move(line: &str) -> Vec<Intent> {
     if let Some(short) = vocab::castling(&folded) {
         return vec![Intent::castling(CastlingSide::from_king_side(short))];
     }
-    let mut out = Vec::with_capacity(2);
-    for swap in [false, true] {
-        if swap && !line.contains(['B', 'D']) {
-            break;
-        }
-        if let Some(intent) = symbols(line, swap).as_deref().and_then(grammar)
-            && !out.contains(&intent)
-        {
-            out.push(intent);
-        }
-    }
-    out
+    // Upper-case B and D are bishop and queen; only when that reading
+    // makes no move at all ("B4") are they read as files.
+    let primary = symbols(line, false).as_deref().and_then(grammar);
+    let reading = primary.or_else(|| {
+        line.contains(['B', 'D'])
+            .then(|| symbols(line, true).as_deref().and_then(grammar))
+            .flatten()
+    });
+    reading.into_iter().collect()
 }
 
 /// What an answer to a question names: a square, a file, a rank or a

@@ -81,6 +81,15 @@ const FILES: &[(&str, u32)] = &[
     ("gustav", 6),
     ("hector", 7),
     ("hektor", 7),
+    ("alfa", 0),
+    ("alpha", 0),
+    ("bravo", 1),
+    ("charlie", 2),
+    ("delta", 3),
+    ("echo", 4),
+    ("foxtrot", 5),
+    ("golf", 6),
+    ("hotel", 7),
 ];
 
 const RANKS: &[(&str, u32)] = &[
