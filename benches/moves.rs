@@ -175,5 +175,69 @@ fn replay_shared_pgn(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, move_line_to_text, replay_shared_pgn);
+/// Spoken input alone: words to constraints to the one legal move, in
+/// the Italian game after 3... Bc5 (White to move).
+fn spoken_parse_resolve(c: &mut Criterion) {
+    let game = annabella::rules::Game::from_fen(
+        "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    )
+    .expect("valid FEN");
+    let lines = [
+        ("fide_words", "Läufer schlägt Felix sieben"),
+        ("english_nato", "bishop takes foxtrot seven check"),
+        ("glued", "springerg5"),
+        ("misheard", "Sprnger Gustav fünf"),
+        ("castling_phrase", "castles kingside"),
+    ];
+    let mut group = c.benchmark_group("spoken_parse_resolve");
+    for (name, line) in lines {
+        let reading = annabella::input::read_move(line, &mut annabella::input::Effort::default());
+        let resolved = annabella::input::resolve(&game, &reading.intents, false);
+        assert!(
+            matches!(resolved, annabella::input::Resolution::Move(_)),
+            "{line}: {resolved:?}"
+        );
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let reading = annabella::input::read_move(
+                    std::hint::black_box(line),
+                    &mut annabella::input::Effort::default(),
+                );
+                annabella::input::resolve(&game, &reading.intents, false)
+            })
+        });
+    }
+    group.finish();
+}
+
+/// Parsing cost against input length: 100, 1,000 and 10,000 characters
+/// of words that are no move, to show the time per character is flat.
+fn parse_long_input(c: &mut Criterion) {
+    let mut group = c.benchmark_group("parse_long_input");
+    for chars in [100usize, 1_000, 10_000] {
+        let line: String = "Sprnger evavier xyzzy "
+            .repeat(chars / 22 + 1)
+            .chars()
+            .take(chars)
+            .collect();
+        group.throughput(criterion::Throughput::Bytes(line.len() as u64));
+        group.bench_function(format!("{chars}_chars"), |b| {
+            b.iter(|| {
+                annabella::input::read_move(
+                    std::hint::black_box(&line),
+                    &mut annabella::input::Effort::default(),
+                )
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    move_line_to_text,
+    replay_shared_pgn,
+    spoken_parse_resolve,
+    parse_long_input
+);
 criterion_main!(benches);

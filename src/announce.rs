@@ -110,6 +110,19 @@ fn fide_file_id(file: File) -> &'static str {
     }
 }
 
+fn nato_file_id(file: File) -> &'static str {
+    match file {
+        File::A => "file-nato-a",
+        File::B => "file-nato-b",
+        File::C => "file-nato-c",
+        File::D => "file-nato-d",
+        File::E => "file-nato-e",
+        File::F => "file-nato-f",
+        File::G => "file-nato-g",
+        File::H => "file-nato-h",
+    }
+}
+
 fn rank_id(rank: Rank) -> &'static str {
     match rank {
         Rank::First => "rank-1",
@@ -240,39 +253,39 @@ impl Announcer {
     fn move_lang(settings: &Settings) -> Lang {
         match settings.style {
             Style::Fide => Lang::De,
-            Style::San => settings.lang,
+            Style::Local | Style::Nato | Style::San => settings.lang,
         }
     }
 
-    /// A square in the current style: "Felix drei" or "f3".
+    /// A square in the current style: "Felix drei", "f 3", "foxtrot 3"
+    /// or "f3". Spoken styles keep letter and digit apart, so no speech
+    /// engine reads them as one word.
     pub fn square(&self, settings: &Settings, sq: Square) -> String {
         match settings.style {
-            Style::Fide => self.message(
-                Lang::De,
-                "square-fide",
+            Style::San => sq.to_string(),
+            _ => self.message(
+                Self::move_lang(settings),
+                "square-words",
                 &[
-                    (
-                        "file",
-                        s(self.message(Lang::De, fide_file_id(sq.file()), &[])),
-                    ),
-                    ("rank", s(self.message(Lang::De, rank_id(sq.rank()), &[]))),
+                    ("file", s(self.file(settings, sq.file()))),
+                    ("rank", s(self.rank(settings, sq.rank()))),
                 ],
             ),
-            Style::San => sq.to_string(),
         }
     }
 
     fn file(&self, settings: &Settings, file: File) -> String {
         match settings.style {
             Style::Fide => self.message(Lang::De, fide_file_id(file), &[]),
-            Style::San => file.char().to_string(),
+            Style::Nato => self.message(settings.lang, nato_file_id(file), &[]),
+            Style::Local | Style::San => file.char().to_string(),
         }
     }
 
     fn rank(&self, settings: &Settings, rank: Rank) -> String {
         match settings.style {
             Style::Fide => self.message(Lang::De, rank_id(rank), &[]),
-            Style::San => rank.char().to_string(),
+            Style::Local | Style::Nato | Style::San => rank.char().to_string(),
         }
     }
 
@@ -545,6 +558,7 @@ impl Announcer {
         let castling = |side| s(capitalise(&self.message(ui, castle_id(side), &[])));
         match *r {
             Refusal::GameOver => self.message(ui, "refuse-game-over", &[]),
+            Refusal::NotAMove => self.message(ui, "refuse-not-a-move", &[]),
             Refusal::NotYourTurn { turn } => self.message(
                 ui,
                 "refuse-not-your-turn",
@@ -829,6 +843,9 @@ impl Announcer {
             Event::Moved(f) => one(self.announce_move(settings, f)),
             Event::GameOver(f) => one(self.game_over(settings, f)),
             Event::Refused(r) => one(self.refusal(settings, r)),
+            Event::Understood(words) => {
+                one(self.message(ui, "input-understood", &[("words", s(words.clone()))]))
+            }
             Event::NotUnderstood { input, suggestion } => one(match suggestion {
                 Some(sug) => {
                     let text = match sug {

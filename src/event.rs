@@ -199,6 +199,8 @@ pub enum Event {
     GameOver(Finished),
     /// A move was refused.
     Refused(Refusal),
+    /// A misheard word was corrected: the line as understood.
+    Understood(String),
     /// The line was neither a command nor a move.
     NotUnderstood {
         /// What was typed.

@@ -39,6 +39,8 @@ enum LangArg {
 #[derive(Copy, Clone, Debug, ValueEnum)]
 enum StyleArg {
     Fide,
+    Local,
+    Nato,
     San,
 }
 
@@ -124,6 +126,8 @@ fn settings_from(cli: &Cli) -> Settings {
         lang,
         style: match cli.style {
             StyleArg::Fide => Style::Fide,
+            StyleArg::Local => Style::Local,
+            StyleArg::Nato => Style::Nato,
             StyleArg::San => Style::San,
         },
         verbosity: match cli.verbosity {

@@ -5,8 +5,8 @@ use shakmaty::{Color, Move, Position, Square};
 
 use crate::event::{CommandError, Event, MoveFacts, Question, StatusInfo, Suggestion};
 use crate::input::{
-    Answer, Refusal, Resolution, decide, filter_by_answer, parse_answer, parse_move, resolve,
-    vocab::fold,
+    Answer, Effort, Refusal, Resolution, decide, filter_by_answer, parse_answer, read_move,
+    resolve, vocab::fold,
 };
 use crate::rules::{ClaimOutcome, Game, PlayError, Ply};
 use crate::settings::{BoardStyle, KEYS, Setting, Settings, canonical_key};
@@ -42,6 +42,9 @@ pub fn command_id(word: &str) -> Option<&'static str> {
         .find(|(_, words)| words.contains(&folded.as_str()))
         .map(|(id, _)| *id)
 }
+
+/// Input longer than this gets no suggestion and is echoed cut short.
+const MAX_SUGGEST_INPUT: usize = 40;
 
 /// A question waiting for its answer.
 #[derive(Clone, Debug)]
@@ -225,12 +228,18 @@ impl Session {
     }
 
     fn move_line(&mut self, line: &str, claim: bool) -> Vec<Event> {
-        let intents = parse_move(line);
-        if intents.is_empty() {
+        let reading = read_move(line, &mut Effort::default());
+        if reading.intents.is_empty() {
             return vec![self.not_understood(line)];
         }
-        let resolution = resolve(&self.game, &intents, self.settings.autoqueen);
-        self.decided(resolution, claim)
+        let resolution = resolve(&self.game, &reading.intents, self.settings.autoqueen);
+        let mut events: Vec<Event> = reading
+            .understood
+            .map(Event::Understood)
+            .into_iter()
+            .collect();
+        events.extend(self.decided(resolution, claim));
+        events
     }
 
     fn facts_of_last(&self) -> Option<MoveFacts> {
@@ -487,6 +496,15 @@ impl Session {
     /// "Not understood", with the closest command word or legal move.
     fn not_understood(&self, line: &str) -> Event {
         let typed = line.trim().to_lowercase();
+        // A long line is no slip of a short word; echo only its start.
+        if typed.chars().count() > MAX_SUGGEST_INPUT {
+            let mut input: String = line.trim().chars().take(MAX_SUGGEST_INPUT).collect();
+            input.push_str(" ...");
+            return Event::NotUnderstood {
+                input,
+                suggestion: None,
+            };
+        }
         let mut best: Option<(usize, Suggestion)> = None;
         let mut consider = |dist: usize, make: &dyn Fn() -> Suggestion| {
             if best.as_ref().is_none_or(|(d, _)| dist < *d) {

@@ -48,6 +48,10 @@ impl Lang {
 pub enum Style {
     /// FIDE's recommendation for blind players, German in every UI language.
     Fide,
+    /// The UI language's piece words with file letters and rank digits.
+    Local,
+    /// The UI language's piece words with NATO file words.
+    Nato,
     /// Standard algebraic notation, with German letters in the German UI.
     San,
 }
@@ -89,7 +93,7 @@ pub enum Setting {
 
 /// The keys `set` knows, with the values each takes.
 pub const KEYS: &[(&str, &[&str])] = &[
-    ("style", &["fide", "san"]),
+    ("style", &["fide", "local", "nato", "san"]),
     ("verbosity", &["short", "normal", "full"]),
     ("boardstyle", &["list", "ranks"]),
     ("lang", &["de", "en"]),
@@ -125,6 +129,8 @@ impl Setting {
         };
         Ok(match (key, value) {
             ("style", "fide") => Setting::Style(Style::Fide),
+            ("style", "local" | "lokal") => Setting::Style(Style::Local),
+            ("style", "nato") => Setting::Style(Style::Nato),
             ("style", "san") => Setting::Style(Style::San),
             ("verbosity", "short") => Setting::Verbosity(Verbosity::Short),
             ("verbosity", "normal") => Setting::Verbosity(Verbosity::Normal),
@@ -155,6 +161,8 @@ impl Setting {
     pub fn value(self) -> &'static str {
         match self {
             Setting::Style(Style::Fide) => "fide",
+            Setting::Style(Style::Local) => "local",
+            Setting::Style(Style::Nato) => "nato",
             Setting::Style(Style::San) => "san",
             Setting::Verbosity(Verbosity::Short) => "short",
             Setting::Verbosity(Verbosity::Normal) => "normal",

@@ -144,3 +144,62 @@ fn a_refused_line_says_why_and_changes_nothing() {
         assert_eq!(snapshot(&session), before, "{line}");
     }
 }
+
+/// Work the parser may spend per byte of input, and a fixed allowance.
+/// Each token costs at most its glued-word split (bounded by the longest
+/// vocabulary word) and one mishearing check.
+const EFFORT_PER_BYTE: u64 = 200;
+const EFFORT_BASE: u64 = 1_000;
+
+fn effort_of(line: &str) -> u64 {
+    let mut effort = annabella::input::Effort::default();
+    let _ = annabella::input::read_move(line, &mut effort);
+    effort.0
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Arbitrary Unicode up to 10,000 characters: no panic, and the work
+    /// stays within a fixed amount per byte.
+    #[test]
+    fn long_unicode_is_parsed_in_linear_effort(line in "\\PC{0,10000}") {
+        let effort = effort_of(&line);
+        prop_assert!(effort <= EFFORT_PER_BYTE * line.len() as u64 + EFFORT_BASE,
+            "{} bytes took effort {}", line.len(), effort);
+    }
+
+    /// The same words repeated: doubling the input at most doubles the
+    /// work (plus the fixed allowance), so the growth is linear.
+    #[test]
+    fn repeated_input_grows_linearly(
+        unit in prop_oneof![
+            Just("Springer Felix drei ".to_string()),
+            Just("Sprnger evavier ".to_string()),
+            Just("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx ".to_string()),
+            "\\PC{1,30}",
+        ],
+        reps in 1usize..160,
+    ) {
+        let once = unit.repeat(reps);
+        let twice = unit.repeat(reps * 2);
+        let (a, b) = (effort_of(&once), effort_of(&twice));
+        prop_assert!(b <= 2 * a + EFFORT_BASE, "{} -> {}, {} -> {}", once.len(), a, twice.len(), b);
+        prop_assert!(b <= EFFORT_PER_BYTE * twice.len() as u64 + EFFORT_BASE);
+    }
+}
+
+#[test]
+fn a_ten_thousand_character_line_is_answered() {
+    let line = "Springer Felix drei ".repeat(500);
+    assert!(line.len() >= 10_000);
+    let mut session = Session::new(Game::new(), Settings::default());
+    let events = session.handle_line(&line);
+    assert!(refused(&events), "{events:?}");
+    let text: Vec<String> = events
+        .iter()
+        .flat_map(|e| Announcer::new().render(session.settings(), e))
+        .collect();
+    // The echo of a long line is cut short.
+    assert!(text.iter().all(|l| l.len() < 200), "{text:?}");
+}

@@ -37,7 +37,15 @@ rank-5 = fünf
 rank-6 = sechs
 rank-7 = sieben
 rank-8 = acht
-square-fide = { $file } { $rank }
+file-nato-a = alfa
+file-nato-b = bravo
+file-nato-c = charlie
+file-nato-d = delta
+file-nato-e = echo
+file-nato-f = foxtrot
+file-nato-g = golf
+file-nato-h = hotel
+square-words = { $file } { $rank }
 color-white = Weiß
 color-black = Schwarz
 
@@ -84,6 +92,7 @@ new-game-960 = Neue Chess960-Partie, Startstellung { $number }.
 ## Ablehnungen
 
 refuse-game-over = Die Partie ist beendet. Eine neue Partie mit neu, oder zurück.
+refuse-not-a-move = Das nennt keinen Zug. Wie man Züge eingibt, sagt hilfe.
 refuse-not-your-turn = { $color } ist am Zug.
 refuse-no-piece-on = Auf { $square } steht keine eigene Figur.
 refuse-wrong-piece-on = Auf { $square } steht { $found ->
@@ -127,6 +136,7 @@ refuse-castling-no-right = { $castling } ist in dieser Stellung nicht erlaubt.
 refuse-castling-in-check = { $castling } ist jetzt nicht möglich: dein König steht im Schach.
 refuse-castling-occupied = { $castling } ist jetzt nicht möglich: { $square } ist besetzt.
 refuse-castling-attacked = { $castling } ist jetzt nicht möglich: { $square } wird angegriffen.
+input-understood = Verstanden: { $words }.
 not-understood = Nicht verstanden: { $input }. Die Befehle nennt hilfe.
 not-understood-suggest = Nicht verstanden: { $input }. Meintest du { $suggestion }?
 
@@ -198,6 +208,6 @@ help-resign = aufgeben: die Seite am Zug gibt auf.
 help-draw = remis: reklamiert Remis durch dreifache Stellungswiederholung oder die Fünfzig-Züge-Regel, sonst ist es ein Remisangebot. remis und ein Zug: spielt den Zug und reklamiert das Remis, das er bringt.
 help-accept = annehmen: nimmt ein Remisangebot an.
 help-decline = ablehnen: lehnt ein Remisangebot ab.
-help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide oder san), verbosity (short, normal oder full), boardstyle (list oder ranks), lang (de oder en), autoqueen (on oder off).
+help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide, local, nato oder san), verbosity (short, normal oder full), boardstyle (list oder ranks), lang (de oder en), autoqueen (on oder off).
 help-settings = einstellungen: nennt alle Einstellungen.
 help-square = feld und ein Feld, oder ein Feld mit Fragezeichen (Eva vier?): was dort steht.

@@ -21,7 +21,7 @@ letter-rook = R
 letter-bishop = B
 letter-knight = N
 letter-pawn = P
-# FIDE's file names are the same in every language.
+# FIDE's and NATO's file names are the same in every language.
 file-fide-a = Anna
 file-fide-b = Bella
 file-fide-c = Cesar
@@ -38,7 +38,15 @@ rank-5 = five
 rank-6 = six
 rank-7 = seven
 rank-8 = eight
-square-fide = { $file } { $rank }
+file-nato-a = alfa
+file-nato-b = bravo
+file-nato-c = charlie
+file-nato-d = delta
+file-nato-e = echo
+file-nato-f = foxtrot
+file-nato-g = golf
+file-nato-h = hotel
+square-words = { $file } { $rank }
 color-white = White
 color-black = Black
 
@@ -85,6 +93,7 @@ new-game-960 = New Chess960 game, start position { $number }.
 ## Refusals
 
 refuse-game-over = The game is over. Type new for a new game, or undo.
+refuse-not-a-move = That names no move. Type help for how to enter moves.
 refuse-not-your-turn = It is { $color }'s move.
 refuse-no-piece-on = You have no piece on { $square }.
 refuse-wrong-piece-on = On { $square } stands a { $foundname }, not a { $expectedname }.
@@ -105,6 +114,7 @@ refuse-castling-no-right = { $castling } is not allowed in this position.
 refuse-castling-in-check = { $castling } is not possible now: your king is in check.
 refuse-castling-occupied = { $castling } is not possible now: { $square } is occupied.
 refuse-castling-attacked = { $castling } is not possible now: { $square } is attacked.
+input-understood = Understood: { $words }.
 not-understood = Not understood: { $input }. Type help for the commands.
 not-understood-suggest = Not understood: { $input }. Did you mean { $suggestion }?
 
@@ -164,6 +174,6 @@ help-resign = resign: the side to move resigns.
 help-draw = draw: claims a draw by threefold repetition or the fifty-move rule, or else offers a draw. draw and a move: plays the move and claims the draw it brings.
 help-accept = accept: accepts a draw offer.
 help-decline = decline: declines a draw offer.
-help-set = set KEY VALUE: changes a setting. Keys: style (fide or san), verbosity (short, normal or full), boardstyle (list or ranks), lang (de or en), autoqueen (on or off).
+help-set = set KEY VALUE: changes a setting. Keys: style (fide, local, nato or san), verbosity (short, normal or full), boardstyle (list or ranks), lang (de or en), autoqueen (on or off).
 help-settings = settings: lists every setting.
 help-square = square and a square, or a square with a question mark (e4?): what stands there.

@@ -36,6 +36,8 @@ pub struct Intent {
     pub castle: Option<CastlingSide>,
     /// The input said it captures.
     pub capture: bool,
+    /// The piece the input said is taken ("schlägt Läufer").
+    pub captured: Option<Role>,
     /// The promotion piece, if named.
     pub promotion: Option<Role>,
     /// The input said en passant.
@@ -51,6 +53,7 @@ impl Intent {
             to: None,
             castle: Some(side),
             capture: false,
+            captured: None,
             promotion: None,
             en_passant: false,
         }
@@ -100,6 +103,7 @@ fn lex_token(token: &str, swap_bd: bool, out: &mut Vec<Sym>) -> bool {
             break;
         }
     }
+    let start = out.len();
     for ch in body.chars() {
         let sym = match ch {
             'a'..='h' => Sym::File(File::from_char(ch).unwrap_or(File::A)),
@@ -120,46 +124,151 @@ fn lex_token(token: &str, swap_bd: bool, out: &mut Vec<Sym>) -> bool {
         };
         out.push(sym);
     }
-    true
+    // SAN has a piece letter only first and, for a promotion, last: a
+    // word like "Sprnger" is not notation but a misheard word.
+    let syms = &out[start..];
+    syms.iter()
+        .enumerate()
+        .all(|(i, sym)| !matches!(sym, Sym::Piece(_)) || i == 0 || i + 1 == syms.len())
+}
+
+/// How a line was read: its symbols and the words corrected on the way.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Symbols {
+    pub syms: Vec<Sym>,
+    /// Tokens as understood, with mishearings replaced, for "Verstanden: …".
+    pub heard: Vec<String>,
+    /// Whether a mishearing was corrected.
+    pub corrected: bool,
+}
+
+/// Counts the work parsing does (characters looked at, table look-ups),
+/// so a test can show it grows linearly with the input.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Effort(pub u64);
+
+impl Effort {
+    fn add(&mut self, n: usize) {
+        self.0 = self.0.saturating_add(n as u64);
+    }
+}
+
+fn push_word(word: Word, out: &mut Vec<Sym>) {
+    match word {
+        Word::Filler => {}
+        Word::Piece(r) => out.push(Sym::Piece(r)),
+        Word::File(f) => out.push(Sym::File(f)),
+        Word::Rank(r) => out.push(Sym::Rank(r)),
+        Word::Capture => out.push(Sym::Capture),
+        Word::Promote => out.push(Sym::Promote),
+        Word::EnPassant => out.push(Sym::EnPassant),
+    }
+}
+
+/// Longest token that is split into glued words ("evavier", "springerf3").
+const MAX_GLUED: usize = 48;
+
+/// Splits a folded token made of glued words, letters and digits into
+/// vocabulary words: "eva4" = Eva 4, "springerf3" = Springer f 3. Takes
+/// the split with the fewest parts.
+fn split_glued(folded: &str, effort: &mut Effort) -> Option<Vec<Word>> {
+    let chars: Vec<char> = folded.chars().collect();
+    let n = chars.len();
+    if n == 0 || n > MAX_GLUED {
+        return None;
+    }
+    let longest = vocab::longest_word().max(1);
+    // best[i]: fewest parts for chars[..i], with the part that ends there.
+    let mut best: Vec<Option<(usize, usize, Word)>> = vec![None; n + 1];
+    let mut parts_at = vec![usize::MAX; n + 1];
+    parts_at[0] = 0;
+    for start in 0..n {
+        if parts_at[start] == usize::MAX {
+            continue;
+        }
+        for end in start + 1..=n.min(start + longest) {
+            effort.add(end - start);
+            let piece: String = chars[start..end].iter().collect();
+            let word = if end - start == 1 {
+                let c = chars[start];
+                match c {
+                    'a'..='h' => File::from_char(c).map(Word::File),
+                    '1'..='8' => Rank::from_char(c).map(Word::Rank),
+                    'x' => Some(Word::Capture),
+                    _ => None,
+                }
+            } else {
+                lookup(&piece)
+            };
+            let Some(word) = word else { continue };
+            let parts = parts_at[start] + 1;
+            if parts < parts_at[end] {
+                parts_at[end] = parts;
+                best[end] = Some((start, parts, word));
+            }
+        }
+    }
+    let mut words = Vec::new();
+    let mut at = n;
+    while at > 0 {
+        let (start, _, word) = best[at]?;
+        words.push(word);
+        at = start;
+    }
+    words.reverse();
+    Some(words)
+}
+
+/// Is this token a move number pasted with the move ("12." or "12...")?
+fn is_move_number(token: &str) -> bool {
+    token.ends_with('.') && {
+        let digits = token.trim_end_matches('.');
+        !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+    }
 }
 
 /// Turns a line into symbols; `None` if some word is not understood.
-pub(crate) fn symbols(line: &str, swap_bd: bool) -> Option<Vec<Sym>> {
-    let mut out = Vec::new();
+pub(crate) fn symbols(line: &str, swap_bd: bool, effort: &mut Effort) -> Option<Symbols> {
+    let mut read = Symbols::default();
     for token in line.split_whitespace() {
-        // A move number pasted with the move: "12." or "12...".
-        if token.ends_with('.')
-            && token
-                .trim_end_matches('.')
-                .chars()
-                .all(|c| c.is_ascii_digit())
-        {
+        effort.add(token.len());
+        if is_move_number(token) {
             continue;
         }
         let folded = fold(token);
         if folded.is_empty() {
             continue;
         }
-        match lookup(&folded) {
-            Some(Word::Filler) => {}
-            Some(Word::Piece(r)) => out.push(Sym::Piece(r)),
-            Some(Word::File(f)) => out.push(Sym::File(f)),
-            Some(Word::Rank(r)) => out.push(Sym::Rank(r)),
-            Some(Word::Capture) => out.push(Sym::Capture),
-            Some(Word::Promote) => out.push(Sym::Promote),
-            Some(Word::EnPassant) => out.push(Sym::EnPassant),
-            None => {
-                if !lex_token(token, swap_bd, &mut out) {
-                    return None;
-                }
-            }
+        if let Some(word) = lookup(&folded) {
+            push_word(word, &mut read.syms);
+            read.heard.push(token.to_string());
+            continue;
         }
+        let mark = read.syms.len();
+        if lex_token(token, swap_bd, &mut read.syms) {
+            read.heard.push(token.to_string());
+            continue;
+        }
+        read.syms.truncate(mark);
+        if let Some(words) = split_glued(&folded, effort) {
+            for word in words {
+                push_word(word, &mut read.syms);
+            }
+            read.heard.push(token.to_string());
+            continue;
+        }
+        effort.add(64);
+        let (word, display) = vocab::mishearing(&folded)?;
+        push_word(word, &mut read.syms);
+        read.heard.push(display.to_string());
+        read.corrected = true;
     }
-    Some(out)
+    Some(read)
 }
 
 /// Builds an intent from symbols by the grammar
-/// `[piece] [from-file] [from-rank] [capture] file rank [[=] piece] [e.p.]`.
+/// `[piece] [from-file] [from-rank] [capture [piece]] file rank
+/// [capture piece] [[promote] piece] [e.p.]`.
 fn grammar(syms: &[Sym]) -> Option<Intent> {
     let mut rest = syms;
     let mut role = None;
@@ -168,7 +277,9 @@ fn grammar(syms: &[Sym]) -> Option<Intent> {
         rest = tail;
     }
     let mut coords: Vec<Sym> = Vec::with_capacity(4);
-    let (mut capture, mut en_passant, mut promotion) = (false, false, None);
+    let (mut capture, mut en_passant) = (false, false);
+    let (mut promotion, mut captured) = (None, None);
+    let mut previous = None;
     for &sym in rest {
         match sym {
             Sym::File(_) | Sym::Rank(_) => {
@@ -180,13 +291,23 @@ fn grammar(syms: &[Sym]) -> Option<Intent> {
             Sym::Capture => capture = true,
             Sym::EnPassant => en_passant = true,
             Sym::Promote => {}
+            // "schlägt Läufer": the piece taken.
+            Sym::Piece(r) if previous == Some(Sym::Capture) => {
+                if captured.is_some() {
+                    return None;
+                }
+                captured = Some(r);
+            }
+            // "Umwandlung in Dame", or a bare piece after the square.
             Sym::Piece(r) => {
-                if promotion.is_some() || coords.is_empty() {
+                let after_square = matches!(coords.last(), Some(Sym::Rank(_)));
+                if promotion.is_some() || !(after_square || previous == Some(Sym::Promote)) {
                     return None;
                 }
                 promotion = Some(r);
             }
         }
+        previous = Some(sym);
     }
     let n = coords.len();
     if n < 2 {
@@ -203,7 +324,7 @@ fn grammar(syms: &[Sym]) -> Option<Intent> {
         [Sym::File(f), Sym::Rank(r)] => (Some(*f), Some(*r)),
         _ => return None,
     };
-    if matches!(promotion, Some(Role::King | Role::Pawn)) {
+    if matches!(promotion, Some(Role::King | Role::Pawn)) || captured == Some(Role::King) {
         return None;
     }
     let role = match role {
@@ -217,16 +338,69 @@ fn grammar(syms: &[Sym]) -> Option<Intent> {
         from_rank,
         to: Some(to),
         castle: None,
-        capture,
+        capture: capture || captured.is_some(),
+        captured,
         promotion,
         en_passant,
     })
 }
 
+/// A line read as a move: the readings in order of preference (empty when
+/// the line is not a move) and, when a misheard word was corrected, the
+/// line as understood.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reading {
+    /// The readings, best first.
+    pub intents: Vec<Intent>,
+    /// The line as understood, if a word had to be corrected.
+    pub understood: Option<String>,
+}
+
 /// Reads a line as a move: SAN (English or German letters), long
-/// algebraic, coordinates, castling phrases and the spoken words of the
-/// vocabulary. Returns the readings in order of preference; empty when
-/// the line is not a move at all.
+/// algebraic, coordinates, castling phrases and spoken words in German or
+/// English, glued or split as dictation writes them, with a misheard word
+/// corrected when it is one slip from a single meaning.
+pub fn read_move(line: &str, effort: &mut Effort) -> Reading {
+    let mut joined = String::new();
+    for token in line.split_whitespace() {
+        effort.add(token.len());
+        let folded = fold(token);
+        if is_move_number(token) || matches!(lookup(&folded), Some(Word::Filler)) {
+            continue;
+        }
+        joined.push_str(&folded);
+    }
+    if let Some(short) = vocab::castling(&joined) {
+        return Reading {
+            intents: vec![Intent::castling(CastlingSide::from_king_side(short))],
+            understood: None,
+        };
+    }
+    // Upper-case B and D are bishop and queen; only when that reading
+    // makes no move at all ("B4") are they read as files.
+    let mut read = |swap| {
+        let symbols = symbols(line, swap, effort)?;
+        let intent = grammar(&symbols.syms)?;
+        Some((intent, symbols))
+    };
+    let found = read(false).or_else(|| {
+        if line.contains(['B', 'D']) {
+            read(true)
+        } else {
+            None
+        }
+    });
+    match found {
+        Some((intent, symbols)) => Reading {
+            intents: vec![intent],
+            understood: symbols.corrected.then(|| symbols.heard.join(" ")),
+        },
+        None => Reading::default(),
+    }
+}
+
+/// The readings of a line as a move, best first; empty when the line is
+/// not a move at all. See [`read_move`].
 ///
 /// ```
 /// use annabella::input::{parse_move, RoleSpec};
@@ -236,23 +410,7 @@ fn grammar(syms: &[Sym]) -> Option<Intent> {
 /// assert_eq!(intents[0].to, Some(Square::F3));
 /// ```
 pub fn parse_move(line: &str) -> Vec<Intent> {
-    let folded: String = line
-        .split_whitespace()
-        .map(fold)
-        .filter(|w| !matches!(lookup(w), Some(Word::Filler)))
-        .collect();
-    if let Some(short) = vocab::castling(&folded) {
-        return vec![Intent::castling(CastlingSide::from_king_side(short))];
-    }
-    // Upper-case B and D are bishop and queen; only when that reading
-    // makes no move at all ("B4") are they read as files.
-    let primary = symbols(line, false).as_deref().and_then(grammar);
-    let reading = primary.or_else(|| {
-        line.contains(['B', 'D'])
-            .then(|| symbols(line, true).as_deref().and_then(grammar))
-            .flatten()
-    });
-    reading.into_iter().collect()
+    read_move(line, &mut Effort::default()).intents
 }
 
 /// What an answer to a question names: a square, a file, a rank or a
@@ -271,7 +429,7 @@ pub struct Answer {
 /// `squares` reads a bare upper-case `B` or `D` as a file, since the
 /// question asked for a square.
 pub fn parse_answer(line: &str, squares: bool) -> Option<Answer> {
-    let syms = symbols(line, squares)?;
+    let syms = symbols(line, squares, &mut Effort::default())?.syms;
     let mut answer = Answer::default();
     for sym in syms {
         match sym {

@@ -26,6 +26,8 @@ pub enum CastlingBlock {
 pub enum Refusal {
     /// The game has ended.
     GameOver,
+    /// The input names no move at all.
+    NotAMove,
     /// The origin square holds a piece of the other side, which could make
     /// this move if it were its turn. (SAN names no colour, so only an
     /// origin square can show that the other side was meant.)
@@ -160,6 +162,7 @@ fn matches(intent: &Intent, mv: &Move, turn: Color, king_target: bool) -> bool {
                 && role_ok(intent.role, mv.role())
                 && from_ok(intent, from)
                 && (!intent.capture || mv.is_capture())
+                && intent.captured.is_none_or(|c| mv.capture() == Some(c))
                 && (!intent.en_passant || mv.is_en_passant())
                 && intent.promotion.is_none_or(|p| mv.promotion() == Some(p))
         }
@@ -192,7 +195,7 @@ fn squares_of(mv: &Move) -> (Option<Square>, Square) {
 /// origin, or a question about the promotion piece.
 pub fn decide(matched: Vec<Move>, promotion: Option<Role>, autoqueen: bool) -> Resolution {
     let Some(first) = matched.first().copied() else {
-        return Resolution::Refused(Refusal::NoPromotion);
+        return Resolution::Refused(Refusal::NotAMove);
     };
     if matched.iter().any(|m| squares_of(m) != squares_of(&first)) {
         return Resolution::Ambiguous(matched);
@@ -219,7 +222,7 @@ pub fn decide(matched: Vec<Move>, promotion: Option<Role>, autoqueen: bool) -> R
 /// Matches the readings of a line against the legal moves of `game`.
 pub fn resolve(game: &Game, intents: &[Intent], autoqueen: bool) -> Resolution {
     let Some(primary) = intents.first() else {
-        return Resolution::Refused(Refusal::NoPromotion);
+        return Resolution::Refused(Refusal::NotAMove);
     };
     if game.is_over() {
         return Resolution::Refused(Refusal::GameOver);
@@ -384,7 +387,7 @@ pub fn diagnose(game: &Game, intent: &Intent) -> Refusal {
     let board = pos.board();
     let us = pos.turn();
     let Some(to) = intent.to else {
-        return Refusal::NoPromotion;
+        return Refusal::NotAMove;
     };
     let named_role = match intent.role {
         RoleSpec::Role(r) => Some(r),
@@ -440,6 +443,17 @@ pub fn diagnose(game: &Game, intent: &Intent) -> Refusal {
         if attacks_target {
             return Refusal::NothingToCapture { square: to };
         }
+    }
+    if let Some(expected) = intent.captured
+        && let Some(found) = board.role_at(to)
+        && found != expected
+        && !board.by_color(us).contains(to)
+    {
+        return Refusal::WrongPieceOn {
+            square: to,
+            expected,
+            found,
+        };
     }
     let reachers: Vec<Square> = candidates
         .iter()

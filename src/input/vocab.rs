@@ -1,7 +1,9 @@
-//! The words a move can be made of, per language, as data.
+//! The words a move can be made of: one vocabulary per language, as data,
+//! all of them understood at once whatever the UI language.
 //!
-//! Every word is stored in its folded form (see [`fold`]), so "Läufer",
-//! "Laeufer" and "Laufer" all meet the same entry.
+//! Words are written here as a person would spell them; lookups compare
+//! folded forms (see [`fold`]), so "Läufer", "Laeufer" and "Laufer" meet
+//! the same entry.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -9,11 +11,11 @@ use std::sync::OnceLock;
 use shakmaty::{File, Rank, Role};
 
 /// What one input word stands for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Word {
     /// A piece name: "Springer", "knight".
     Piece(Role),
-    /// A file name: "Felix", "f".
+    /// A file name: "Felix", "foxtrot".
     File(File),
     /// A rank word: "drei", "three".
     Rank(Rank),
@@ -26,6 +28,227 @@ pub enum Word {
     /// Words that carry no meaning for the move: "nach", "to", "Schach".
     Filler,
 }
+
+/// The move words of one language.
+#[derive(Debug)]
+pub struct Vocabulary {
+    /// Language code, or `intl` for words every language uses.
+    pub lang: &'static str,
+    /// Piece names.
+    pub pieces: &'static [(&'static str, Role)],
+    /// File names (0 = a-file).
+    pub files: &'static [(&'static str, u32)],
+    /// Rank words (0 = first rank).
+    pub ranks: &'static [(&'static str, u32)],
+    /// Capture words.
+    pub captures: &'static [&'static str],
+    /// Words that introduce the promotion piece.
+    pub promotions: &'static [&'static str],
+    /// En passant words.
+    pub en_passant: &'static [&'static str],
+    /// Words without meaning for the move.
+    pub fillers: &'static [&'static str],
+    /// Whole phrases for castling on the king's side.
+    pub short_castling: &'static [&'static str],
+    /// Whole phrases for castling on the queen's side.
+    pub long_castling: &'static [&'static str],
+}
+
+/// German.
+pub const GERMAN: Vocabulary = Vocabulary {
+    lang: "de",
+    pieces: &[
+        ("König", Role::King),
+        ("Dame", Role::Queen),
+        ("Turm", Role::Rook),
+        ("Läufer", Role::Bishop),
+        ("Springer", Role::Knight),
+        ("Pferd", Role::Knight),
+        ("Rössel", Role::Knight),
+        ("Bauer", Role::Pawn),
+        ("Bauern", Role::Pawn),
+    ],
+    files: &[],
+    ranks: &[
+        ("eins", 0),
+        ("ein", 0),
+        ("zwei", 1),
+        ("zwo", 1),
+        ("drei", 2),
+        ("vier", 3),
+        ("fünf", 4),
+        ("sechs", 5),
+        ("sieben", 6),
+        ("acht", 7),
+    ],
+    captures: &["schlägt", "nimmt", "schlagen"],
+    promotions: &["Umwandlung", "umwandeln", "wird", "verwandelt"],
+    en_passant: &["im Vorbeigehen", "Vorbeigehen"],
+    fillers: &[
+        "nach",
+        "auf",
+        "von",
+        "zieht",
+        "mit",
+        "Schach",
+        "matt",
+        "Schachmatt",
+        "Doppelschach",
+        "in",
+        "zu",
+        "der",
+        "die",
+        "das",
+        "den",
+        "und",
+        "Zug",
+        "spielt",
+        "bitte",
+        "Weiß",
+        "Schwarz",
+        "im",
+    ],
+    short_castling: &[
+        "kurze Rochade",
+        "kleine Rochade",
+        "Rochade kurz",
+        "kurz rochieren",
+        "Rochade am Königsflügel",
+    ],
+    long_castling: &[
+        "lange Rochade",
+        "große Rochade",
+        "Rochade lang",
+        "lang rochieren",
+        "Rochade am Damenflügel",
+    ],
+};
+
+/// English.
+pub const ENGLISH: Vocabulary = Vocabulary {
+    lang: "en",
+    pieces: &[
+        ("king", Role::King),
+        ("queen", Role::Queen),
+        ("rook", Role::Rook),
+        ("castle", Role::Rook),
+        ("bishop", Role::Bishop),
+        ("knight", Role::Knight),
+        ("horse", Role::Knight),
+        ("pawn", Role::Pawn),
+    ],
+    files: &[],
+    ranks: &[
+        ("one", 0),
+        ("two", 1),
+        ("three", 2),
+        ("four", 3),
+        ("five", 4),
+        ("six", 5),
+        ("seven", 6),
+        ("eight", 7),
+    ],
+    captures: &["takes", "take", "captures", "capture", "x"],
+    promotions: &[
+        "promotes",
+        "promote",
+        "promoting",
+        "promotion",
+        "becomes",
+        "queens",
+    ],
+    en_passant: &["en passant", "passant", "e.p.", "ep"],
+    fillers: &[
+        "to",
+        "on",
+        "from",
+        "moves",
+        "move",
+        "check",
+        "mate",
+        "checkmate",
+        "double",
+        "the",
+        "into",
+        "and",
+        "plays",
+        "goes",
+        "please",
+        "white",
+        "black",
+        "en",
+    ],
+    short_castling: &[
+        "short castle",
+        "short castles",
+        "short castling",
+        "castle short",
+        "castles short",
+        "castle kingside",
+        "castles kingside",
+        "castle king side",
+        "castles king side",
+        "kingside castle",
+        "kingside castling",
+        "king side castle",
+        "king side castling",
+    ],
+    long_castling: &[
+        "long castle",
+        "long castles",
+        "long castling",
+        "castle long",
+        "castles long",
+        "castle queenside",
+        "castles queenside",
+        "castle queen side",
+        "castles queen side",
+        "queenside castle",
+        "queenside castling",
+        "queen side castle",
+        "queen side castling",
+    ],
+};
+
+/// Words of every language: FIDE's file names, the NATO alphabet and
+/// the notations that need no language.
+pub const INTERNATIONAL: Vocabulary = Vocabulary {
+    lang: "intl",
+    pieces: &[],
+    files: &[
+        ("Anna", 0),
+        ("Bella", 1),
+        ("Cesar", 2),
+        ("Cäsar", 2),
+        ("Caesar", 2),
+        ("Zäsar", 2),
+        ("David", 3),
+        ("Eva", 4),
+        ("Felix", 5),
+        ("Gustav", 6),
+        ("Hector", 7),
+        ("Hektor", 7),
+        ("alfa", 0),
+        ("alpha", 0),
+        ("bravo", 1),
+        ("charlie", 2),
+        ("delta", 3),
+        ("echo", 4),
+        ("foxtrot", 5),
+        ("golf", 6),
+        ("hotel", 7),
+    ],
+    ranks: &[],
+    captures: &[":"],
+    promotions: &["="],
+    en_passant: &[],
+    fillers: &["+", "#", "!", "?"],
+    short_castling: &["O-O", "0-0"],
+    long_castling: &["O-O-O", "0-0-0"],
+};
+
+/// Every vocabulary; a word means the same in all of them.
+pub const ALL: [&Vocabulary; 3] = [&GERMAN, &ENGLISH, &INTERNATIONAL];
 
 /// Folds a word for matching: lower case, accents and umlaut spellings
 /// removed (`ä` = `ae` = `a`), punctuation dropped.
@@ -52,128 +275,46 @@ pub fn fold(word: &str) -> String {
     out
 }
 
-const PIECES: &[(&str, Role)] = &[
-    ("könig", Role::King),
-    ("dame", Role::Queen),
-    ("turm", Role::Rook),
-    ("läufer", Role::Bishop),
-    ("springer", Role::Knight),
-    ("pferd", Role::Knight),
-    ("bauer", Role::Pawn),
-    ("king", Role::King),
-    ("queen", Role::Queen),
-    ("rook", Role::Rook),
-    ("bishop", Role::Bishop),
-    ("knight", Role::Knight),
-    ("horse", Role::Knight),
-    ("pawn", Role::Pawn),
-];
+/// One entry of the folded word table: the meaning and a spelling to
+/// show the player ("Verstanden: Springer Felix drei").
+#[derive(Copy, Clone, Debug)]
+struct Entry {
+    word: Word,
+    display: &'static str,
+}
 
-const FILES: &[(&str, u32)] = &[
-    ("anna", 0),
-    ("bella", 1),
-    ("cesar", 2),
-    ("cäsar", 2),
-    ("zäsar", 2),
-    ("david", 3),
-    ("eva", 4),
-    ("felix", 5),
-    ("gustav", 6),
-    ("hector", 7),
-    ("hektor", 7),
-    ("alfa", 0),
-    ("alpha", 0),
-    ("bravo", 1),
-    ("charlie", 2),
-    ("delta", 3),
-    ("echo", 4),
-    ("foxtrot", 5),
-    ("golf", 6),
-    ("hotel", 7),
-];
+fn entries(v: &'static Vocabulary) -> impl Iterator<Item = (&'static str, Word)> {
+    let pieces = v.pieces.iter().map(|&(w, r)| (w, Word::Piece(r)));
+    let files = v.files.iter().map(|&(w, i)| (w, Word::File(File::new(i))));
+    let ranks = v.ranks.iter().map(|&(w, i)| (w, Word::Rank(Rank::new(i))));
+    let captures = v.captures.iter().map(|&w| (w, Word::Capture));
+    let promotions = v.promotions.iter().map(|&w| (w, Word::Promote));
+    let en_passant = v.en_passant.iter().map(|&w| (w, Word::EnPassant));
+    let fillers = v.fillers.iter().map(|&w| (w, Word::Filler));
+    pieces
+        .chain(files)
+        .chain(ranks)
+        .chain(captures)
+        .chain(promotions)
+        .chain(en_passant)
+        .chain(fillers)
+}
 
-const RANKS: &[(&str, u32)] = &[
-    ("eins", 0),
-    ("ein", 0),
-    ("zwei", 1),
-    ("zwo", 1),
-    ("drei", 2),
-    ("vier", 3),
-    ("fünf", 4),
-    ("sechs", 5),
-    ("sieben", 6),
-    ("acht", 7),
-    ("one", 0),
-    ("two", 1),
-    ("three", 2),
-    ("four", 3),
-    ("five", 4),
-    ("six", 5),
-    ("seven", 6),
-    ("eight", 7),
-];
-
-const CAPTURES: &[&str] = &["schlägt", "nimmt", "takes", "captures", "x"];
-
-const PROMOTES: &[&str] = &["umwandlung", "promotes", "promote", "promotion"];
-
-/// Filler words of SPEC §3 and the short words around promotion phrases.
-const FILLERS: &[&str] = &[
-    "nach",
-    "auf",
-    "von",
-    "zieht",
-    "mit",
-    "to",
-    "on",
-    "from",
-    "moves",
-    "schach",
-    "check",
-    "matt",
-    "mate",
-    "schachmatt",
-    "checkmate",
-    "in",
-    "into",
-    "zu",
-    "a",
-    "the",
-    "der",
-    "die",
-    "das",
-];
-
-const EN_PASSANT: &[&str] = &["enpassant", "ep"];
-
-fn table() -> &'static HashMap<String, Word> {
-    static TABLE: OnceLock<HashMap<String, Word>> = OnceLock::new();
+fn table() -> &'static HashMap<String, Entry> {
+    static TABLE: OnceLock<HashMap<String, Entry>> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut map = HashMap::new();
-        // Later entries never override earlier ones: pieces and squares win.
-        let mut add = |word: &str, meaning: Word| {
-            map.entry(fold(word)).or_insert(meaning);
-        };
-        for (w, role) in PIECES {
-            add(w, Word::Piece(*role));
-        }
-        for (w, i) in FILES {
-            add(w, Word::File(File::new(*i)));
-        }
-        for (w, i) in RANKS {
-            add(w, Word::Rank(Rank::new(*i)));
-        }
-        for w in CAPTURES {
-            add(w, Word::Capture);
-        }
-        for w in PROMOTES {
-            add(w, Word::Promote);
-        }
-        for w in EN_PASSANT {
-            add(w, Word::EnPassant);
-        }
-        for w in FILLERS {
-            add(w, Word::Filler);
+        for v in ALL {
+            for (display, word) in entries(v) {
+                let key = fold(display);
+                // Multi-word phrases ("im Vorbeigehen") are found by their
+                // last word; the others are fillers or meaningless alone.
+                if key.is_empty() || display.contains(' ') {
+                    continue;
+                }
+                // The first meaning wins: pieces and squares before fillers.
+                map.entry(key).or_insert(Entry { word, display });
+            }
         }
         map
     })
@@ -181,50 +322,83 @@ fn table() -> &'static HashMap<String, Word> {
 
 /// Looks up one folded word.
 pub fn lookup(folded: &str) -> Option<Word> {
-    table().get(folded).copied()
+    table().get(folded).map(|e| e.word)
 }
 
-/// Castling phrases with spaces and punctuation removed, folded.
-const SHORT_CASTLING: &[&str] = &[
-    "oo",
-    "00",
-    "kurzerochade",
-    "kleinerochade",
-    "rochadekurz",
-    "shortcastle",
-    "shortcastles",
-    "shortcastling",
-    "castleshort",
-    "castleskingside",
-    "castlekingside",
-    "kingsidecastling",
-    "kingsidecastle",
-];
+/// The longest folded vocabulary word, to bound the work on unknown tokens.
+pub fn longest_word() -> usize {
+    static LONGEST: OnceLock<usize> = OnceLock::new();
+    *LONGEST.get_or_init(|| table().keys().map(|k| k.chars().count()).max().unwrap_or(0))
+}
 
-const LONG_CASTLING: &[&str] = &[
-    "ooo",
-    "000",
-    "langerochade",
-    "großerochade",
-    "grosserochade",
-    "rochadelang",
-    "longcastle",
-    "longcastles",
-    "longcastling",
-    "castlelong",
-    "castlesqueenside",
-    "castlequeenside",
-    "queensidecastling",
-    "queensidecastle",
-];
+/// A heard word of five or more letters that is one slip (a letter
+/// added, dropped, changed or two swapped) away from vocabulary words
+/// that all mean the same: that meaning, and the word to show.
+pub fn mishearing(folded: &str) -> Option<(Word, &'static str)> {
+    let len = folded.chars().count();
+    if len < 5 || len > longest_word() + 1 || !folded.chars().all(char::is_alphabetic) {
+        return None;
+    }
+    let mut found: Option<(Word, &'static str)> = None;
+    for (key, entry) in table() {
+        let key_len = key.chars().count();
+        if key_len < 4 || key_len.abs_diff(len) > 1 || entry.word == Word::Filler {
+            continue;
+        }
+        if one_slip(folded, key) {
+            match found {
+                Some((word, _)) if word != entry.word => return None,
+                Some(_) => {}
+                None => found = Some((entry.word, entry.display)),
+            }
+        }
+    }
+    found
+}
 
-/// Recognises a whole line as short (`Some(true)`) or long castling.
+/// Whether `a` and `b` differ by exactly one insertion, deletion,
+/// substitution or swap of neighbours.
+fn one_slip(a: &str, b: &str) -> bool {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    if a == b {
+        return false;
+    }
+    let prefix = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let (ra, rb) = (&a[prefix..], &b[prefix..]);
+    match ra.len().cmp(&rb.len()) {
+        std::cmp::Ordering::Equal => {
+            ra[1..] == rb[1..]
+                || (ra.len() >= 2 && ra[0] == rb[1] && ra[1] == rb[0] && ra[2..] == rb[2..])
+        }
+        std::cmp::Ordering::Greater => ra[1..] == *rb,
+        std::cmp::Ordering::Less => *ra == rb[1..],
+    }
+}
+
+/// The spelling to show for a word the player typed correctly.
+pub fn display(folded: &str) -> Option<&'static str> {
+    table().get(folded).map(|e| e.display)
+}
+
+/// Recognises a whole line (folded, fillers removed, joined without
+/// spaces) as short (`Some(true)`) or long castling.
 pub fn castling(folded_line: &str) -> Option<bool> {
     static TABLE: OnceLock<HashMap<String, bool>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
-        let short = SHORT_CASTLING.iter().map(|w| (fold(w), true));
-        let long = LONG_CASTLING.iter().map(|w| (fold(w), false));
-        short.chain(long).collect()
+        let mut map = HashMap::new();
+        for v in ALL {
+            for phrase in v.short_castling {
+                map.insert(fold(phrase), true);
+            }
+            for phrase in v.long_castling {
+                map.insert(fold(phrase), false);
+            }
+        }
+        // Castling by letters: "oo" and "ooo" as dictation writes them.
+        map.insert("oo".to_string(), true);
+        map.insert("ooo".to_string(), false);
+        map
     });
     table.get(folded_line).copied()
 }
@@ -251,8 +425,59 @@ mod tests {
         assert_eq!(fold("Läufer"), fold("Laeufer"));
         assert_eq!(fold("Läufer"), fold("Laufer"));
         assert_eq!(lookup(&fold("Zäsar")), Some(Word::File(File::C)));
+        assert_eq!(lookup(&fold("Koenig")), Some(Word::Piece(Role::King)));
+        assert_eq!(lookup(&fold("Konig")), Some(Word::Piece(Role::King)));
         assert_eq!(lookup(&fold("zwo")), Some(Word::Rank(Rank::Second)));
-        assert_eq!(castling(&fold("Kurze Rochade")), Some(true));
-        assert_eq!(castling(&fold("O-O-O")), Some(false));
+        assert_eq!(
+            castling(&fold("Kurze Rochade").replace(' ', "")),
+            Some(true)
+        );
+        assert_eq!(castling("ooo"), Some(false));
+    }
+
+    #[test]
+    fn one_slip_only() {
+        assert!(one_slip("springr", "springer"));
+        assert!(one_slip("sprniger", "springer"));
+        assert!(one_slip("gustaf", "gustav"));
+        assert!(!one_slip("springer", "springer"));
+        assert!(!one_slip("sprnigr", "springer"));
+    }
+
+    #[test]
+    fn mishearings_need_one_meaning() {
+        assert_eq!(
+            mishearing("springr"),
+            Some((Word::Piece(Role::Knight), "Springer"))
+        );
+        // Both spellings of h mean the same file.
+        assert_eq!(
+            mishearing("hecktor").map(|m| m.0),
+            Some(Word::File(File::H))
+        );
+        // Short words are never guessed.
+        assert_eq!(mishearing("evo"), None);
+        assert_eq!(mishearing("xxxxxxx"), None);
+    }
+
+    #[test]
+    fn no_word_has_two_meanings() {
+        let mut seen: HashMap<String, (Word, &str)> = HashMap::new();
+        for v in ALL {
+            for (display, word) in entries(v) {
+                if display.contains(' ') {
+                    continue;
+                }
+                let key = fold(display);
+                // Symbols fold to nothing; the lexer reads those.
+                if key.is_empty() {
+                    continue;
+                }
+                if let Some((other, by)) = seen.get(&key) {
+                    assert_eq!(*other, word, "{display} ({}) clashes with {by}", v.lang);
+                }
+                seen.insert(key, (word, display));
+            }
+        }
     }
 }
