@@ -2,7 +2,9 @@
 //! each subscribe; none of them is known to the session.
 
 use shakmaty::san::{San, Suffix};
-use shakmaty::{CastlingSide, Chess, Color, File, Move, Piece, Position, Rank, Role, Square};
+use shakmaty::{
+    ByRole, CastlingSide, Chess, Color, File, Move, Piece, Position, Rank, Role, Square,
+};
 
 use crate::input::Refusal;
 use crate::rules::{ClaimRefusal, Finished, Game, Ply};
@@ -128,6 +130,29 @@ pub enum BoardView {
     List(Vec<SidePieces>),
     /// One row per rank, from the player's side (style `ranks`).
     Ranks(Vec<(Rank, Vec<Option<Piece>>)>),
+    /// Every occupied square with its piece (style `squares`).
+    Squares(Vec<(Square, Piece)>),
+}
+
+/// Which line of squares a [`Line`] is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LineKind {
+    /// A rank.
+    Rank(Rank),
+    /// A file.
+    File(File),
+    /// A diagonal, from one end to the other.
+    Diagonal(Square, Square),
+}
+
+/// A rank, file or diagonal with what stands on each square, in the
+/// order the player reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Which line.
+    pub kind: LineKind,
+    /// Each square with its piece, if any.
+    pub cells: Vec<(Square, Option<Piece>)>,
 }
 
 /// What the game is doing now, for `status`.
@@ -227,6 +252,33 @@ pub enum Event {
         /// What stands there.
         piece: Option<Piece>,
     },
+    /// `rank`, `file` or `diagonal`: one or two lines of squares.
+    Lines(Vec<Line>),
+    /// `where`: the squares of one kind of piece, per colour.
+    Where {
+        /// The kind of piece asked for.
+        role: Role,
+        /// Per colour asked for, its squares (maybe none).
+        found: Vec<(Color, Vec<Square>)>,
+    },
+    /// `attackers`: who attacks and defends a square.
+    Attackers {
+        /// The square.
+        square: Square,
+        /// What stands on it.
+        piece: Option<Piece>,
+        /// Per colour, the pieces that attack the square, cheapest first.
+        sides: [(Color, Vec<(Role, Square)>); 2],
+    },
+    /// `moves`: legal moves, of one piece or of the side to move.
+    Moves {
+        /// The square asked about, if any, and what stands there.
+        from: Option<(Square, Option<Piece>)>,
+        /// The moves, in the order the player reads the board.
+        moves: Vec<MoveFacts>,
+    },
+    /// `material`: each side's pieces by kind.
+    Material([(Color, ByRole<u8>); 2]),
     /// `last`: the last move, or none yet.
     Last(Option<MoveFacts>),
     /// `history`: all moves.

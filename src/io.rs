@@ -4,12 +4,17 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use rustyline::DefaultEditor;
+use rustyline::completion::Completer;
 use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::Validator;
+use rustyline::{ColorMode, CompletionType, Config, Context, Editor, Helper};
 
 use crate::announce::Announcer;
 use crate::event::Event;
-use crate::session::Session;
+use crate::session::{COMMANDS, Session};
 use crate::settings::Settings;
 
 /// A source of input lines.
@@ -49,17 +54,92 @@ impl<R: BufRead> LineSource for PlainLines<R> {
     }
 }
 
-/// Lines from a person at a terminal, with editing and history.
+/// Completes the first word of a line from the command words; no
+/// hints, no highlighting, no colour (nothing a screen reader would read
+/// as noise).
+pub struct CommandWords {
+    words: Vec<&'static str>,
+}
+
+impl CommandWords {
+    /// Every English and German command word, longest forms only.
+    pub fn new() -> CommandWords {
+        let mut words: Vec<&'static str> = COMMANDS
+            .iter()
+            .flat_map(|(_, words)| words.iter().copied())
+            .filter(|w| w.len() > 1)
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        CommandWords { words }
+    }
+
+    /// The command words that start with `prefix` (case-insensitive).
+    pub fn completions(&self, prefix: &str) -> Vec<&'static str> {
+        let prefix = prefix.to_lowercase();
+        self.words
+            .iter()
+            .copied()
+            .filter(|w| w.starts_with(&prefix))
+            .collect()
+    }
+}
+
+impl Default for CommandWords {
+    fn default() -> Self {
+        CommandWords::new()
+    }
+}
+
+impl Completer for CommandWords {
+    type Candidate = String;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<String>)> {
+        let before = &line[..pos.min(line.len())];
+        // Only the first word is a command word.
+        if before.contains(char::is_whitespace) {
+            return Ok((pos, Vec::new()));
+        }
+        let found = self
+            .completions(before)
+            .into_iter()
+            .map(|w| format!("{w} "))
+            .collect();
+        Ok((0, found))
+    }
+}
+
+impl Hinter for CommandWords {
+    type Hint = String;
+}
+
+impl Highlighter for CommandWords {}
+
+impl Validator for CommandWords {}
+
+impl Helper for CommandWords {}
+
+/// Lines from a person at a terminal, with editing, history (Up) and
+/// completion of command words (Tab).
 pub struct Terminal {
-    editor: DefaultEditor,
+    editor: Editor<CommandWords, DefaultHistory>,
 }
 
 impl Terminal {
     /// Opens the terminal line editor.
     pub fn new() -> Result<Terminal, ReadlineError> {
-        Ok(Terminal {
-            editor: DefaultEditor::new()?,
-        })
+        let config = Config::builder()
+            .color_mode(ColorMode::Disabled)
+            .completion_type(CompletionType::List)
+            .build();
+        let mut editor = Editor::with_config(config)?;
+        editor.set_helper(Some(CommandWords::new()));
+        Ok(Terminal { editor })
     }
 }
 
@@ -109,7 +189,7 @@ impl<'a, W: Write> TextSink<'a, W> {
 impl<W: Write> Subscriber for TextSink<'_, W> {
     fn notify(&mut self, settings: &Settings, events: &[Event]) -> io::Result<()> {
         for event in events {
-            for line in self.announcer.render(settings, event) {
+            for line in self.announcer.render_lines(settings, event) {
                 writeln!(self.out, "{line}")?;
             }
         }
@@ -195,6 +275,14 @@ mod tests {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(20_779), (2026, 11, 22));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+
+    #[test]
+    fn command_words_complete() {
+        let words = CommandWords::new();
+        assert_eq!(words.completions("boa"), ["board"]);
+        assert_eq!(words.completions("BRE"), ["brett"]);
+        assert!(words.completions("xyz").is_empty());
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod announce;
 pub mod event;
 pub mod input;
 pub mod io;
+pub mod output;
 pub mod rules;
 pub mod session;
 pub mod settings;

@@ -9,7 +9,7 @@ use annabella::announce::Announcer;
 use annabella::io::{self as aio, LineSource, PlainLines, Subscriber, Terminal, TextSink};
 use annabella::rules::{Game, SetupError};
 use annabella::session::Session;
-use annabella::settings::{BoardStyle, Lang, Settings, Style, Verbosity};
+use annabella::settings::{BoardStyle, Lang, Orientation, Settings, Style, Verbosity, WIDTH_RANGE};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
 enum Opponent {
@@ -55,6 +55,14 @@ enum VerbosityArg {
 enum BoardStyleArg {
     List,
     Ranks,
+    Squares,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum OrientationArg {
+    White,
+    Black,
+    Player,
 }
 
 /// A chess client for blind and visually impaired players: moves are
@@ -106,9 +114,30 @@ struct Cli {
     #[arg(long)]
     autoqueen: bool,
 
+    /// Wrap output lines at this many characters (a Braille display's
+    /// cells, e.g. 40); 0 for no wrapping.
+    #[arg(long, default_value_t = 0, value_parser = parse_width)]
+    width: u16,
+
+    /// Read the board from White's side, Black's, or the player's
+    /// (the side to move).
+    #[arg(long, value_enum, default_value = "player")]
+    orientation: OrientationArg,
+
     /// Seed for random choices (random Chess960 positions).
     #[arg(long)]
     seed: Option<u64>,
+}
+
+fn parse_width(text: &str) -> Result<u16, String> {
+    let (low, high) = WIDTH_RANGE;
+    match text.parse::<u16>() {
+        Ok(0) => Ok(0),
+        Ok(w) if (low..=high).contains(&w) => Ok(w),
+        _ => Err(format!(
+            "use 0 (no wrapping) or a number from {low} to {high}"
+        )),
+    }
 }
 
 fn settings_from(cli: &Cli) -> Settings {
@@ -138,8 +167,15 @@ fn settings_from(cli: &Cli) -> Settings {
         board_style: match cli.boardstyle {
             BoardStyleArg::List => BoardStyle::List,
             BoardStyleArg::Ranks => BoardStyle::Ranks,
+            BoardStyleArg::Squares => BoardStyle::Squares,
         },
         autoqueen: cli.autoqueen,
+        width: cli.width,
+        orientation: match cli.orientation {
+            OrientationArg::White => Orientation::White,
+            OrientationArg::Black => Orientation::Black,
+            OrientationArg::Player => Orientation::Player,
+        },
     }
 }
 

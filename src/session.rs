@@ -6,7 +6,8 @@ use shakmaty::{Color, Move, Position, Square};
 use crate::event::{CommandError, Event, MoveFacts, Question, StatusInfo, Suggestion};
 use crate::input::{
     Answer, Effort, Refusal, Resolution, decide, filter_by_answer, parse_answer, read_move,
-    resolve, vocab::fold,
+    resolve,
+    vocab::{Word, color_word, fold, lookup},
 };
 use crate::rules::{ClaimOutcome, Game, PlayError, Ply};
 use crate::settings::{BoardStyle, KEYS, Setting, Settings, canonical_key};
@@ -32,6 +33,14 @@ pub const COMMANDS: &[(&str, &[&str])] = &[
     ("set", &["set", "einstellen"]),
     ("settings", &["settings", "einstellungen"]),
     ("square", &["square", "feld"]),
+    ("rank", &["rank", "reihe"]),
+    ("file", &["file", "linie"]),
+    ("diagonal", &["diagonal", "diagonale"]),
+    ("pieces", &["pieces", "p", "figuren"]),
+    ("where", &["where", "wo"]),
+    ("attackers", &["attackers", "angreifer"]),
+    ("moves", &["moves", "zuge"]),
+    ("material", &["material"]),
 ];
 
 /// Finds the command id for a first word.
@@ -346,10 +355,16 @@ impl Session {
                 vec![Event::Quit]
             }
             "new" => self.new_game(args),
-            "board" => vec![Event::Board(match self.settings.board_style {
-                BoardStyle::List => view::list(self.game.position().board()),
-                BoardStyle::Ranks => view::ranks(self.game.position().board(), Color::White),
-            })],
+            "board" => {
+                let (board, side) = (self.game.position().board(), self.side());
+                vec![Event::Board(match self.settings.board_style {
+                    BoardStyle::List => view::list(board, &[Color::White, Color::Black], side),
+                    BoardStyle::Ranks => view::ranks(board, side),
+                    BoardStyle::Squares => view::squares(board, side),
+                })]
+            }
+            "rank" | "file" | "diagonal" | "pieces" | "where" | "attackers" | "moves"
+            | "material" => self.board_query(id, args),
             "status" => vec![self.status()],
             "fen" => vec![Event::Fen(self.game.fen())],
             "pgn" => match args.first() {
@@ -379,6 +394,126 @@ impl Session {
             "settings" => vec![Event::Settings(self.settings.all())],
             "square" => self.square_question(&args.join(" "), line),
             _ => vec![self.not_understood(line)],
+        }
+    }
+
+    /// The side the board is read from. In hot seat the player is taken
+    /// to sit on White's side.
+    fn side(&self) -> Color {
+        self.settings.orientation.side(Color::White)
+    }
+
+    /// The board-reading commands of SPEC §4.
+    fn board_query(&self, id: &'static str, args: &[&str]) -> Vec<Event> {
+        let pos = self.game.position();
+        let board = pos.board();
+        let side = self.side();
+        let text = args.join(" ");
+        let bad = || {
+            vec![Event::CommandFailed(CommandError::BadArgument {
+                command: id,
+                argument: text.clone(),
+            })]
+        };
+        let answer = parse_answer(&text, true);
+        match id {
+            "rank" => match answer {
+                Some(Answer {
+                    file: None,
+                    rank: Some(r),
+                    piece: None,
+                }) => {
+                    vec![Event::Lines(vec![view::rank(board, r, side)])]
+                }
+                _ => bad(),
+            },
+            "file" => match answer {
+                Some(Answer {
+                    file: Some(f),
+                    rank: None,
+                    piece: None,
+                }) => {
+                    vec![Event::Lines(vec![view::file(board, f, side)])]
+                }
+                _ => bad(),
+            },
+            "diagonal" => match parse_square(&text) {
+                Some(sq) => vec![Event::Lines(view::diagonals(board, sq, side))],
+                None => bad(),
+            },
+            "attackers" => match parse_square(&text) {
+                Some(square) => vec![Event::Attackers {
+                    square,
+                    piece: board.piece_at(square),
+                    sides: view::attackers(board, square),
+                }],
+                None => bad(),
+            },
+            "pieces" => {
+                let colors = match args {
+                    [] => vec![Color::White, Color::Black],
+                    [word] => match color_word(&fold(word)) {
+                        Some(c) => vec![c],
+                        None => return bad(),
+                    },
+                    _ => return bad(),
+                };
+                vec![Event::Board(view::list(board, &colors, side))]
+            }
+            "where" => {
+                let mut colors = vec![Color::White, Color::Black];
+                let mut role = None;
+                for word in args {
+                    let folded = fold(word);
+                    if let Some(c) = color_word(&folded) {
+                        colors = vec![c];
+                    } else if let Some(r) = piece_word(&folded) {
+                        role = Some(r);
+                    } else {
+                        return bad();
+                    }
+                }
+                match role {
+                    Some(role) => vec![Event::Where {
+                        role,
+                        found: view::find(board, role, &colors, side),
+                    }],
+                    None => bad(),
+                }
+            }
+            "moves" => {
+                let from = match args {
+                    [] => None,
+                    _ => match parse_square(&text) {
+                        Some(sq) => Some(sq),
+                        None => return bad(),
+                    },
+                };
+                let moves = if self.game.is_over() {
+                    Vec::new()
+                } else {
+                    view::legal_moves_from(pos, from, side)
+                };
+                let number = self.game.move_number();
+                let facts = moves
+                    .into_iter()
+                    .map(|mv| {
+                        let ply = Ply {
+                            mv,
+                            san: SanPlus::from_move(pos.clone(), mv),
+                            color: pos.turn(),
+                            number,
+                        };
+                        MoveFacts::new(pos, &ply)
+                    })
+                    .collect();
+                vec![Event::Moves {
+                    from: from.map(|sq| (sq, board.piece_at(sq))),
+                    moves: facts,
+                }]
+            }
+            "material" if args.is_empty() => vec![Event::Material(view::material(board))],
+            _ => bad(),
         }
     }
 
@@ -555,6 +690,14 @@ fn is_read_only(line: &str) -> bool {
             Some(
                 "help"
                     | "board"
+                    | "rank"
+                    | "file"
+                    | "diagonal"
+                    | "pieces"
+                    | "where"
+                    | "attackers"
+                    | "moves"
+                    | "material"
                     | "status"
                     | "fen"
                     | "pgn"
@@ -564,6 +707,22 @@ fn is_read_only(line: &str) -> bool {
                     | "square"
             )
         )
+}
+
+/// A piece word, also in the plural ("knights", "Bauern", "Türme").
+fn piece_word(folded: &str) -> Option<shakmaty::Role> {
+    let singular = [
+        folded,
+        folded.strip_suffix('s').unwrap_or(folded),
+        folded.strip_suffix("en").unwrap_or(folded),
+        folded.strip_suffix('n').unwrap_or(folded),
+        folded.strip_suffix('e').unwrap_or(folded),
+        folded.strip_suffix("es").unwrap_or(folded),
+    ];
+    singular.into_iter().find_map(|w| match lookup(w) {
+        Some(Word::Piece(r)) => Some(r),
+        _ => None,
+    })
 }
 
 /// A square from "e4", "E4" or "Eva vier".

@@ -74,7 +74,35 @@ pub enum BoardStyle {
     List,
     /// One line per rank with piece letters.
     Ranks,
+    /// Every occupied square in words.
+    Squares,
 }
+
+/// Whose side the board is read from (SPEC §5: "from the player's side").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Orientation {
+    /// From White's side.
+    White,
+    /// From Black's side.
+    Black,
+    /// From the human player's side: White in hot seat, where both
+    /// sides sit at one keyboard.
+    Player,
+}
+
+impl Orientation {
+    /// The side to read from, given the human player's colour.
+    pub fn side(self, player: shakmaty::Color) -> shakmaty::Color {
+        match self {
+            Orientation::White => shakmaty::Color::White,
+            Orientation::Black => shakmaty::Color::Black,
+            Orientation::Player => player,
+        }
+    }
+}
+
+/// Narrowest and widest line for `width` (0 turns wrapping off).
+pub const WIDTH_RANGE: (u16, u16) = (20, 500);
 
 /// One setting with its value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -89,15 +117,21 @@ pub enum Setting {
     Lang(Lang),
     /// Promote to a queen without asking.
     AutoQueen(bool),
+    /// Longest output line in characters (a Braille display's cells); 0 = no limit.
+    Width(u16),
+    /// Whose side the board is read from.
+    Orientation(Orientation),
 }
 
 /// The keys `set` knows, with the values each takes.
 pub const KEYS: &[(&str, &[&str])] = &[
     ("style", &["fide", "local", "nato", "san"]),
     ("verbosity", &["short", "normal", "full"]),
-    ("boardstyle", &["list", "ranks"]),
+    ("boardstyle", &["list", "ranks", "squares"]),
     ("lang", &["de", "en"]),
     ("autoqueen", &["on", "off"]),
+    ("width", &["0", "20 to 500"]),
+    ("orientation", &["white", "black", "player"]),
 ];
 
 /// The English key for a key typed in English or German.
@@ -108,6 +142,8 @@ pub fn canonical_key(key: &str) -> &str {
         "brettstil" => "boardstyle",
         "sprache" | "language" => "lang",
         "autodame" => "autoqueen",
+        "breite" => "width",
+        "ausrichtung" | "seite" | "side" => "orientation",
         k => k,
     }
 }
@@ -123,6 +159,10 @@ impl Setting {
             "ausführlich" | "ausfuehrlich" => "full",
             "liste" => "list",
             "reihen" => "ranks",
+            "felder" => "squares",
+            "weiss" | "weiß" => "white",
+            "schwarz" => "black",
+            "spieler" => "player",
             "an" | "ein" => "on",
             "aus" => "off",
             v => v,
@@ -141,6 +181,15 @@ impl Setting {
             ("lang", "en") => Setting::Lang(Lang::En),
             ("autoqueen", "on") => Setting::AutoQueen(true),
             ("autoqueen", "off") => Setting::AutoQueen(false),
+            ("boardstyle", "squares") => Setting::BoardStyle(BoardStyle::Squares),
+            ("orientation", "white") => Setting::Orientation(Orientation::White),
+            ("orientation", "black") => Setting::Orientation(Orientation::Black),
+            ("orientation", "player") => Setting::Orientation(Orientation::Player),
+            ("width", v) => match v.parse::<u16>() {
+                Ok(0) => Setting::Width(0),
+                Ok(w) if (WIDTH_RANGE.0..=WIDTH_RANGE.1).contains(&w) => Setting::Width(w),
+                _ => return Err(false),
+            },
             (k, _) if KEYS.iter().any(|(name, _)| *name == k) => return Err(false),
             _ => return Err(true),
         })
@@ -154,12 +203,14 @@ impl Setting {
             Setting::BoardStyle(_) => "boardstyle",
             Setting::Lang(_) => "lang",
             Setting::AutoQueen(_) => "autoqueen",
+            Setting::Width(_) => "width",
+            Setting::Orientation(_) => "orientation",
         }
     }
 
     /// The value as `set` takes it.
-    pub fn value(self) -> &'static str {
-        match self {
+    pub fn value(self) -> String {
+        let text = match self {
             Setting::Style(Style::Fide) => "fide",
             Setting::Style(Style::Local) => "local",
             Setting::Style(Style::Nato) => "nato",
@@ -172,7 +223,13 @@ impl Setting {
             Setting::Lang(l) => l.code(),
             Setting::AutoQueen(true) => "on",
             Setting::AutoQueen(false) => "off",
-        }
+            Setting::BoardStyle(BoardStyle::Squares) => "squares",
+            Setting::Orientation(Orientation::White) => "white",
+            Setting::Orientation(Orientation::Black) => "black",
+            Setting::Orientation(Orientation::Player) => "player",
+            Setting::Width(w) => return w.to_string(),
+        };
+        text.to_string()
     }
 }
 
@@ -195,6 +252,10 @@ pub struct Settings {
     pub board_style: BoardStyle,
     /// Promote to a queen without asking.
     pub autoqueen: bool,
+    /// Longest output line (0 = no limit).
+    pub width: u16,
+    /// Whose side the board is read from.
+    pub orientation: Orientation,
 }
 
 impl Default for Settings {
@@ -205,6 +266,8 @@ impl Default for Settings {
             verbosity: Verbosity::Normal,
             board_style: BoardStyle::List,
             autoqueen: false,
+            width: 0,
+            orientation: Orientation::Player,
         }
     }
 }
@@ -218,6 +281,8 @@ impl Settings {
             Setting::BoardStyle(v) => self.board_style = v,
             Setting::Lang(v) => self.lang = v,
             Setting::AutoQueen(v) => self.autoqueen = v,
+            Setting::Width(v) => self.width = v,
+            Setting::Orientation(v) => self.orientation = v,
         }
     }
 
@@ -229,6 +294,8 @@ impl Settings {
             Setting::BoardStyle(self.board_style),
             Setting::Lang(self.lang),
             Setting::AutoQueen(self.autoqueen),
+            Setting::Width(self.width),
+            Setting::Orientation(self.orientation),
         ]
     }
 }

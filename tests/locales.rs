@@ -2,7 +2,7 @@
 //! every locale, no locale carries ids the code never uses, and every
 //! locale file parses without error.
 //!
-//! Message ids live only in `src/announce.rs`, always as string literals
+//! Message ids live only in `src/announce/`, always as string literals
 //! of the form `word-word` (at least one hyphen), so they can be read off
 //! the source.
 
@@ -31,9 +31,16 @@ fn is_id(text: &str) -> bool {
         })
 }
 
-/// String literals in the announcer that have the shape of a message id.
+/// String literals in the announcer (`src/announce/`) that have the shape
+/// of a message id.
 fn ids_in_code() -> BTreeSet<String> {
-    let source = fs::read_to_string(root().join("src/announce.rs")).expect("src/announce.rs");
+    let mut source = String::new();
+    for entry in fs::read_dir(root().join("src/announce")).expect("src/announce/") {
+        let path = entry.expect("dir entry").path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            source.push_str(&fs::read_to_string(&path).expect("readable source"));
+        }
+    }
     let mut ids = BTreeSet::new();
     let mut rest = source.as_str();
     while let Some(start) = rest.find('"') {

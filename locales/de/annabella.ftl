@@ -154,16 +154,7 @@ list-or = { $first } oder { $last }
 ## Antworten auf Befehle
 
 square-empty = { $square }: leer.
-square-piece = { $square }: { $color ->
-    [white] { $role ->
-        [queen] weiße
-       *[other] weißer
-      }
-   *[black] { $role ->
-        [queen] schwarze
-       *[other] schwarzer
-      }
-  } { $name }.
+square-piece = { $square }: { $piece }.
 last-none = Noch kein Zug.
 history-both = { $number }. { $white }, { $black }
 history-white = { $number }. { $white }
@@ -190,14 +181,78 @@ unknown-help = Einen Befehl { $topic } gibt es nicht. Die Liste nennt hilfe.
 bad-argument = Unerwartet: { $argument }.
 quit-goodbye = Auf Wiedersehen.
 
+## Brett lesen
+
+piece-colored = { $color ->
+    [white] { $role ->
+        [queen] weiße
+       *[other] weißer
+      }
+   *[black] { $role ->
+        [queen] schwarze
+       *[other] schwarzer
+      }
+  } { $name }
+line-rank = Reihe { $rank }
+line-file = Linie { $file }
+line-diagonal = Diagonale { $from } bis { $to }
+line-cells = { $line }: { $cells }.
+cell-piece = { $square } { $piece }
+cell-empty = { $square } leer
+cell-empty-run = { $from } bis { $to } leer
+where-found = { $color ->
+    [white] { $count ->
+        [one] { $role ->
+            [queen] Weiße
+           *[other] Weißer
+          }
+       *[other] Weiße
+      }
+   *[black] { $count ->
+        [one] { $role ->
+            [queen] Schwarze
+           *[other] Schwarzer
+          }
+       *[other] Schwarze
+      }
+  } { $name }: { $squares }.
+where-none = { $role ->
+    [queen] Keine { $color ->
+        [white] weiße
+       *[black] schwarze
+      }
+   *[other] Kein { $color ->
+        [white] weißer
+       *[black] schwarzer
+      }
+  } { $name }.
+list-none = keine
+attackers-occupied = { $square }, { $piece }. Angegriffen von: { $attackers }. Gedeckt von: { $defenders }.
+attackers-empty = { $square }, leer. Weiß: { $white }. Schwarz: { $black }.
+moves-all = { $count ->
+    [one] Ein legaler Zug
+   *[other] { $count } legale Züge
+  }: { $moves }.
+moves-none = { $square }, { $piece }: kein legaler Zug.
+moves-piece = { $square }, { $piece }, { $count ->
+    [one] ein Zug
+   *[other] { $count } Züge
+  }: { $moves }.
+material-level = Material ausgeglichen, je { $units } Bauerneinheiten.
+material-ahead = { $color } hat { $units ->
+    [one] eine Bauerneinheit
+   *[other] { $units } Bauerneinheiten
+  } mehr.
+material-extra = { $color } hat mehr: { $pieces }.
+
 ## Hilfe
 
-help-intro = Befehle: hilfe, ende, neu, brett, feld, status, fen, pgn, letzter, partie, zurück, aufgeben, remis, annehmen, ablehnen, einstellen, einstellungen. Mehr mit hilfe und einem Befehl.
-help-moves = Züge: in algebraischer Notation mit deutschen oder englischen Buchstaben (Sf3, Nf3, exd5, O-O, e8D), als Koordinaten (g1f3, e2-e4) oder in Worten (Springer Felix drei).
+help-intro = Befehle: hilfe, ende, neu, brett, feld, reihe, linie, diagonale, figuren, wo, angreifer, züge, material, status, fen, pgn, letzter, partie, zurück, aufgeben, remis, annehmen, ablehnen, einstellen, einstellungen. Mehr mit hilfe und einem Befehl.
+help-move-input = Züge: in algebraischer Notation mit deutschen oder englischen Buchstaben (Sf3, Nf3, exd5, O-O, e8D), als Koordinaten (g1f3, e2-e4) oder in Worten (Springer Felix drei).
 help-help = hilfe, oder hilfe und ein Befehl: erklärt die Befehle.
 help-quit = ende: beendet annabella.
 help-new = neu: eine neue Partie. neu 960: eine Chess960-Partie aus einer zufälligen Startstellung; neu 960 und eine Zahl von 0 bis 959: diese Startstellung.
-help-board = brett: das ganze Brett, im Brettstil der Einstellung boardstyle (list oder ranks).
+help-board = brett: das ganze Brett, im Brettstil der Einstellung boardstyle (list, ranks oder squares).
 help-status = status oder stand: wer am Zug ist und die Zugnummer, oder das Ergebnis.
 help-fen = fen: die Stellung in der Forsyth-Edwards-Notation.
 help-pgn = pgn: die Partie im PGN-Format.
@@ -208,6 +263,14 @@ help-resign = aufgeben: die Seite am Zug gibt auf.
 help-draw = remis: reklamiert Remis durch dreifache Stellungswiederholung oder die Fünfzig-Züge-Regel, sonst ist es ein Remisangebot. remis und ein Zug: spielt den Zug und reklamiert das Remis, das er bringt.
 help-accept = annehmen: nimmt ein Remisangebot an.
 help-decline = ablehnen: lehnt ein Remisangebot ab.
-help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide, local, nato oder san), verbosity (short, normal oder full), boardstyle (list oder ranks), lang (de oder en), autoqueen (on oder off).
+help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide, local, nato oder san), verbosity (short, normal oder full), boardstyle (list, ranks oder squares), lang (de oder en), autoqueen (on oder off), width (0 ohne Umbruch, oder 20 bis 500 Zeichen, etwa 40 für eine Braillezeile), orientation (white, black oder player).
 help-settings = einstellungen: nennt alle Einstellungen.
 help-square = feld und ein Feld, oder ein Feld mit Fragezeichen (Eva vier?): was dort steht.
+help-rank = reihe und eine Zahl oder ein Rangwort (reihe 4): was auf dieser Reihe steht.
+help-file = linie und ein Buchstabe oder Linienname (linie e, linie Eva): was auf dieser Linie steht.
+help-diagonal = diagonale und ein Feld (diagonale c1): was auf den Diagonalen durch dieses Feld steht.
+help-pieces = figuren, wahlweise mit weiß oder schwarz: die Figuren beider Seiten oder einer.
+help-where = wo und eine Figur, wahlweise mit Farbe (wo Springer, wo schwarze Dame): wo diese Figuren stehen.
+help-attackers = angreifer und ein Feld (angreifer e4): welche Figuren jeder Seite es angreifen, und bei einem besetzten Feld, welche es decken.
+help-moves = züge: alle legalen Züge mit ihrer Zahl; züge und ein Feld (züge g1): die legalen Züge dieser Figur.
+help-material = material: die Bilanz in Bauerneinheiten und die Figuren, aus denen sie besteht.

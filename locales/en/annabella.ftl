@@ -129,7 +129,7 @@ list-or = { $first } or { $last }
 ## Answers to commands
 
 square-empty = { $square }: empty.
-square-piece = { $square }: { $color } { $name }.
+square-piece = { $square }: { $piece }.
 last-none = No move yet.
 history-both = { $number }. { $white }, { $black }
 history-white = { $number }. { $white }
@@ -156,14 +156,54 @@ unknown-help = There is no command { $topic }. Type help for the list.
 bad-argument = Unexpected { $argument }.
 quit-goodbye = Goodbye.
 
+## Board reading
+
+piece-colored = { $color ->
+    [white] white
+   *[black] black
+  } { $name }
+line-rank = Rank { $rank }
+line-file = File { $file }
+line-diagonal = Diagonal { $from } to { $to }
+line-cells = { $line }: { $cells }.
+cell-piece = { $square } { $piece }
+cell-empty = { $square } empty
+cell-empty-run = { $from } to { $to } empty
+where-found = { $color ->
+    [white] White
+   *[black] Black
+  } { $name }: { $squares }.
+where-none = No { $color ->
+    [white] white
+   *[black] black
+  } { $name }.
+list-none = none
+attackers-occupied = { $square }, { $piece }. Attacked by: { $attackers }. Defended by: { $defenders }.
+attackers-empty = { $square }, empty. White: { $white }. Black: { $black }.
+moves-all = { $count ->
+    [one] One legal move
+   *[other] { $count } legal moves
+  }: { $moves }.
+moves-none = { $square }, { $piece }: no legal move.
+moves-piece = { $square }, { $piece }, { $count ->
+    [one] one move
+   *[other] { $count } moves
+  }: { $moves }.
+material-level = Material is level, { $units } pawn units each.
+material-ahead = { $color } is { $units ->
+    [one] one pawn unit
+   *[other] { $units } pawn units
+  } ahead.
+material-extra = { $color } has more: { $pieces }.
+
 ## Help
 
-help-intro = Commands: help, quit, new, board, square, status, fen, pgn, last, history, undo, resign, draw, accept, decline, set, settings. Type help and a command for more.
-help-moves = Moves: type them in algebraic notation with English or German letters (Nf3, Sf3, exd5, O-O, e8=Q), as coordinates (g1f3, e2-e4), or as words (Springer Felix drei).
+help-intro = Commands: help, quit, new, board, square, rank, file, diagonal, pieces, where, attackers, moves, material, status, fen, pgn, last, history, undo, resign, draw, accept, decline, set, settings. Type help and a command for more.
+help-move-input = Moves: type them in algebraic notation with English or German letters (Nf3, Sf3, exd5, O-O, e8=Q), as coordinates (g1f3, e2-e4), or as words (Springer Felix drei).
 help-help = help, or help and a command: explains the commands.
 help-quit = quit or exit: ends annabella.
 help-new = new: a new game. new 960: a Chess960 game from a random start position; new 960 and a number from 0 to 959: that start position.
-help-board = board or b: the whole board, in the board style of the setting boardstyle (list or ranks).
+help-board = board or b: the whole board, in the board style of the setting boardstyle (list, ranks or squares).
 help-status = status or s: whose move it is and the move number, or the result.
 help-fen = fen: the position in Forsyth-Edwards notation.
 help-pgn = pgn: the game record in PGN.
@@ -174,6 +214,14 @@ help-resign = resign: the side to move resigns.
 help-draw = draw: claims a draw by threefold repetition or the fifty-move rule, or else offers a draw. draw and a move: plays the move and claims the draw it brings.
 help-accept = accept: accepts a draw offer.
 help-decline = decline: declines a draw offer.
-help-set = set KEY VALUE: changes a setting. Keys: style (fide, local, nato or san), verbosity (short, normal or full), boardstyle (list or ranks), lang (de or en), autoqueen (on or off).
+help-set = set KEY VALUE: changes a setting. Keys: style (fide, local, nato or san), verbosity (short, normal or full), boardstyle (list, ranks or squares), lang (de or en), autoqueen (on or off), width (0 for no wrapping, or 20 to 500 characters, such as 40 for a Braille display), orientation (white, black or player).
 help-settings = settings: lists every setting.
 help-square = square and a square, or a square with a question mark (e4?): what stands there.
+help-rank = rank and a number or rank word (rank 4): what stands on that rank.
+help-file = file and a letter or file name (file e, file Eva): what stands on that file.
+help-diagonal = diagonal and a square (diagonal c1): what stands on the diagonals through it.
+help-pieces = pieces or p, optionally white or black: the pieces of both sides or of one.
+help-where = where and a piece, optionally with a colour (where knight, where black queen): where those pieces stand.
+help-attackers = attackers and a square (attackers e4): which pieces of each side attack it, and for an occupied square which defend it.
+help-moves = moves: all legal moves with their number; moves and a square (moves g1): the legal moves of that piece.
+help-material = material: the balance in pawn units and the pieces that make it up.

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use shakmaty::{File, Rank, Role};
+use shakmaty::{Color, File, Rank, Role};
 
 /// What one input word stands for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -52,6 +52,8 @@ pub struct Vocabulary {
     pub short_castling: &'static [&'static str],
     /// Whole phrases for castling on the queen's side.
     pub long_castling: &'static [&'static str],
+    /// Colour words, in every form a sentence needs ("weiße", "schwarzer").
+    pub colors: &'static [(&'static str, Color)],
 }
 
 /// German.
@@ -121,6 +123,18 @@ pub const GERMAN: Vocabulary = Vocabulary {
         "Rochade lang",
         "lang rochieren",
         "Rochade am Damenflügel",
+    ],
+    colors: &[
+        ("Weiß", Color::White),
+        ("weiße", Color::White),
+        ("weißer", Color::White),
+        ("weißen", Color::White),
+        ("weißes", Color::White),
+        ("Schwarz", Color::Black),
+        ("schwarze", Color::Black),
+        ("schwarzer", Color::Black),
+        ("schwarzen", Color::Black),
+        ("schwarzes", Color::Black),
     ],
 };
 
@@ -208,6 +222,12 @@ pub const ENGLISH: Vocabulary = Vocabulary {
         "queen side castle",
         "queen side castling",
     ],
+    colors: &[
+        ("white", Color::White),
+        ("whites", Color::White),
+        ("black", Color::Black),
+        ("blacks", Color::Black),
+    ],
 };
 
 /// Words of every language: FIDE's file names, the NATO alphabet and
@@ -245,6 +265,7 @@ pub const INTERNATIONAL: Vocabulary = Vocabulary {
     fillers: &["+", "#", "!", "?"],
     short_castling: &["O-O", "0-0"],
     long_castling: &["O-O-O", "0-0-0"],
+    colors: &[],
 };
 
 /// Every vocabulary; a word means the same in all of them.
@@ -401,6 +422,14 @@ pub fn castling(folded_line: &str) -> Option<bool> {
         map
     });
     table.get(folded_line).copied()
+}
+
+/// A colour word of any language ("weiße", "black").
+pub fn color_word(folded: &str) -> Option<Color> {
+    ALL.iter()
+        .flat_map(|v| v.colors.iter())
+        .find(|(w, _)| fold(w) == folded)
+        .map(|&(_, c)| c)
 }
 
 /// A SAN or coordinate piece letter, English or German.

@@ -4,6 +4,8 @@
 //! Every message id used here is a string literal in this file; a test
 //! checks them against `locales/*/annabella.ftl` in both directions.
 
+mod board;
+
 use std::borrow::Cow;
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -21,8 +23,8 @@ type Bundle = FluentBundle<FluentResource>;
 
 /// The locale files, embedded so the binary needs nothing beside it.
 pub const LOCALES: [(Lang, &str); 2] = [
-    (Lang::De, include_str!("../locales/de/annabella.ftl")),
-    (Lang::En, include_str!("../locales/en/annabella.ftl")),
+    (Lang::De, include_str!("../../locales/de/annabella.ftl")),
+    (Lang::En, include_str!("../../locales/en/annabella.ftl")),
 ];
 
 /// Puts events into words in the language and style of the settings.
@@ -194,6 +196,14 @@ pub fn help_id(command: &str) -> Option<&'static str> {
         "set" => "help-set",
         "settings" => "help-settings",
         "square" => "help-square",
+        "rank" => "help-rank",
+        "file" => "help-file",
+        "diagonal" => "help-diagonal",
+        "pieces" => "help-pieces",
+        "where" => "help-where",
+        "attackers" => "help-attackers",
+        "moves" => "help-moves",
+        "material" => "help-material",
         _ => return None,
     })
 }
@@ -458,6 +468,22 @@ impl Announcer {
                     &[("first", s(items.join(", "))), ("last", s(last))],
                 )
             }
+        }
+    }
+
+    /// What stands on a square: "Eva vier: weißer Bauer."
+    fn square_content(&self, settings: &Settings, square: Square, piece: Option<Piece>) -> String {
+        let sq = s(self.square(settings, square));
+        match piece {
+            Some(piece) => self.message(
+                settings.lang,
+                "square-piece",
+                &[
+                    ("square", sq),
+                    ("piece", s(self.colored_piece(settings, piece))),
+                ],
+            ),
+            None => self.message(settings.lang, "square-empty", &[("square", sq)]),
         }
     }
 
@@ -729,6 +755,10 @@ impl Announcer {
                     )
                 })
                 .collect(),
+            BoardView::Squares(cells) => cells
+                .iter()
+                .map(|&(square, piece)| self.square_content(settings, square, Some(piece)))
+                .collect(),
             BoardView::Ranks(rows) => rows
                 .iter()
                 .map(|(rank, cells)| {
@@ -835,6 +865,19 @@ impl Announcer {
         }
     }
 
+    /// Puts one event into lines of text as printed: wrapped at the
+    /// setting `width`, except FEN and PGN, which scripts read whole.
+    pub fn render_lines(&self, settings: &Settings, event: &Event) -> Vec<String> {
+        let lines = self.render(settings, event);
+        if settings.width == 0 || matches!(event, Event::Fen(_) | Event::Pgn(_)) {
+            return lines;
+        }
+        lines
+            .iter()
+            .flat_map(|line| crate::output::wrap(line, usize::from(settings.width)))
+            .collect()
+    }
+
     /// Puts one event into lines of text.
     pub fn render(&self, settings: &Settings, event: &Event) -> Vec<String> {
         let ui = settings.lang;
@@ -874,29 +917,18 @@ impl Announcer {
             Event::Fen(fen) => one(fen.clone()),
             Event::Pgn(pgn) => pgn.lines().map(str::to_string).collect(),
             Event::Board(view) => self.board(settings, view),
-            Event::SquareContent { square, piece } => one(match piece {
-                Some(Piece { color, role }) => self.message(
-                    ui,
-                    "square-piece",
-                    &[
-                        ("square", s(self.square(settings, *square))),
-                        (
-                            "color",
-                            s(match color {
-                                Color::White => "white",
-                                Color::Black => "black",
-                            }),
-                        ),
-                        ("role", role_key(*role)),
-                        ("name", s(self.ui_piece(settings, *role))),
-                    ],
-                ),
-                None => self.message(
-                    ui,
-                    "square-empty",
-                    &[("square", s(self.square(settings, *square)))],
-                ),
-            }),
+            Event::SquareContent { square, piece } => {
+                one(self.square_content(settings, *square, *piece))
+            }
+            Event::Lines(lines) => lines.iter().map(|l| self.line(settings, l)).collect(),
+            Event::Where { role, found } => self.where_lines(settings, *role, found),
+            Event::Attackers {
+                square,
+                piece,
+                sides,
+            } => one(self.attackers(settings, *square, *piece, sides)),
+            Event::Moves { from, moves } => one(self.moves(settings, *from, moves)),
+            Event::Material(sides) => self.material(settings, sides),
             Event::Last(Some(f)) => {
                 let mut at_least_normal = *settings;
                 if at_least_normal.verbosity == Verbosity::Short {
@@ -946,7 +978,7 @@ impl Announcer {
                 .collect(),
             Event::Help(None) => {
                 let mut lines = vec![self.message(ui, "help-intro", &[])];
-                lines.push(self.message(ui, "help-moves", &[]));
+                lines.push(self.message(ui, "help-move-input", &[]));
                 lines
             }
             Event::Help(Some(command)) => one(help_id(command)
