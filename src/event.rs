@@ -272,6 +272,8 @@ pub enum Event {
     },
     /// `moves`: legal moves, of one piece or of the side to move.
     Moves {
+        /// The side to move.
+        turn: Color,
         /// The square asked about, if any, and what stands there.
         from: Option<(Square, Option<Piece>)>,
         /// The moves, in the order the player reads the board.

@@ -34,6 +34,7 @@ enum Switch {
 enum LangArg {
     De,
     En,
+    Et,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -145,6 +146,7 @@ fn settings_from(cli: &Cli) -> Settings {
     let lang = match cli.lang {
         Some(LangArg::De) => Lang::De,
         Some(LangArg::En) => Lang::En,
+        Some(LangArg::Et) => Lang::Et,
         None => Lang::from_env_values(
             env("LC_ALL").as_deref(),
             env("LC_MESSAGES").as_deref(),

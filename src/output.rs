@@ -56,7 +56,7 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
 ///
 /// Checked: control characters and ANSI escapes, chess figurines, box
 /// drawing and block characters, runs like "1E5" or "4P3" that speech
-/// engines misread (a digit, letters, a digit in one word), and lines
+/// engines misread (a digit, a letter, a digit), and lines
 /// longer than `width` (0: any length).
 pub fn problem(line: &str, width: usize) -> Option<String> {
     if width > 0 && line.chars().count() > width {
@@ -74,19 +74,16 @@ pub fn problem(line: &str, width: usize) -> Option<String> {
             return Some(format!("box drawing or block character {ch}"));
         }
     }
+    // A digit, one letter, a digit: "1E5" is read as a number, "2e4" as
+    // twenty thousand. ("5xd6" in long algebraic has two letters and is
+    // read letter by letter.)
     for word in line.split(|c: char| !c.is_alphanumeric()) {
         let chars: Vec<char> = word.chars().collect();
-        for (i, c) in chars.iter().enumerate() {
-            if !c.is_ascii_digit() {
-                continue;
-            }
-            let letters = chars[i + 1..]
-                .iter()
-                .take_while(|c| c.is_alphabetic())
-                .count();
-            if letters > 0 && chars.get(i + 1 + letters).is_some_and(char::is_ascii_digit) {
-                return Some(format!("digit-letter run {word} that speech misreads"));
-            }
+        if chars
+            .windows(3)
+            .any(|w| w[0].is_ascii_digit() && w[1].is_alphabetic() && w[2].is_ascii_digit())
+        {
+            return Some(format!("digit-letter run {word} that speech misreads"));
         }
     }
     None
@@ -111,6 +108,8 @@ mod tests {
         assert_eq!(problem("1. White: Nf3", 40), None);
         assert!(problem("1E5", 0).is_some());
         assert!(problem("4P3", 0).is_some());
+        assert!(problem("e2e4", 0).is_some());
+        assert_eq!(problem("Ng8xf6+ e5xd6", 0), None);
         assert!(problem("♘f3", 0).is_some());
         assert!(problem("│ . │", 0).is_some());
         assert!(problem("\u{1b}[1m", 0).is_some());

@@ -5,8 +5,8 @@ use shakmaty::{Color, Move, Position, Square};
 
 use crate::event::{CommandError, Event, MoveFacts, Question, StatusInfo, Suggestion};
 use crate::input::{
-    Answer, Effort, Refusal, Resolution, decide, filter_by_answer, parse_answer, read_move,
-    resolve,
+    Answer, Effort, Refusal, Resolution, decide, filter_by_answer, parse_answer, parse_answer_with,
+    read_move_with, resolve,
     vocab::{Word, color_word, fold, lookup},
 };
 use crate::rules::{ClaimOutcome, Game, PlayError, Ply};
@@ -191,7 +191,7 @@ impl Session {
     fn answer(&mut self, pending: &Pending, line: &str) -> Option<Vec<Event>> {
         let question = self.question_for(&pending.moves);
         let squares = matches!(question, Question::Which { .. });
-        let answer: Answer = parse_answer(line, squares)?;
+        let answer: Answer = parse_answer_with(line, squares, self.settings.lang.into())?;
         // A piece and a square together ("e8Q", "Kd2") make a move of
         // their own, not an answer.
         let names_square = answer.file.is_some() || answer.rank.is_some();
@@ -237,7 +237,7 @@ impl Session {
     }
 
     fn move_line(&mut self, line: &str, claim: bool) -> Vec<Event> {
-        let reading = read_move(line, &mut Effort::default());
+        let reading = read_move_with(line, self.settings.lang.into(), &mut Effort::default());
         if reading.intents.is_empty() {
             return vec![self.not_understood(line)];
         }
@@ -508,6 +508,7 @@ impl Session {
                     })
                     .collect();
                 vec![Event::Moves {
+                    turn: pos.turn(),
                     from: from.map(|sq| (sq, board.piece_at(sq))),
                     moves: facts,
                 }]
@@ -560,7 +561,11 @@ impl Session {
         // Colours matter once an engine plays; in hot seat they are noted
         // and ignored.
         let rest = match words.first() {
-            Some(&("white" | "black" | "random" | "weiss" | "schwarz" | "zufall")) => &words[1..],
+            Some(&w)
+                if color_word(w).is_some() || matches!(w, "random" | "zufall" | "juhuslik") =>
+            {
+                &words[1..]
+            }
             _ => &words[..],
         };
         let game = match rest {

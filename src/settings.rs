@@ -9,22 +9,26 @@ pub enum Lang {
     De,
     /// English.
     En,
+    /// Estonian.
+    Et,
 }
 
 impl Lang {
     /// Every UI language.
-    pub const ALL: [Lang; 2] = [Lang::De, Lang::En];
+    pub const ALL: [Lang; 3] = [Lang::De, Lang::En, Lang::Et];
 
     /// The language code, as in `locales/<code>/`.
     pub fn code(self) -> &'static str {
         match self {
             Lang::De => "de",
             Lang::En => "en",
+            Lang::Et => "et",
         }
     }
 
     /// Chooses the language from POSIX locale variables (`LC_ALL`,
-    /// `LC_MESSAGES`, `LANG`, in that order): German for `de*`, else English.
+    /// `LC_MESSAGES`, `LANG`, in that order): German for `de*`, Estonian
+    /// for `et*`, else English.
     pub fn from_env_values(
         lc_all: Option<&str>,
         lc_messages: Option<&str>,
@@ -35,8 +39,11 @@ impl Lang {
             .flatten()
             .find(|v| !v.is_empty())
             .unwrap_or("");
-        if value.to_ascii_lowercase().starts_with("de") {
+        let value = value.to_ascii_lowercase();
+        if value.starts_with("de") {
             Lang::De
+        } else if value.starts_with("et") {
+            Lang::Et
         } else {
             Lang::En
         }
@@ -128,7 +135,7 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("style", &["fide", "local", "nato", "san"]),
     ("verbosity", &["short", "normal", "full"]),
     ("boardstyle", &["list", "ranks", "squares"]),
-    ("lang", &["de", "en"]),
+    ("lang", &["de", "en", "et"]),
     ("autoqueen", &["on", "off"]),
     ("width", &["0", "20 to 500"]),
     ("orientation", &["white", "black", "player"]),
@@ -160,9 +167,9 @@ impl Setting {
             "liste" => "list",
             "reihen" => "ranks",
             "felder" => "squares",
-            "weiss" | "weiß" => "white",
-            "schwarz" => "black",
-            "spieler" => "player",
+            "weiss" | "weiß" | "valge" => "white",
+            "schwarz" | "must" => "black",
+            "spieler" | "mängija" => "player",
             "an" | "ein" => "on",
             "aus" => "off",
             v => v,
@@ -179,6 +186,7 @@ impl Setting {
             ("boardstyle", "ranks") => Setting::BoardStyle(BoardStyle::Ranks),
             ("lang", "de") => Setting::Lang(Lang::De),
             ("lang", "en") => Setting::Lang(Lang::En),
+            ("lang", "et") => Setting::Lang(Lang::Et),
             ("autoqueen", "on") => Setting::AutoQueen(true),
             ("autoqueen", "off") => Setting::AutoQueen(false),
             ("boardstyle", "squares") => Setting::BoardStyle(BoardStyle::Squares),
@@ -297,5 +305,43 @@ impl Settings {
             Setting::Width(self.width),
             Setting::Orientation(self.orientation),
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn language_from_the_locale_variables() {
+        assert_eq!(
+            Lang::from_env_values(None, None, Some("de_DE.UTF-8")),
+            Lang::De
+        );
+        assert_eq!(
+            Lang::from_env_values(None, None, Some("et_EE.UTF-8")),
+            Lang::Et
+        );
+        assert_eq!(
+            Lang::from_env_values(Some("ET"), None, Some("de_DE")),
+            Lang::Et
+        );
+        assert_eq!(
+            Lang::from_env_values(Some(""), Some("de_AT"), None),
+            Lang::De
+        );
+        assert_eq!(Lang::from_env_values(None, None, Some("C")), Lang::En);
+        assert_eq!(Lang::from_env_values(None, None, None), Lang::En);
+    }
+
+    #[test]
+    fn every_language_can_be_set() {
+        for lang in Lang::ALL {
+            assert_eq!(Setting::parse("lang", lang.code()), Ok(Setting::Lang(lang)));
+        }
+        assert_eq!(
+            Setting::parse("orientation", "must"),
+            Ok(Setting::Orientation(Orientation::Black))
+        );
     }
 }

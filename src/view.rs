@@ -233,12 +233,13 @@ pub fn legal_moves_from(pos: &Chess, from: Option<Square>, side: Color) -> Vec<s
             Color::Black => (sq.file().flip_horizontal(), sq.rank().flip_vertical()),
         };
         let role_rank = ROLE_ORDER.iter().position(|&r| r == m.role()).unwrap_or(0);
-        (
-            role_rank,
-            m.from().map(key),
-            key(m.to()),
-            m.promotion().map(value),
-        )
+        // Promotions as the question names them: queen, rook, bishop, knight.
+        let promotion = m.promotion().map(|p| {
+            [Role::Queen, Role::Rook, Role::Bishop, Role::Knight]
+                .iter()
+                .position(|&r| r == p)
+        });
+        (role_rank, m.from().map(key), key(m.to()), promotion)
     });
     moves
 }

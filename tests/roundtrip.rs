@@ -7,7 +7,7 @@ use std::path::Path;
 
 use annabella::announce::Announcer;
 use annabella::event::MoveFacts;
-use annabella::input::{Effort, Resolution, read_move, resolve};
+use annabella::input::{Effort, Resolution, read_move_with, resolve};
 use annabella::rules::{Game, Ply};
 use annabella::settings::{Lang, Settings, Style, Verbosity};
 use proptest::prelude::*;
@@ -118,7 +118,8 @@ fn check_position(fen: &str, announcer: &Announcer) -> Vec<String> {
                         ..Settings::default()
                     };
                     let text = announcer.announce_move(&settings, &facts);
-                    let reading = read_move(&text, &mut Effort::default());
+                    // Typed SAN is read with the letters of the UI language.
+                    let reading = read_move_with(&text, lang.into(), &mut Effort::default());
                     let got = resolve(&game, &reading.intents, false);
                     if got != Resolution::Move(mv) {
                         failures.push(format!(

@@ -233,6 +233,11 @@ moves-all = { $count ->
     [one] Ein legaler Zug
    *[other] { $count } legale Züge
   }: { $moves }.
+moves-not-on-move = { $square }, { $piece }: { $color } ist nicht am Zug.
+count-pieces = { $count } { $count ->
+    [one] { $name }
+   *[other] { $names }
+  }
 moves-none = { $square }, { $piece }: kein legaler Zug.
 moves-piece = { $square }, { $piece }, { $count ->
     [one] ein Zug
@@ -248,7 +253,7 @@ material-extra = { $color } hat mehr: { $pieces }.
 ## Hilfe
 
 help-intro = Befehle: hilfe, ende, neu, brett, feld, reihe, linie, diagonale, figuren, wo, angreifer, züge, material, status, fen, pgn, letzter, partie, zurück, aufgeben, remis, annehmen, ablehnen, einstellen, einstellungen. Mehr mit hilfe und einem Befehl.
-help-move-input = Züge: in algebraischer Notation mit deutschen oder englischen Buchstaben (Sf3, Nf3, exd5, O-O, e8D), als Koordinaten (g1f3, e2-e4) oder in Worten (Springer Felix drei).
+help-move-input = Züge: in algebraischer Notation mit deutschen oder englischen Buchstaben (Sf3, Nf3, exd5, O-O, e8D), als Koordinaten (g1-f3, e2-e4) oder in Worten (Springer Felix drei).
 help-help = hilfe, oder hilfe und ein Befehl: erklärt die Befehle.
 help-quit = ende: beendet annabella.
 help-new = neu: eine neue Partie. neu 960: eine Chess960-Partie aus einer zufälligen Startstellung; neu 960 und eine Zahl von 0 bis 959: diese Startstellung.
@@ -263,7 +268,7 @@ help-resign = aufgeben: die Seite am Zug gibt auf.
 help-draw = remis: reklamiert Remis durch dreifache Stellungswiederholung oder die Fünfzig-Züge-Regel, sonst ist es ein Remisangebot. remis und ein Zug: spielt den Zug und reklamiert das Remis, das er bringt.
 help-accept = annehmen: nimmt ein Remisangebot an.
 help-decline = ablehnen: lehnt ein Remisangebot ab.
-help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide, local, nato oder san), verbosity (short, normal oder full), boardstyle (list, ranks oder squares), lang (de oder en), autoqueen (on oder off), width (0 ohne Umbruch, oder 20 bis 500 Zeichen, etwa 40 für eine Braillezeile), orientation (white, black oder player).
+help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide, local, nato oder san), verbosity (short, normal oder full), boardstyle (list, ranks oder squares), lang (de, en oder et), autoqueen (on oder off), width (0 ohne Umbruch, oder 20 bis 500 Zeichen, etwa 40 für eine Braillezeile), orientation (white, black oder player).
 help-settings = einstellungen: nennt alle Einstellungen.
 help-square = feld und ein Feld, oder ein Feld mit Fragezeichen (Eva vier?): was dort steht.
 help-rank = reihe und eine Zahl oder ein Rangwort (reihe 4): was auf dieser Reihe steht.

@@ -184,6 +184,11 @@ moves-all = { $count ->
     [one] One legal move
    *[other] { $count } legal moves
   }: { $moves }.
+moves-not-on-move = { $square }, { $piece }: { $color } is not to move.
+count-pieces = { $count } { $count ->
+    [one] { $name }
+   *[other] { $names }
+  }
 moves-none = { $square }, { $piece }: no legal move.
 moves-piece = { $square }, { $piece }, { $count ->
     [one] one move
@@ -199,7 +204,7 @@ material-extra = { $color } has more: { $pieces }.
 ## Help
 
 help-intro = Commands: help, quit, new, board, square, rank, file, diagonal, pieces, where, attackers, moves, material, status, fen, pgn, last, history, undo, resign, draw, accept, decline, set, settings. Type help and a command for more.
-help-move-input = Moves: type them in algebraic notation with English or German letters (Nf3, Sf3, exd5, O-O, e8=Q), as coordinates (g1f3, e2-e4), or as words (Springer Felix drei).
+help-move-input = Moves: type them in algebraic notation with English or German letters (Nf3, Sf3, exd5, O-O, e8=Q), as coordinates (g1-f3, e2-e4), or as words (Springer Felix drei).
 help-help = help, or help and a command: explains the commands.
 help-quit = quit or exit: ends annabella.
 help-new = new: a new game. new 960: a Chess960 game from a random start position; new 960 and a number from 0 to 959: that start position.
@@ -214,7 +219,7 @@ help-resign = resign: the side to move resigns.
 help-draw = draw: claims a draw by threefold repetition or the fifty-move rule, or else offers a draw. draw and a move: plays the move and claims the draw it brings.
 help-accept = accept: accepts a draw offer.
 help-decline = decline: declines a draw offer.
-help-set = set KEY VALUE: changes a setting. Keys: style (fide, local, nato or san), verbosity (short, normal or full), boardstyle (list, ranks or squares), lang (de or en), autoqueen (on or off), width (0 for no wrapping, or 20 to 500 characters, such as 40 for a Braille display), orientation (white, black or player).
+help-set = set KEY VALUE: changes a setting. Keys: style (fide, local, nato or san), verbosity (short, normal or full), boardstyle (list, ranks or squares), lang (de, en or et), autoqueen (on or off), width (0 for no wrapping, or 20 to 500 characters, such as 40 for a Braille display), orientation (white, black or player).
 help-settings = settings: lists every setting.
 help-square = square and a square, or a square with a question mark (e4?): what stands there.
 help-rank = rank and a number or rank word (rank 4): what stands on that rank.

@@ -184,6 +184,7 @@ impl Announcer {
         settings: &Settings,
         from: Option<(Square, Option<Piece>)>,
         moves: &[MoveFacts],
+        turn: Color,
     ) -> String {
         let ui = settings.lang;
         let mut short = *settings;
@@ -195,6 +196,15 @@ impl Announcer {
                 ui,
                 "moves-all",
                 &[("count", count), ("moves", s(words.join("; ")))],
+            ),
+            Some((square, Some(piece))) if moves.is_empty() && piece.color != turn => self.message(
+                ui,
+                "moves-not-on-move",
+                &[
+                    ("square", s(self.square(settings, square))),
+                    ("piece", s(self.colored_piece(settings, piece))),
+                    ("color", s(self.color(settings, piece.color))),
+                ],
             ),
             Some((square, Some(piece))) if moves.is_empty() => self.message(
                 ui,
@@ -265,12 +275,16 @@ impl Announcer {
                     if more == 0 {
                         return None;
                     }
-                    let id = if more == 1 {
-                        piece_id(role)
-                    } else {
-                        pieces_id(role)
-                    };
-                    Some(format!("{more} {}", self.message(ui, id, &[])))
+                    Some(self.message(
+                        ui,
+                        "count-pieces",
+                        &[
+                            ("count", n(u32::from(more))),
+                            ("role", role_key(role)),
+                            ("name", s(self.message(ui, piece_id(role), &[]))),
+                            ("names", s(self.message(ui, pieces_id(role), &[]))),
+                        ],
+                    ))
                 })
                 .collect();
             if !extra.is_empty() {

@@ -22,9 +22,10 @@ use crate::settings::{Lang, Settings, Style, Verbosity};
 type Bundle = FluentBundle<FluentResource>;
 
 /// The locale files, embedded so the binary needs nothing beside it.
-pub const LOCALES: [(Lang, &str); 2] = [
+pub const LOCALES: [(Lang, &str); 3] = [
     (Lang::De, include_str!("../../locales/de/annabella.ftl")),
     (Lang::En, include_str!("../../locales/en/annabella.ftl")),
+    (Lang::Et, include_str!("../../locales/et/annabella.ftl")),
 ];
 
 /// Puts events into words in the language and style of the settings.
@@ -313,8 +314,26 @@ impl Announcer {
         self.message(lang, letter_id(role), &[])
     }
 
-    /// SAN with the piece letters of the UI language (German: no `=`).
+    /// SAN with the piece letters of the UI language (German: no `=`),
+    /// safe for speech: a move told apart by its rank is written `N1-e2`,
+    /// since speech engines read "1e2" as a hundred.
     fn san_text(&self, settings: &Settings, f: &MoveFacts) -> String {
+        let text = self.plain_san_text(settings, f);
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = String::with_capacity(text.len() + 1);
+        for (i, &c) in chars.iter().enumerate() {
+            out.push(c);
+            let next_two = (chars.get(i + 1), chars.get(i + 2));
+            if c.is_ascii_digit()
+                && matches!(next_two, (Some(l), Some(d)) if l.is_alphabetic() && d.is_ascii_digit())
+            {
+                out.push('-');
+            }
+        }
+        out
+    }
+
+    fn plain_san_text(&self, settings: &Settings, f: &MoveFacts) -> String {
         let lang = settings.lang;
         if settings.verbosity == Verbosity::Full && f.castle.is_none() {
             let mut out = String::new();
@@ -927,7 +946,7 @@ impl Announcer {
                 piece,
                 sides,
             } => one(self.attackers(settings, *square, *piece, sides)),
-            Event::Moves { from, moves } => one(self.moves(settings, *from, moves)),
+            Event::Moves { turn, from, moves } => one(self.moves(settings, *from, moves, *turn)),
             Event::Material(sides) => self.material(settings, sides),
             Event::Last(Some(f)) => {
                 let mut at_least_normal = *settings;

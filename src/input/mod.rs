@@ -10,7 +10,7 @@ pub use resolve::{
 };
 
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
-use vocab::{Word, fold, lookup, piece_letter};
+use vocab::{Letters, Word, fold, lookup, piece_letter};
 
 /// Which piece the input names.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -86,7 +86,7 @@ fn is_decoration(ch: char) -> bool {
 
 /// Splits a SAN-like token into symbols. `swap_bd` reads upper-case `B`
 /// and `D` as files instead of bishop and queen (for "B4" or "D4").
-fn lex_token(token: &str, swap_bd: bool, out: &mut Vec<Sym>) -> bool {
+fn lex_token(token: &str, swap_bd: bool, letters: Letters, out: &mut Vec<Sym>) -> bool {
     let lower = token.to_lowercase();
     let mut body = token;
     // "exd6e.p." or "exd6ep": en passant written onto the move.
@@ -117,7 +117,7 @@ fn lex_token(token: &str, swap_bd: bool, out: &mut Vec<Sym>) -> bool {
             'x' | 'X' | ':' | '×' => Sym::Capture,
             '=' => Sym::Promote,
             c if is_decoration(c) => continue,
-            c => match piece_letter(c) {
+            c => match piece_letter(c, letters) {
                 Some(role) => Sym::Piece(role),
                 None => return false,
             },
@@ -228,7 +228,12 @@ fn is_move_number(token: &str) -> bool {
 }
 
 /// Turns a line into symbols; `None` if some word is not understood.
-pub(crate) fn symbols(line: &str, swap_bd: bool, effort: &mut Effort) -> Option<Symbols> {
+pub(crate) fn symbols(
+    line: &str,
+    swap_bd: bool,
+    letters: Letters,
+    effort: &mut Effort,
+) -> Option<Symbols> {
     let mut read = Symbols::default();
     for token in line.split_whitespace() {
         effort.add(token.len());
@@ -245,7 +250,7 @@ pub(crate) fn symbols(line: &str, swap_bd: bool, effort: &mut Effort) -> Option<
             continue;
         }
         let mark = read.syms.len();
-        if lex_token(token, swap_bd, &mut read.syms) {
+        if lex_token(token, swap_bd, letters, &mut read.syms) {
             read.heard.push(token.to_string());
             continue;
         }
@@ -361,6 +366,11 @@ pub struct Reading {
 /// English, glued or split as dictation writes them, with a misheard word
 /// corrected when it is one slip from a single meaning.
 pub fn read_move(line: &str, effort: &mut Effort) -> Reading {
+    read_move_with(line, Letters::default(), effort)
+}
+
+/// [`read_move`] with the piece letters of a UI language.
+pub fn read_move_with(line: &str, letters: Letters, effort: &mut Effort) -> Reading {
     let mut joined = String::new();
     for token in line.split_whitespace() {
         effort.add(token.len());
@@ -379,7 +389,7 @@ pub fn read_move(line: &str, effort: &mut Effort) -> Reading {
     // Upper-case B and D are bishop and queen; only when that reading
     // makes no move at all ("B4") are they read as files.
     let mut read = |swap| {
-        let symbols = symbols(line, swap, effort)?;
+        let symbols = symbols(line, swap, letters, effort)?;
         let intent = grammar(&symbols.syms)?;
         Some((intent, symbols))
     };
@@ -429,7 +439,12 @@ pub struct Answer {
 /// `squares` reads a bare upper-case `B` or `D` as a file, since the
 /// question asked for a square.
 pub fn parse_answer(line: &str, squares: bool) -> Option<Answer> {
-    let syms = symbols(line, squares, &mut Effort::default())?.syms;
+    parse_answer_with(line, squares, Letters::default())
+}
+
+/// [`parse_answer`] with the piece letters of a UI language.
+pub fn parse_answer_with(line: &str, squares: bool, letters: Letters) -> Option<Answer> {
+    let syms = symbols(line, squares, letters, &mut Effort::default())?.syms;
     let mut answer = Answer::default();
     for sym in syms {
         match sym {

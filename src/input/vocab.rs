@@ -230,6 +230,107 @@ pub const ENGLISH: Vocabulary = Vocabulary {
     ],
 };
 
+/// Estonian. Only words: Estonian piece letters (R ratsu, L lipp, V
+/// vanker, O oda, E ettur) would clash with the English and German SAN
+/// letters, so SAN input keeps to those.
+pub const ESTONIAN: Vocabulary = Vocabulary {
+    lang: "et",
+    pieces: &[
+        // Nominative, plural, and the cases a move sentence needs:
+        // genitive and partitive for the piece taken ("lööb vankri"),
+        // translative for the promotion piece ("muundub lipuks").
+        ("kuningas", Role::King),
+        ("kuningad", Role::King),
+        ("kuninga", Role::King),
+        ("kuningat", Role::King),
+        ("lipp", Role::Queen),
+        ("lipud", Role::Queen),
+        ("lipu", Role::Queen),
+        ("lippu", Role::Queen),
+        ("lipuks", Role::Queen),
+        ("kuninganna", Role::Queen),
+        ("kuningannad", Role::Queen),
+        ("kuningannaks", Role::Queen),
+        ("vanker", Role::Rook),
+        ("vankrid", Role::Rook),
+        ("vankri", Role::Rook),
+        ("vankrit", Role::Rook),
+        ("vankriks", Role::Rook),
+        ("oda", Role::Bishop),
+        ("odad", Role::Bishop),
+        ("odaks", Role::Bishop),
+        ("ratsu", Role::Knight),
+        ("ratsud", Role::Knight),
+        ("ratsut", Role::Knight),
+        ("ratsuks", Role::Knight),
+        ("hobune", Role::Knight),
+        ("hobused", Role::Knight),
+        ("hobuse", Role::Knight),
+        ("hobust", Role::Knight),
+        ("ettur", Role::Pawn),
+        ("etturid", Role::Pawn),
+        ("etturi", Role::Pawn),
+        ("etturit", Role::Pawn),
+    ],
+    files: &[],
+    ranks: &[
+        ("üks", 0),
+        ("kaks", 1),
+        ("kolm", 2),
+        ("neli", 3),
+        ("viis", 4),
+        ("kuus", 5),
+        ("seitse", 6),
+        ("kaheksa", 7),
+    ],
+    captures: &["lööb", "võtab", "lõi", "võttis", "löömine"],
+    promotions: &["muundub", "muutub", "muundumine", "muunda", "saab"],
+    en_passant: &["möödaminnes", "möödaminnes löömine"],
+    fillers: &[
+        "käib",
+        "käik",
+        "läheb",
+        "liigub",
+        "peale",
+        "ruudule",
+        "ruudult",
+        "ruudul",
+        "väljale",
+        "väljalt",
+        "ja",
+        "palun",
+        "šahh",
+        "topeltšahh",
+        "valge",
+        "valged",
+        "must",
+        "mustad",
+        "musta",
+    ],
+    short_castling: &[
+        "lühike vangerdus",
+        "vangerdus lühike",
+        "lühike vangerdamine",
+        "vangerdus kuningatiival",
+    ],
+    long_castling: &[
+        "pikk vangerdus",
+        "vangerdus pikk",
+        "pikk vangerdamine",
+        "vangerdus liputiival",
+    ],
+    colors: &[
+        ("valge", Color::White),
+        ("valged", Color::White),
+        ("valget", Color::White),
+        ("valgel", Color::White),
+        ("must", Color::Black),
+        ("mustad", Color::Black),
+        ("musta", Color::Black),
+        ("mustal", Color::Black),
+    ],
+};
+
 /// Words of every language: FIDE's file names, the NATO alphabet and
 /// the notations that need no language.
 pub const INTERNATIONAL: Vocabulary = Vocabulary {
@@ -269,7 +370,7 @@ pub const INTERNATIONAL: Vocabulary = Vocabulary {
 };
 
 /// Every vocabulary; a word means the same in all of them.
-pub const ALL: [&Vocabulary; 3] = [&GERMAN, &ENGLISH, &INTERNATIONAL];
+pub const ALL: [&Vocabulary; 4] = [&GERMAN, &ENGLISH, &ESTONIAN, &INTERNATIONAL];
 
 /// Folds a word for matching: lower case, accents and umlaut spellings
 /// removed (`ä` = `ae` = `a`), punctuation dropped.
@@ -432,9 +533,41 @@ pub fn color_word(folded: &str) -> Option<Color> {
         .map(|&(_, c)| c)
 }
 
-/// A SAN or coordinate piece letter, English or German.
-pub fn piece_letter(ch: char) -> Option<Role> {
-    Some(match ch.to_ascii_uppercase() {
+/// Which piece letters typed SAN uses. English and German letters never
+/// clash and are read together; Estonian ones do (R is a rook in English
+/// but ratsu, the knight, in Estonian), so the UI language decides.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Letters {
+    /// K Q R B N and K D T L S.
+    #[default]
+    EnglishGerman,
+    /// K L V O R (kuningas, lipp, vanker, oda, ratsu), and the English or
+    /// German letters that mean nothing else in Estonian.
+    Estonian,
+}
+
+impl From<crate::settings::Lang> for Letters {
+    fn from(lang: crate::settings::Lang) -> Letters {
+        match lang {
+            crate::settings::Lang::Et => Letters::Estonian,
+            _ => Letters::EnglishGerman,
+        }
+    }
+}
+
+/// A SAN or coordinate piece letter.
+pub fn piece_letter(ch: char, letters: Letters) -> Option<Role> {
+    let upper = ch.to_ascii_uppercase();
+    if letters == Letters::Estonian {
+        match upper {
+            'L' => return Some(Role::Queen),
+            'V' => return Some(Role::Rook),
+            'O' => return Some(Role::Bishop),
+            'R' => return Some(Role::Knight),
+            _ => {}
+        }
+    }
+    Some(match upper {
         'K' => Role::King,
         'Q' | 'D' => Role::Queen,
         'R' | 'T' => Role::Rook,
@@ -462,6 +595,23 @@ mod tests {
             Some(true)
         );
         assert_eq!(castling("ooo"), Some(false));
+    }
+
+    #[test]
+    fn estonian_words() {
+        assert_eq!(lookup(&fold("ratsu")), Some(Word::Piece(Role::Knight)));
+        assert_eq!(lookup(&fold("vankrid")), Some(Word::Piece(Role::Rook)));
+        assert_eq!(lookup(&fold("lipuks")), Some(Word::Piece(Role::Queen)));
+        assert_eq!(lookup(&fold("üks")), Some(Word::Rank(Rank::First)));
+        assert_eq!(lookup(&fold("kaheksa")), Some(Word::Rank(Rank::Eighth)));
+        assert_eq!(lookup(&fold("lööb")), Some(Word::Capture));
+        assert_eq!(lookup(&fold("muundub")), Some(Word::Promote));
+        assert_eq!(lookup(&fold("möödaminnes")), Some(Word::EnPassant));
+        assert_eq!(lookup(&fold("must")), Some(Word::Filler));
+        assert_eq!(color_word(&fold("mustad")), Some(Color::Black));
+        assert_eq!(color_word(&fold("valge")), Some(Color::White));
+        assert_eq!(castling(&fold("lühike vangerdus")), Some(true));
+        assert_eq!(castling(&fold("pikk vangerdus")), Some(false));
     }
 
     #[test]

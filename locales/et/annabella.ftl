@@ -1,0 +1,295 @@
+# annabella — eestikeelne kasutajaliides.
+# Stiili `fide` käigusõnad tulevad alati saksa failist.
+# Käsusõnad (help, board, where …) on inglise või saksa keeles; eesti
+# malendite nimed, reanumbrid ja värvid on sisendis samuti arusaadavad.
+
+## Malendid, ruudud ja värvid
+
+piece-king = kuningas
+piece-queen = lipp
+piece-rook = vanker
+piece-bishop = oda
+piece-knight = ratsu
+piece-pawn = ettur
+pieces-king = kuningad
+pieces-queen = lipud
+pieces-rook = vankrid
+pieces-bishop = odad
+pieces-knight = ratsud
+pieces-pawn = etturid
+letter-king = K
+letter-queen = L
+letter-rook = V
+letter-bishop = O
+letter-knight = R
+letter-pawn = E
+# FIDE ja NATO liininimed on kõigis keeltes samad.
+file-fide-a = Anna
+file-fide-b = Bella
+file-fide-c = Cesar
+file-fide-d = David
+file-fide-e = Eva
+file-fide-f = Felix
+file-fide-g = Gustav
+file-fide-h = Hector
+rank-1 = üks
+rank-2 = kaks
+rank-3 = kolm
+rank-4 = neli
+rank-5 = viis
+rank-6 = kuus
+rank-7 = seitse
+rank-8 = kaheksa
+file-nato-a = alfa
+file-nato-b = bravo
+file-nato-c = charlie
+file-nato-d = delta
+file-nato-e = echo
+file-nato-f = foxtrot
+file-nato-g = golf
+file-nato-h = hotel
+square-words = { $file } { $rank }
+color-white = Valge
+color-black = Must
+
+## Käigud
+
+move-to = { $piece } { $to }
+move-takes = { $piece } lööb { $to }
+move-from-to = { $piece } { $from } ruudule { $to }
+move-from-takes = { $piece } { $from } lööb { $to }
+move-full = { $piece } ruudult { $from } ruudule { $to }
+# Löödud malend on sihitis (omastav kääne): lööb vankri, lööb lipu.
+move-full-takes = { $move }, lööb { $captured ->
+    [kuningas] kuninga
+    [lipp] lipu
+    [vanker] vankri
+    [ettur] etturi
+   *[other] { $captured }
+  }
+move-en-passant = { $move } möödaminnes
+# Muundumine: saav kääne (lipuks, vankriks, odaks, ratsuks).
+move-promotion = { $move }, muundub { $piece ->
+    [lipp] lipuks
+    [vanker] vankriks
+    [oda] odaks
+    [ratsu] ratsuks
+   *[other] { $piece }
+  }
+move-check = { $move }, šahh
+move-double-check = { $move }, topeltšahh
+move-mate = { $move }, matt
+castle-short = lühike vangerdus
+castle-long = pikk vangerdus
+announce-move = { $number }. { $color }: { $move }
+
+## Mängu lõpp ja seis
+
+game-over-win = Mäng on läbi: { $result }, { $winner } võitis { $reason }.
+game-over-draw = Mäng on läbi: { $result }, viik { $reason }.
+reason-checkmate = matiga
+reason-resignation = vastase alistumisega
+reason-time-forfeit = vastase ajaületusega
+reason-stalemate = patiga
+reason-dead-position = surnud seisu tõttu
+reason-agreement = kokkuleppel
+reason-threefold = seisu kolmekordse kordumisega
+reason-fifty-move = viiekümne käigu reegli järgi
+reason-fivefold = seisu viiekordse kordumisega
+reason-seventy-five-move = seitsmekümne viie käigu reegli järgi
+reason-timeout-insufficient = ajaületusega, kui vastasel pole matiks piisavalt materjali
+status-running = { $color } on käigul, { $number }. käik.
+status-check = Šahh.
+prompt-turn = { $color ->
+    [Must] Musta
+   *[other] Valge
+  } käik>
+prompt-over = Mäng on läbi>
+greeting-start = annabella, male pimedatele ja vaegnägijatele. Käsud annab help.
+new-game = Uus mäng.
+new-game-960 = Uus Chess960 mäng, algseis { $number }.
+
+## Keeldumised
+
+refuse-game-over = Mäng on läbi. Uue mängu alustab new, käigu võtab tagasi undo.
+refuse-not-a-move = See ei ole käik. Kuidas käike sisestada, ütleb help.
+refuse-not-your-turn = Käigul on { $color ->
+    [Must] must
+   *[other] valge
+  }.
+refuse-no-piece-on = Ruudul { $square } ei ole sinu malendit.
+refuse-wrong-piece-on = Ruudul { $square } on { $foundname }, mitte { $expectedname }.
+# Eitav lause: osastav kääne (ratsut, lippu, vankrit).
+refuse-no-such-piece = Sul ei ole { $role ->
+    [king] kuningat
+    [queen] lippu
+    [rook] vankrit
+    [bishop] oda
+    [knight] ratsut
+   *[pawn] etturit
+  }{ $where }.
+where-file = {" "}liinil { $file }
+where-rank = {" "}real { $rank }
+where-square = {" "}ruudul { $square }
+refuse-own-piece = Ruudul { $square } seisab sinu enda { $name }.
+refuse-king-in-check = Sinu kuningas jääks šahi alla: šahhi annaks { $name } ruudult { $square }.
+refuse-cannot-reach = Ükski { $name } ei pääse ruudule { $to }.
+refuse-cannot-reach-from = Ruudul { $from } seisev { $name } ei pääse ruudule { $to }.
+refuse-cannot-reach-any = Ükski sinu malend ei pääse ruudule { $to }.
+refuse-nothing-to-capture = Ruudul { $square } ei ole midagi lüüa.
+refuse-no-promotion = See käik ei ole muundumine; muunduda saab ainult viimasele reale jõudev ettur.
+refuse-castling-king-moved = { $castling } ei ole enam lubatud: sinu kuningas on juba käinud.
+refuse-castling-rook-moved = { $castling } ei ole enam lubatud: see vanker on juba käinud või löödud.
+refuse-castling-no-right = { $castling } ei ole selles seisus lubatud.
+refuse-castling-in-check = { $castling } ei ole praegu võimalik: sinu kuningas on šahi all.
+refuse-castling-occupied = { $castling } ei ole praegu võimalik: ruut { $square } on hõivatud.
+refuse-castling-attacked = { $castling } ei ole praegu võimalik: ruut { $square } on vastase tule all.
+input-understood = Sain aru: { $words }.
+not-understood = Ei saanud aru: { $input }. Käsud annab help.
+not-understood-suggest = Ei saanud aru: { $input }. Kas mõtlesid { $suggestion }?
+
+## Küsimused
+
+ask-which = Milline { $name }: { $choices }?
+ask-which-any = Milline malend: { $choices }?
+ask-promotion = Milleks muundub ettur ruudul { $square }: lipuks, vankriks, odaks või ratsuks?
+answer-not-fitting = See ei vasta küsimusele.
+list-or = { $first } või { $last }
+
+## Vastused käskudele
+
+square-empty = { $square }: tühi.
+square-piece = { $square }: { $piece }.
+last-none = Käike veel ei ole.
+history-both = { $number }. { $white }, { $black }
+history-white = { $number }. { $white }
+history-black = { $number }. ..., { $black }
+undo-done = Tagasi võetud: { $move }.
+undo-reopened = Mäng on jälle pooleli.
+nothing-to-undo = Tagasi võtta pole ühtegi käiku.
+draw-offered = { $color } pakub viiki. Vasta accept või decline.
+draw-declined = { $color ->
+    [Must] Musta
+   *[other] Valge
+  } viigipakkumine on tagasi lükatud.
+no-draw-offer = Viigipakkumist, millele vastata, ei ole.
+claim-refused = Viiginõue lükati tagasi: see seis on esinenud { $count ->
+    [one] üks kord
+   *[other] { $count } korda
+  } ja { $moves ->
+    [one] üks käik on tehtud
+   *[other] { $moves } käiku on tehtud
+  } ilma löögi ja etturikäiguta. Mäng jätkub.
+claim-move-stays = Käik jääb kehtima.
+board-side = { $color }: { $pieces }
+setting-changed = { $key } on nüüd { $value }.
+setting-line = { $key }: { $value }
+unknown-setting = Seadet { $key } ei ole. Seaded: { $keys }.
+bad-value = { $key } ei saa olla { $value }. Vali { $allowed }.
+set-usage = Kasuta set VÕTI VÄÄRTUS, näiteks set style san.
+chess960-number = Chess960 algseisud on nummerdatud 0 kuni 959, või random; { $value } ei ole ükski neist.
+unknown-help = Käsku { $topic } ei ole. Loendi annab help.
+bad-argument = Ootamatu: { $argument }.
+quit-goodbye = Head aega.
+
+## Laua lugemine
+
+piece-colored = { $color ->
+    [white] valge
+   *[black] must
+  } { $name }
+line-rank = Rida { $rank }
+line-file = Liin { $file }
+line-diagonal = Diagonaal { $from } kuni { $to }
+line-cells = { $line }: { $cells }.
+cell-piece = { $square } { $piece }
+cell-empty = { $square } tühi
+cell-empty-run = { $from } kuni { $to } tühjad
+where-found = { $color ->
+    [white] { $count ->
+        [one] Valge
+       *[other] Valged
+      }
+   *[black] { $count ->
+        [one] Must
+       *[other] Mustad
+      }
+  } { $name }: { $squares }.
+# Eitav lause: osastav kääne (valget lippu, musta ratsut).
+where-none = { $color ->
+    [white] Valget
+   *[black] Musta
+  } { $role ->
+    [king] kuningat
+    [queen] lippu
+    [rook] vankrit
+    [bishop] oda
+    [knight] ratsut
+   *[pawn] etturit
+  } ei ole.
+list-none = ei ühtegi
+attackers-occupied = { $square }, { $piece }. Ründavad: { $attackers }. Kaitsevad: { $defenders }.
+attackers-empty = { $square }, tühi. Valge: { $white }. Must: { $black }.
+moves-all = { $count ->
+    [one] Üks võimalik käik
+   *[other] { $count } võimalikku käiku
+  }: { $moves }.
+moves-not-on-move = { $square }, { $piece }: { $color } ei ole käigul.
+count-pieces = { $count } { $count ->
+    [one] { $name }
+   *[other] { $role ->
+        [king] kuningat
+        [queen] lippu
+        [rook] vankrit
+        [bishop] odat
+        [knight] ratsut
+       *[pawn] etturit
+      }
+  }
+moves-none = { $square }, { $piece }: võimalikke käike ei ole.
+moves-piece = { $square }, { $piece }, { $count ->
+    [one] üks käik
+   *[other] { $count } käiku
+  }: { $moves }.
+material-level = Materjal on võrdne, kummalgi { $units ->
+    [one] üks etturiühik
+   *[other] { $units } etturiühikut
+  }.
+material-ahead = { $color } on { $units ->
+    [one] ühe etturiühiku
+   *[other] { $units } etturiühiku
+  } võrra ees.
+material-extra = { $color ->
+    [Must] Mustal
+   *[other] Valgel
+  } on rohkem: { $pieces }.
+
+## Abi
+
+help-intro = Käsud: help, quit, new, board, square, rank, file, diagonal, pieces, where, attackers, moves, material, status, fen, pgn, last, history, undo, resign, draw, accept, decline, set, settings. Saksakeelsed käsud kehtivad samuti. Lähemalt: help ja käsu nimi.
+help-move-input = Käigud: algebralises notatsioonis inglise või saksa tähtedega (Nf3, Sf3, exd5, O-O, e8=Q), koordinaatidena (g1-f3, e2-e4) või sõnadega (ratsu f3, ettur lööb d5, lühike vangerdus, Springer Felix drei).
+help-help = help, või help ja käsu nimi: selgitab käske.
+help-quit = quit või exit: lõpetab annabella töö.
+help-new = new: uus mäng. new 960: Chess960 mäng juhuslikust algseisust; new 960 ja arv 0 kuni 959: see algseis.
+help-board = board või b: kogu laud seade boardstyle järgi (list, ranks või squares).
+help-status = status või s: kes on käigul ja mitmes käik, või mängu tulemus.
+help-fen = fen: seis Forsyth-Edwardsi notatsioonis.
+help-pgn = pgn: mängu kirje PGN-vormingus.
+help-last = last või l: viimane käik uuesti.
+help-history = history: kõik käigud, üks rida iga käigunumbri kohta.
+help-undo = undo: võtab viimase käigu tagasi.
+help-resign = resign: käigul olev pool alistub.
+help-draw = draw: nõuab viiki seisu kolmekordse kordumise või viiekümne käigu reegli järgi, muidu pakub viiki. draw ja käik: teeb käigu ja nõuab viiki, mille see käik toob.
+help-accept = accept: võtab viigipakkumise vastu.
+help-decline = decline: lükkab viigipakkumise tagasi.
+help-set = set VÕTI VÄÄRTUS: muudab seadet. Võtmed: style (fide, local, nato või san), verbosity (short, normal või full), boardstyle (list, ranks või squares), lang (de, en või et), autoqueen (on või off), width (0 ilma reamurdmiseta, või 20 kuni 500 märki, näiteks 40 Braille' kuvari jaoks), orientation (white, black või player).
+help-settings = settings: kõik seaded ja nende väärtused.
+help-square = square ja ruut, või ruut küsimärgiga (e4?): mis seal seisab.
+help-rank = rank ja number või arvsõna (rank 4, rank neli): mis sellel real seisab.
+help-file = file ja täht või liini nimi (file e, file Eva): mis sellel liinil seisab.
+help-diagonal = diagonal ja ruut (diagonal c1): mis seisab seda ruutu läbivatel diagonaalidel.
+help-pieces = pieces või p, soovi korral valge või must: mõlema poole või ühe poole malendid.
+help-where = where ja malend, soovi korral värviga (where ratsu, where must lipp): kus need malendid seisavad.
+help-attackers = attackers ja ruut (attackers e4): kumma poole millised malendid seda ruutu ründavad ja hõivatud ruudu puhul millised seda kaitsevad.
+help-moves = moves: kõik võimalikud käigud koos nende arvuga; moves ja ruut (moves g1): selle malendi võimalikud käigud.
+help-material = material: materjali vahekord etturiühikutes ja malendid, millest see koosneb.
