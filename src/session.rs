@@ -32,6 +32,7 @@ pub const COMMANDS: &[(&str, &[&str])] = &[
     ("set", &["set", "einstellen"]),
     ("settings", &["settings", "einstellungen"]),
     ("square", &["square", "feld"]),
+    ("repeat", &["repeat", "r", "wiederholen"]),
 ];
 
 /// Finds the command id for a first word.
@@ -75,6 +76,8 @@ pub struct Session {
     date: String,
     rng: Rng,
     quit: bool,
+    /// The events of the last answer, for `repeat`.
+    last_answer: Vec<Event>,
 }
 
 impl Session {
@@ -87,6 +90,7 @@ impl Session {
             date: "????.??.??".to_string(),
             rng: Rng(0x9E37_79B9_7F4A_7C15),
             quit: false,
+            last_answer: Vec::new(),
         }
     }
 
@@ -133,6 +137,16 @@ impl Session {
 
     /// Handles one line of input and returns what happened.
     pub fn handle_line(&mut self, line: &str) -> Vec<Event> {
+        let events = self.handle(line);
+        if !events.is_empty()
+            && !matches!(events[..], [Event::Repeated(_) | Event::NothingToRepeat])
+        {
+            self.last_answer.clone_from(&events);
+        }
+        events
+    }
+
+    fn handle(&mut self, line: &str) -> Vec<Event> {
         let line = line.trim();
         if line.is_empty() {
             return Vec::new();
@@ -318,6 +332,7 @@ impl Session {
                 | "accept"
                 | "decline"
                 | "settings"
+                | "repeat"
         );
         if takes_none && let Some(arg) = args.first() {
             return bad_arg(arg);
@@ -369,6 +384,8 @@ impl Session {
             "set" => self.set(args),
             "settings" => vec![Event::Settings(self.settings.all())],
             "square" => self.square_question(&args.join(" "), line),
+            "repeat" if self.last_answer.is_empty() => vec![Event::NothingToRepeat],
+            "repeat" => vec![Event::Repeated(self.last_answer.clone())],
             _ => vec![self.not_understood(line)],
         }
     }
@@ -544,6 +561,7 @@ fn is_read_only(line: &str) -> bool {
                     | "history"
                     | "settings"
                     | "square"
+                    | "repeat"
             )
         )
 }

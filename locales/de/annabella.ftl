@@ -182,7 +182,7 @@ quit-goodbye = Auf Wiedersehen.
 
 ## Hilfe
 
-help-intro = Befehle: hilfe, ende, neu, brett, feld, status, fen, pgn, letzter, partie, zurück, aufgeben, remis, annehmen, ablehnen, einstellen, einstellungen. Mehr mit hilfe und einem Befehl.
+help-intro = Befehle: hilfe, ende, neu, brett, feld, status, fen, pgn, letzter, partie, wiederholen, zurück, aufgeben, remis, annehmen, ablehnen, einstellen, einstellungen. Mehr mit hilfe und einem Befehl.
 help-moves = Züge: in algebraischer Notation mit deutschen oder englischen Buchstaben (Sf3, Nf3, exd5, O-O, e8D), als Koordinaten (g1f3, e2-e4) oder in Worten (Springer Felix drei).
 help-help = hilfe, oder hilfe und ein Befehl: erklärt die Befehle.
 help-quit = ende: beendet annabella.
@@ -198,6 +198,14 @@ help-resign = aufgeben: die Seite am Zug gibt auf.
 help-draw = remis: reklamiert Remis durch dreifache Stellungswiederholung oder die Fünfzig-Züge-Regel, sonst ist es ein Remisangebot. remis und ein Zug: spielt den Zug und reklamiert das Remis, das er bringt.
 help-accept = annehmen: nimmt ein Remisangebot an.
 help-decline = ablehnen: lehnt ein Remisangebot ab.
-help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide oder san), verbosity (short, normal oder full), boardstyle (list oder ranks), lang (de oder en), autoqueen (on oder off).
+help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide oder san), verbosity (short, normal oder full), boardstyle (list oder ranks), lang (de oder en), autoqueen (on oder off), speech (on, off oder screenreader: dein Bildschirmleser spricht), rate und speechvolume (0 bis 100), voice (auto, eine Sprache wie de, oder der Name einer Stimme), sound (on oder off), volume der Klänge (0 bis 100).
 help-settings = einstellungen: nennt alle Einstellungen.
 help-square = feld und ein Feld, oder ein Feld mit Fragezeichen (Eva vier?): was dort steht.
+help-repeat = wiederholen oder r: sagt die letzte Antwort noch einmal.
+nothing-to-repeat = Es wurde noch nichts gesagt.
+
+## Sprache und Klang
+
+notice-speech-unavailable = Kein Sprachdienst hat geantwortet; annabella macht ohne Sprachausgabe weiter.
+notice-speech-lost = Die Sprachausgabe funktioniert nicht mehr; annabella macht ohne Sprachausgabe weiter.
+notice-sound-unavailable = Kein Audiogerät; annabella macht ohne Klänge weiter.

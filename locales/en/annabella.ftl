@@ -148,7 +148,7 @@ quit-goodbye = Goodbye.
 
 ## Help
 
-help-intro = Commands: help, quit, new, board, square, status, fen, pgn, last, history, undo, resign, draw, accept, decline, set, settings. Type help and a command for more.
+help-intro = Commands: help, quit, new, board, square, status, fen, pgn, last, history, repeat, undo, resign, draw, accept, decline, set, settings. Type help and a command for more.
 help-moves = Moves: type them in algebraic notation with English or German letters (Nf3, Sf3, exd5, O-O, e8=Q), as coordinates (g1f3, e2-e4), or as words (Springer Felix drei).
 help-help = help, or help and a command: explains the commands.
 help-quit = quit or exit: ends annabella.
@@ -164,6 +164,14 @@ help-resign = resign: the side to move resigns.
 help-draw = draw: claims a draw by threefold repetition or the fifty-move rule, or else offers a draw. draw and a move: plays the move and claims the draw it brings.
 help-accept = accept: accepts a draw offer.
 help-decline = decline: declines a draw offer.
-help-set = set KEY VALUE: changes a setting. Keys: style (fide or san), verbosity (short, normal or full), boardstyle (list or ranks), lang (de or en), autoqueen (on or off).
+help-set = set KEY VALUE: changes a setting. Keys: style (fide or san), verbosity (short, normal or full), boardstyle (list or ranks), lang (de or en), autoqueen (on or off), speech (on, off or screenreader: your screen reader speaks), rate and speechvolume (0 to 100), voice (auto, a language such as de, or a voice name), sound (on or off), volume of the sound cues (0 to 100).
 help-settings = settings: lists every setting.
 help-square = square and a square, or a square with a question mark (e4?): what stands there.
+help-repeat = repeat or r: says the last answer again.
+nothing-to-repeat = Nothing has been said yet.
+
+## Speech and sound
+
+notice-speech-unavailable = No speech service answered; annabella continues without speech.
+notice-speech-lost = Speech stopped working; annabella continues without speech.
+notice-sound-unavailable = No sound device; annabella continues without sound cues.
