@@ -265,9 +265,11 @@ impl SpeechThread {
                             return;
                         }
                     };
-                    let speaker = Speaker::new(backend);
+                    // Ready once connected: listing the voices can take
+                    // longer than the creation limit (Speech Dispatcher
+                    // with eSpeak NG offers over 13 000).
                     if ready_tx.send(Ok(())).is_ok() {
-                        serve(speaker, &rx, &flag);
+                        serve(Speaker::new(backend), &rx, &flag);
                     }
                 }));
                 if ran.is_err() {
@@ -445,20 +447,33 @@ impl<W: Write> Subscriber for SpeechSink<'_, W> {
 
 /// The platform speech service through the `tts` crate. Lives on the
 /// speech thread only.
+///
+/// Changing the voice through `tts` lists every voice of the service
+/// first, which takes over a second with Speech Dispatcher and eSpeak NG;
+/// switching between a German and an English voice for every announcement
+/// that way would make speech lag far behind. So each voice gets its own
+/// connection, set up once, and an utterance goes to the connection of
+/// its voice; the service speaks them in the order they arrive.
 pub struct TtsBackend {
+    /// Connections: the voice set on each (`None`: the service default).
+    voices: Vec<(Option<String>, Channel)>,
+    current: usize,
+    rate: Option<u8>,
+    volume: Option<u8>,
+}
+
+struct Channel {
     tts: tts::Tts,
     sent: Arc<AtomicU64>,
     done: Arc<AtomicU64>,
 }
 
-impl TtsBackend {
-    /// Connects to the platform's speech service.
-    pub fn new() -> Result<TtsBackend, String> {
+impl Channel {
+    fn open() -> Result<Channel, String> {
         let tts = tts::Tts::default().map_err(|e| e.to_string())?;
         let sent = Arc::new(AtomicU64::new(0));
         let done = Arc::new(AtomicU64::new(0));
-        let features = tts.supported_features();
-        if features.utterance_callbacks {
+        if tts.supported_features().utterance_callbacks {
             for end in [true, false] {
                 let done = Arc::clone(&done);
                 let callback: Box<dyn FnMut(tts::UtteranceId)> = Box::new(move |id| {
@@ -473,7 +488,55 @@ impl TtsBackend {
                 };
             }
         }
-        Ok(TtsBackend { tts, sent, done })
+        Ok(Channel { tts, sent, done })
+    }
+
+    fn set_rate(&mut self, rate: u8) -> Result<(), String> {
+        if !self.tts.supported_features().rate {
+            return Ok(());
+        }
+        let (min, normal, max) = (
+            self.tts.min_rate(),
+            self.tts.normal_rate(),
+            self.tts.max_rate(),
+        );
+        self.tts
+            .set_rate(TtsBackend::scale(rate, min, normal, max))
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    fn set_volume(&mut self, volume: u8) -> Result<(), String> {
+        if !self.tts.supported_features().volume {
+            return Ok(());
+        }
+        let (min, max) = (self.tts.min_volume(), self.tts.max_volume());
+        let v = min + (max - min) * f32::from(volume.min(100)) / 100.0;
+        self.tts
+            .set_volume(v)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    fn is_busy(&self) -> bool {
+        let sent = self.sent.load(Ordering::SeqCst);
+        if sent > 0 {
+            self.done.load(Ordering::SeqCst) < sent
+        } else {
+            self.tts.is_speaking().unwrap_or(false)
+        }
+    }
+}
+
+impl TtsBackend {
+    /// Connects to the platform's speech service.
+    pub fn new() -> Result<TtsBackend, String> {
+        Ok(TtsBackend {
+            voices: vec![(None, Channel::open()?)],
+            current: 0,
+            rate: None,
+            volume: None,
+        })
     }
 
     /// Maps 0–100 (50 the middle) onto the backend's range.
@@ -484,6 +547,10 @@ impl TtsBackend {
         } else {
             normal + (max - normal) * (v - 50.0) / 50.0
         }
+    }
+
+    fn channels(&mut self) -> impl Iterator<Item = &mut Channel> {
+        self.voices.iter_mut().map(|(_, c)| c)
     }
 }
 
@@ -502,11 +569,11 @@ fn utterance_number(_id: &tts::UtteranceId) -> Option<u64> {
 
 impl SpeechBackend for TtsBackend {
     fn voices(&mut self) -> Vec<VoiceInfo> {
-        if !self.tts.supported_features().voice {
+        let tts = &self.voices[0].1.tts;
+        if !tts.supported_features().voice {
             return Vec::new();
         }
-        self.tts
-            .voices()
+        tts.voices()
             .unwrap_or_default()
             .into_iter()
             .map(|v| VoiceInfo {
@@ -517,63 +584,72 @@ impl SpeechBackend for TtsBackend {
     }
 
     fn set_voice(&mut self, name: &str) -> Result<(), String> {
-        let voices = self.tts.voices().map_err(|e| e.to_string())?;
-        let voice = voices.iter().find(|v| v.name() == name);
-        match voice {
-            Some(v) => self.tts.set_voice(v).map_err(|e| e.to_string()),
-            None => Err(format!("no voice {name}")),
+        if let Some(i) = self
+            .voices
+            .iter()
+            .position(|(v, _)| v.as_deref() == Some(name))
+        {
+            self.current = i;
+            return Ok(());
         }
+        // The first voice asked for goes to the first connection; later
+        // ones get their own.
+        let mut channel = if self.voices.len() == 1 && self.voices[0].0.is_none() {
+            self.voices.remove(0).1
+        } else {
+            Channel::open()?
+        };
+        let found = channel.tts.voices().map_err(|e| e.to_string())?;
+        let result = match found.iter().find(|v| v.name() == name) {
+            Some(v) => channel.tts.set_voice(v).map_err(|e| e.to_string()),
+            None => Err(format!("no voice {name}")),
+        };
+        if let Some(rate) = self.rate {
+            channel.set_rate(rate)?;
+        }
+        if let Some(volume) = self.volume {
+            channel.set_volume(volume)?;
+        }
+        let voice = result.is_ok().then(|| name.to_string());
+        self.voices.push((voice, channel));
+        self.current = self.voices.len() - 1;
+        result
     }
 
     fn set_rate(&mut self, rate: u8) -> Result<(), String> {
-        if !self.tts.supported_features().rate {
-            return Ok(());
-        }
-        let (min, normal, max) = (
-            self.tts.min_rate(),
-            self.tts.normal_rate(),
-            self.tts.max_rate(),
-        );
-        self.tts
-            .set_rate(Self::scale(rate, min, normal, max))
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        self.rate = Some(rate);
+        self.channels().try_for_each(|c| c.set_rate(rate))
     }
 
     fn set_volume(&mut self, volume: u8) -> Result<(), String> {
-        if !self.tts.supported_features().volume {
-            return Ok(());
-        }
-        let (min, max) = (self.tts.min_volume(), self.tts.max_volume());
-        let v = min + (max - min) * f32::from(volume.min(100)) / 100.0;
-        self.tts
-            .set_volume(v)
-            .map(|_| ())
-            .map_err(|e| e.to_string())
+        self.volume = Some(volume);
+        self.channels().try_for_each(|c| c.set_volume(volume))
     }
 
     fn speak(&mut self, text: &str, interrupt: bool) -> Result<(), String> {
-        let id = self.tts.speak(text, interrupt).map_err(|e| e.to_string())?;
+        if interrupt {
+            self.stop()?;
+        }
+        let index = self.current.min(self.voices.len() - 1);
+        let channel = &mut self.voices[index].1;
+        let id = channel.tts.speak(text, false).map_err(|e| e.to_string())?;
         if let Some(n) = id.as_ref().and_then(utterance_number) {
-            self.sent.fetch_max(n, Ordering::SeqCst);
+            channel.sent.fetch_max(n, Ordering::SeqCst);
         }
         Ok(())
     }
 
     fn stop(&mut self) -> Result<(), String> {
-        if self.tts.supported_features().stop {
-            self.tts.stop().map(|_| ()).map_err(|e| e.to_string())?;
+        for channel in self.channels() {
+            if channel.tts.supported_features().stop {
+                channel.tts.stop().map(|_| ()).map_err(|e| e.to_string())?;
+            }
         }
         Ok(())
     }
 
     fn is_busy(&mut self) -> bool {
-        let numbered = self.sent.load(Ordering::SeqCst) > 0;
-        if numbered {
-            self.done.load(Ordering::SeqCst) < self.sent.load(Ordering::SeqCst)
-        } else {
-            self.tts.is_speaking().unwrap_or(false)
-        }
+        self.voices.iter().any(|(_, c)| c.is_busy())
     }
 }
 
