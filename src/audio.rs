@@ -90,6 +90,7 @@ impl Audio {
         let spawned = thread::Builder::new()
             .name("annabella-audio".into())
             .spawn(move || {
+                quiet_alsa();
                 let stream = open_stream(device.as_deref(), m, f);
                 match stream {
                     Ok((stream, rate)) => {
@@ -154,6 +155,38 @@ impl Audio {
         self.frames.load(Ordering::Relaxed)
     }
 }
+
+/// Keeps ALSA's own error messages (a dozen lines for a missing sound
+/// card) off the player's terminal: annabella says in one line of its own
+/// that there is no sound. The handler is ALSA's thread-local one, so it
+/// covers exactly the audio thread, which calls this.
+#[cfg(target_os = "linux")]
+fn quiet_alsa() {
+    use std::ffi::{c_char, c_int};
+    type LocalHandler =
+        unsafe extern "C" fn(*const c_char, c_int, *const c_char, c_int, *const c_char);
+    unsafe extern "C" {
+        // alsa-lib 1.1.6 and later; libasound is linked through cpal.
+        fn snd_lib_error_set_local(handler: Option<LocalHandler>) -> Option<LocalHandler>;
+    }
+    unsafe extern "C" fn ignore(
+        _file: *const c_char,
+        _line: c_int,
+        _function: *const c_char,
+        _err: c_int,
+        _msg: *const c_char,
+    ) {
+    }
+    // SAFETY: the function only stores the pointer for this thread; the
+    // handler ignores its arguments and never unwinds.
+    unsafe {
+        snd_lib_error_set_local(Some(ignore));
+    }
+}
+
+/// Other platforms print nothing of their own.
+#[cfg(not(target_os = "linux"))]
+fn quiet_alsa() {}
 
 type Opened = (cpal::Stream, u32);
 

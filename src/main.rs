@@ -201,27 +201,30 @@ fn main() -> ExitCode {
     let mut text = TextSink::new(io::stdout(), &announcer);
     let mut speech = SpeechSink::new(&announcer, io::stdout(), speech::platform_backend());
     let mut sound = SoundSink::new(&announcer, io::stdout(), None);
-    if speech
-        .start(&settings)
-        .and_then(|()| sound.start(&settings))
-        .is_err()
-    {
-        return ExitCode::FAILURE;
-    }
     let mut source: Box<dyn LineSource> = match interactive.then(Terminal::new) {
         Some(Ok(terminal)) => Box::new(terminal),
         _ => Box::new(PlainLines::new(BufReader::new(io::stdin()))),
     };
-    if interactive {
-        let greeting = announcer.greeting(&settings);
-        let status = session.handle_line("status");
-        let shown = text
-            .write_line(&greeting)
-            .and_then(|()| text.notify(&settings, &status))
-            .and_then(|()| speech.notify(&settings, &status));
-        if shown.is_err() {
-            return ExitCode::FAILURE;
+    let greeted = if interactive {
+        text.write_line(&announcer.greeting(&settings))
+    } else {
+        Ok(())
+    };
+    // After the greeting, so that a notice about speech or sound reads as
+    // part of the start.
+    let started = greeted
+        .and_then(|()| speech.start(&settings))
+        .and_then(|()| sound.start(&settings));
+    let shown = started.and_then(|()| {
+        if !interactive {
+            return Ok(());
         }
+        let status = session.handle_line("status");
+        text.notify(&settings, &status)
+            .and_then(|()| speech.notify(&settings, &status))
+    });
+    if shown.is_err() {
+        return ExitCode::FAILURE;
     }
     let mut subscribers: [&mut dyn Subscriber; 3] = [&mut text, &mut speech, &mut sound];
     let ran = aio::run(

@@ -212,7 +212,7 @@ impl<B: SpeechBackend> Speaker<B> {
 fn same_name(name: &str, wanted: &str) -> bool {
     let squash = |s: &str| -> String {
         s.chars()
-            .filter(|c| !c.is_whitespace() && *c != '_')
+            .filter(|c| c.is_alphanumeric() || *c == '+')
             .flat_map(char::to_lowercase)
             .collect()
     };
