@@ -156,6 +156,24 @@ impl<B: SpeechBackend> Speaker<B> {
 
     fn by_language(&self, tag: &str) -> Option<&VoiceInfo> {
         let tag = tag.to_ascii_lowercase();
+        // Among the many regional English voices, the standard ones.
+        let preferred: &[&str] = match tag.as_str() {
+            "en" => &["en-gb", "en-us"],
+            "de" => &["de-de"],
+            _ => &[],
+        };
+        let exact = |t: &str| {
+            self.voices
+                .iter()
+                .filter(|v| v.language.eq_ignore_ascii_case(t))
+                .min_by_key(|v| v.name.contains('+'))
+        };
+        if let Some(v) = std::iter::once(tag.as_str())
+            .chain(preferred.iter().copied())
+            .find_map(exact)
+        {
+            return Some(v);
+        }
         let fits = |v: &&VoiceInfo| {
             let lang = v.language.to_ascii_lowercase();
             lang == tag || lang.starts_with(&format!("{tag}-"))
@@ -457,6 +475,8 @@ impl<W: Write> Subscriber for SpeechSink<'_, W> {
 pub struct TtsBackend {
     /// Connections: the voice set on each (`None`: the service default).
     voices: Vec<(Option<String>, Channel)>,
+    /// The service's voices, listed once: every listing is slow.
+    offered: Vec<tts::Voice>,
     current: usize,
     rate: Option<u8>,
     volume: Option<u8>,
@@ -533,6 +553,7 @@ impl TtsBackend {
     pub fn new() -> Result<TtsBackend, String> {
         Ok(TtsBackend {
             voices: vec![(None, Channel::open()?)],
+            offered: Vec::new(),
             current: 0,
             rate: None,
             volume: None,
@@ -573,9 +594,9 @@ impl SpeechBackend for TtsBackend {
         if !tts.supported_features().voice {
             return Vec::new();
         }
-        tts.voices()
-            .unwrap_or_default()
-            .into_iter()
+        self.offered = tts.voices().unwrap_or_default();
+        self.offered
+            .iter()
             .map(|v| VoiceInfo {
                 name: v.name(),
                 language: v.language().to_string(),
@@ -599,8 +620,7 @@ impl SpeechBackend for TtsBackend {
         } else {
             Channel::open()?
         };
-        let found = channel.tts.voices().map_err(|e| e.to_string())?;
-        let result = match found.iter().find(|v| v.name() == name) {
+        let result = match self.offered.iter().find(|v| v.name() == name) {
             Some(v) => channel.tts.set_voice(v).map_err(|e| e.to_string()),
             None => Err(format!("no voice {name}")),
         };
@@ -876,6 +896,33 @@ mod tests {
         let speaker = Speaker::new(backend);
         let params = SpeechParams::from(&settings(Lang::En));
         assert_eq!(speaker.voice_for(Lang::De, &params), Some("English".into()));
+    }
+
+    #[test]
+    fn standard_regional_voices_come_before_others() {
+        let voice = |name: &str, language: &str| VoiceInfo {
+            name: name.into(),
+            language: language.into(),
+        };
+        let backend = RecordingBackend {
+            voices: vec![
+                voice("English (Caribbean)", "en-029"),
+                voice("English (America)+Max", "en-us"),
+                voice("English (America)", "en-us"),
+                voice("German+Anna", "de"),
+            ],
+            ..RecordingBackend::default()
+        };
+        let speaker = Speaker::new(backend);
+        let params = SpeechParams::from(&settings(Lang::En));
+        assert_eq!(
+            speaker.voice_for(Lang::En, &params),
+            Some("English (America)".into())
+        );
+        assert_eq!(
+            speaker.voice_for(Lang::De, &params),
+            Some("German+Anna".into())
+        );
     }
 
     #[test]
