@@ -334,6 +334,11 @@ impl Session {
                 | "settings"
                 | "repeat"
         );
+        // "R h4" is a rook move typed with a space, not `r` (repeat).
+        let first = line.split_whitespace().next().map(fold);
+        if id == "repeat" && !args.is_empty() && first.as_deref() == Some("r") {
+            return self.move_line(line, false);
+        }
         if takes_none && let Some(arg) = args.first() {
             return bad_arg(arg);
         }
