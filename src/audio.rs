@@ -367,6 +367,28 @@ mod tests {
     }
 
     #[test]
+    fn without_a_device_sound_is_silent_and_said_once() {
+        let announcer = Announcer::new();
+        let settings = Settings {
+            sound: true,
+            ..Settings::default()
+        };
+        let mut notices = Vec::new();
+        {
+            let device = Some("alsa:no-such-device".to_string());
+            let mut sink = SoundSink::new(&announcer, &mut notices, device);
+            sink.start(&settings).expect("written");
+            let refused = [Event::Refused(Refusal::GameOver)];
+            sink.notify(&settings, &refused).expect("written");
+            sink.notify(&settings, &refused).expect("written");
+        }
+        assert_eq!(
+            String::from_utf8(notices).expect("utf-8"),
+            "No sound device; annabella continues without sound cues.\n"
+        );
+    }
+
+    #[test]
     fn refusals_buzz_and_game_ends_win() {
         let refused = Event::Refused(Refusal::GameOver);
         assert_eq!(cue_for_events(&[refused]), Some(Cue::Illegal));

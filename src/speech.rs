@@ -876,6 +876,28 @@ mod tests {
     }
 
     #[test]
+    fn history_and_undo_split_the_languages_too() {
+        let (calls, _) = run(settings(Lang::En), &["e4", "e5", "history", "undo"]);
+        let said = speaks(&calls);
+        let tail: Vec<(&str, bool)> = said[said.len() - 5..]
+            .iter()
+            .map(|(t, i)| (t.as_str(), *i))
+            .collect();
+        // Commas and full stops between the parts are no words and are
+        // dropped; each answer's first part interrupts.
+        assert_eq!(
+            tail,
+            [
+                ("1.", true),
+                ("Bauer Eva vier", false),
+                ("Bauer Eva fünf", false),
+                ("Taken back:", true),
+                ("Bauer Eva fünf", false),
+            ]
+        );
+    }
+
+    #[test]
     fn san_style_speaks_everything_in_the_ui_language() {
         let mut s = settings(Lang::En);
         s.style = Style::San;

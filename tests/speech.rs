@@ -127,6 +127,7 @@ impl Service {
             std::env::var("ANNABELLA_SPEECHD_ADDRESS"),
             std::env::var("ANNABELLA_SPEECH_CAPTURE"),
         ) {
+            eprintln!("speech service from scripts/test: {address}");
             return Service {
                 address,
                 capture: capture.into(),
@@ -134,6 +135,7 @@ impl Service {
             };
         }
         let dir = temp_dir("speechd");
+        eprintln!("starting a speech service in {}", dir.display());
         let out = Command::new(root().join("scripts/speech-capture"))
             .arg("start")
             .arg(&dir)
