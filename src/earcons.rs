@@ -73,7 +73,7 @@ impl Cue {
                 gain: 0.8,
                 third: 0.35,
             }],
-            Cue::GameEnd => vec![n(784.0, 60, 0.5), n(659.0, 60, 0.5), n(523.0, 130, 0.8)],
+            Cue::GameEnd => vec![n(784.0, 60, 0.5), n(659.0, 60, 0.5), n(523.0, 120, 0.8)],
             Cue::LowTime => vec![
                 n(1760.0, 40, 0.7),
                 n(0.0, 35, 0.0),
@@ -199,6 +199,13 @@ mod tests {
     #[test]
     fn every_cue_is_short_audible_and_not_clipped() {
         for (cue, m) in measured() {
+            eprintln!(
+                "{cue:?}: {:.0} ms, peak {:.2}, RMS {:.2}, dominant {} Hz",
+                m.seconds * 1000.0,
+                m.peak,
+                m.rms,
+                m.dominant
+            );
             assert!(m.seconds > 0.05, "{cue:?} too short: {m:?}");
             assert!(m.seconds <= Cue::MAX_SECONDS, "{cue:?} too long: {m:?}");
             assert!(m.peak <= 1.0, "{cue:?} clips: {m:?}");
