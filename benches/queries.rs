@@ -32,6 +32,7 @@ const QUERIES: &[(&str, BoardStyle)] = &[
     ("last", BoardStyle::List),
     ("history", BoardStyle::List),
     ("material", BoardStyle::List),
+    ("repeat", BoardStyle::List),
 ];
 
 fn queries(c: &mut Criterion) {

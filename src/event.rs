@@ -314,6 +314,10 @@ pub enum Event {
     CommandFailed(CommandError),
     /// The session ends.
     Quit,
+    /// `repeat`: the events of the last answer, once more.
+    Repeated(Vec<Event>),
+    /// `repeat` before anything was said.
+    NothingToRepeat,
 }
 
 /// The file letters a..h, for tables.

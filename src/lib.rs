@@ -4,9 +4,12 @@
 //! Data flows one way: a line goes to [`session::Session`], which parses
 //! it ([`input`]), plays it on the rules core ([`rules`]) and emits
 //! [`event::Event`]s; the [`announce::Announcer`] puts them into words.
-//! Only [`io`] touches the terminal.
+//! Only [`io`] touches the terminal; [`speech`] and [`audio`] are the
+//! other outputs, fed by the same events.
 
 pub mod announce;
+pub mod audio;
+pub mod earcons;
 pub mod event;
 pub mod input;
 pub mod io;
@@ -14,4 +17,5 @@ pub mod output;
 pub mod rules;
 pub mod session;
 pub mod settings;
+pub mod speech;
 pub mod view;

@@ -6,10 +6,14 @@ use std::process::ExitCode;
 use clap::{Parser, ValueEnum};
 
 use annabella::announce::Announcer;
+use annabella::audio::SoundSink;
 use annabella::io::{self as aio, LineSource, PlainLines, Subscriber, Terminal, TextSink};
 use annabella::rules::{Game, SetupError};
 use annabella::session::Session;
-use annabella::settings::{BoardStyle, Lang, Orientation, Settings, Style, Verbosity, WIDTH_RANGE};
+use annabella::settings::{
+    BoardStyle, Lang, Orientation, Settings, SpeechMode, Style, Verbosity, WIDTH_RANGE,
+};
+use annabella::speech::{self, SpeechSink};
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
 enum Opponent {
@@ -18,10 +22,12 @@ enum Opponent {
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
-enum Switch3 {
+enum SpeechArg {
     On,
     Off,
     Auto,
+    /// Print only: the player's screen reader speaks.
+    Screenreader,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -87,13 +93,14 @@ struct Cli {
     #[arg(long, value_enum, default_value = "human")]
     opponent: Opponent,
 
-    /// Speech output (accepted now; speech arrives in a later version).
+    /// Speech output; `auto` speaks when standard input and output are a
+    /// terminal and a speech service answers.
     #[arg(long, value_enum, default_value = "auto")]
-    speech: Switch3,
+    speech: SpeechArg,
 
-    /// Sound cues (accepted now; sound arrives in a later version).
-    #[arg(long, value_enum, default_value = "on")]
-    sound: Switch,
+    /// Sound cues (default: on at a terminal, off for scripts).
+    #[arg(long, value_enum)]
+    sound: Option<Switch>,
 
     /// Language of the user interface (default: from LC_ALL, LC_MESSAGES or LANG).
     #[arg(long, value_enum)]
@@ -141,7 +148,7 @@ fn parse_width(text: &str) -> Result<u16, String> {
     }
 }
 
-fn settings_from(cli: &Cli) -> Settings {
+fn settings_from(cli: &Cli, interactive: bool) -> Settings {
     let env = |name| std::env::var(name).ok();
     let lang = match cli.lang {
         Some(LangArg::De) => Lang::De,
@@ -178,13 +185,26 @@ fn settings_from(cli: &Cli) -> Settings {
             OrientationArg::Black => Orientation::Black,
             OrientationArg::Player => Orientation::Player,
         },
+        speech: match cli.speech {
+            SpeechArg::On => SpeechMode::On,
+            SpeechArg::Auto if interactive => SpeechMode::On,
+            SpeechArg::Off | SpeechArg::Auto => SpeechMode::Off,
+            SpeechArg::Screenreader => SpeechMode::ScreenReader,
+        },
+        sound: match cli.sound {
+            Some(Switch::On) => true,
+            Some(Switch::Off) => false,
+            None => interactive,
+        },
+        ..Settings::default()
     }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let _ = (cli.opponent, cli.speech, cli.sound);
-    let settings = settings_from(&cli);
+    let _ = cli.opponent;
+    let interactive = aio::interactive();
+    let settings = settings_from(&cli, interactive);
     let seed = cli.seed.unwrap_or_else(aio::now_seed);
     let mut session = Session::new(Game::new(), settings);
     session.set_seed(seed);
@@ -221,31 +241,47 @@ fn main() -> ExitCode {
     }
 
     let announcer = Announcer::new();
-    let interactive = aio::interactive();
-    let stdout = io::stdout();
-    let mut text = TextSink::new(stdout.lock(), &announcer);
+    // Unlocked: speech and sound write their notices to stdout as well.
+    let mut text = TextSink::new(io::stdout(), &announcer);
+    let mut speech = SpeechSink::new(&announcer, io::stdout(), speech::platform_backend());
+    let mut sound = SoundSink::new(&announcer, io::stdout(), None);
     let mut source: Box<dyn LineSource> = match interactive.then(Terminal::new) {
         Some(Ok(terminal)) => Box::new(terminal),
         _ => Box::new(PlainLines::new(BufReader::new(io::stdin()))),
     };
-    if interactive {
-        let greeting = announcer.greeting(&settings);
-        let status = session.handle_line("status");
-        let shown = text
-            .write_line(&greeting)
-            .and_then(|()| text.notify(&settings, &status));
-        if shown.is_err() {
-            return ExitCode::FAILURE;
+    let greeted = if interactive {
+        text.write_line(&announcer.greeting(&settings))
+    } else {
+        Ok(())
+    };
+    // After the greeting, so that a notice about speech or sound reads as
+    // part of the start.
+    let started = greeted
+        .and_then(|()| speech.start(&settings))
+        .and_then(|()| sound.start(&settings));
+    let shown = started.and_then(|()| {
+        if !interactive {
+            return Ok(());
         }
+        let status = session.handle_line("status");
+        text.notify(&settings, &status)
+            .and_then(|()| speech.notify(&settings, &status))
+    });
+    if shown.is_err() {
+        return ExitCode::FAILURE;
     }
-    let mut subscribers: [&mut dyn Subscriber; 1] = [&mut text];
-    match aio::run(
+    let mut subscribers: [&mut dyn Subscriber; 3] = [&mut text, &mut speech, &mut sound];
+    let ran = aio::run(
         &mut session,
         &announcer,
         source.as_mut(),
         &mut subscribers,
         interactive,
-    ) {
+    );
+    // The last answer (often "Goodbye") is still being said.
+    speech.finish(speech::FINISH_TIMEOUT);
+    sound.finish(std::time::Duration::from_secs(1));
+    match ran {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe downstream is the reader's choice, not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

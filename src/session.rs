@@ -41,6 +41,7 @@ pub const COMMANDS: &[(&str, &[&str])] = &[
     ("attackers", &["attackers", "angreifer"]),
     ("moves", &["moves", "zuge"]),
     ("material", &["material"]),
+    ("repeat", &["repeat", "r", "wiederholen"]),
 ];
 
 /// Finds the command id for a first word.
@@ -87,6 +88,8 @@ pub struct Session {
     date: String,
     rng: Rng,
     quit: bool,
+    /// The events of the last answer, for `repeat`.
+    last_answer: Vec<Event>,
 }
 
 impl Session {
@@ -99,6 +102,7 @@ impl Session {
             date: "????.??.??".to_string(),
             rng: Rng(0x9E37_79B9_7F4A_7C15),
             quit: false,
+            last_answer: Vec::new(),
         }
     }
 
@@ -145,6 +149,16 @@ impl Session {
 
     /// Handles one line of input and returns what happened.
     pub fn handle_line(&mut self, line: &str) -> Vec<Event> {
+        let events = self.handle(line);
+        if !events.is_empty()
+            && !matches!(events[..], [Event::Repeated(_) | Event::NothingToRepeat])
+        {
+            self.last_answer.clone_from(&events);
+        }
+        events
+    }
+
+    fn handle(&mut self, line: &str) -> Vec<Event> {
         let line = line.trim();
         if line.is_empty() {
             return Vec::new();
@@ -336,7 +350,13 @@ impl Session {
                 | "accept"
                 | "decline"
                 | "settings"
+                | "repeat"
         );
+        // "R h4" is a rook move typed with a space, not `r` (repeat).
+        let first = line.split_whitespace().next().map(fold);
+        if id == "repeat" && !args.is_empty() && first.as_deref() == Some("r") {
+            return self.move_line(line, false);
+        }
         if takes_none && let Some(arg) = args.first() {
             return bad_arg(arg);
         }
@@ -393,6 +413,8 @@ impl Session {
             "set" => self.set(args),
             "settings" => vec![Event::Settings(self.settings.all())],
             "square" => self.square_question(&args.join(" "), line),
+            "repeat" if self.last_answer.is_empty() => vec![Event::NothingToRepeat],
+            "repeat" => vec![Event::Repeated(self.last_answer.clone())],
             _ => vec![self.not_understood(line)],
         }
     }
@@ -710,6 +732,7 @@ fn is_read_only(line: &str) -> bool {
                     | "history"
                     | "settings"
                     | "square"
+                    | "repeat"
             )
         )
 }

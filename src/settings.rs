@@ -110,6 +110,73 @@ impl Orientation {
 
 /// Narrowest and widest line for `width` (0 turns wrapping off).
 pub const WIDTH_RANGE: (u16, u16) = (20, 500);
+/// Whether annabella speaks (SPEC §6).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SpeechMode {
+    /// Announcements go to the speech service.
+    On,
+    /// Text only.
+    Off,
+    /// Text only, because the player's screen reader speaks it; kept apart
+    /// from `Off` so the setting says why annabella is quiet.
+    ScreenReader,
+}
+
+/// A speech voice by name, or `auto` (chosen by language). Kept inline so
+/// that settings stay `Copy`; longer names are refused by [`Setting::parse`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct VoiceName {
+    bytes: [u8; VoiceName::MAX],
+    len: u8,
+}
+
+impl VoiceName {
+    /// The longest name a voice may have, in bytes.
+    pub const MAX: usize = 40;
+
+    /// The automatic choice: a voice of the language spoken.
+    pub const AUTO: VoiceName = {
+        let mut bytes = [0; VoiceName::MAX];
+        bytes[0] = b'a';
+        bytes[1] = b'u';
+        bytes[2] = b't';
+        bytes[3] = b'o';
+        VoiceName { bytes, len: 4 }
+    };
+
+    /// A name of at most [`VoiceName::MAX`] bytes without spaces or
+    /// control characters.
+    pub fn new(name: &str) -> Option<VoiceName> {
+        if name.is_empty()
+            || name.len() > Self::MAX
+            || name.chars().any(|c| c.is_whitespace() || c.is_control())
+        {
+            return None;
+        }
+        let mut bytes = [0; Self::MAX];
+        bytes[..name.len()].copy_from_slice(name.as_bytes());
+        Some(VoiceName {
+            bytes,
+            len: name.len() as u8,
+        })
+    }
+
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or("auto")
+    }
+
+    /// Whether the voice is chosen by language.
+    pub fn is_auto(&self) -> bool {
+        *self == Self::AUTO
+    }
+}
+
+impl fmt::Debug for VoiceName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
 
 /// One setting with its value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -128,6 +195,18 @@ pub enum Setting {
     Width(u16),
     /// Whose side the board is read from.
     Orientation(Orientation),
+    /// Speech output.
+    Speech(SpeechMode),
+    /// Speech rate, 0 (slowest) to 100 (fastest); 50 is the voice's normal.
+    Rate(u8),
+    /// Speech volume, 0 to 100.
+    SpeechVolume(u8),
+    /// Speech voice.
+    Voice(VoiceName),
+    /// Sound cues on or off.
+    Sound(bool),
+    /// Volume of the sound cues, 0 to 100.
+    Volume(u8),
 }
 
 /// The keys `set` knows, with the values each takes.
@@ -139,6 +218,12 @@ pub const KEYS: &[(&str, &[&str])] = &[
     ("autoqueen", &["on", "off"]),
     ("width", &["0", "20 to 500"]),
     ("orientation", &["white", "black", "player"]),
+    ("speech", &["on", "off", "screenreader"]),
+    ("rate", &["0", "25", "50", "75", "100"]),
+    ("speechvolume", &["0", "25", "50", "75", "100"]),
+    ("voice", &["auto", "de", "en"]),
+    ("sound", &["on", "off"]),
+    ("volume", &["0", "25", "50", "75", "100"]),
 ];
 
 /// The English key for a key typed in English or German.
@@ -151,6 +236,12 @@ pub fn canonical_key(key: &str) -> &str {
         "autodame" => "autoqueen",
         "breite" => "width",
         "ausrichtung" | "seite" | "side" => "orientation",
+        "sprache-ausgabe" | "sprachausgabe" => "speech",
+        "tempo" | "geschwindigkeit" => "rate",
+        "sprachlautstaerke" | "sprachlautstärke" => "speechvolume",
+        "stimme" => "voice",
+        "klang" | "toene" | "töne" => "sound",
+        "lautstaerke" | "lautstärke" => "volume",
         k => k,
     }
 }
@@ -172,8 +263,10 @@ impl Setting {
             "spieler" | "mängija" => "player",
             "an" | "ein" => "on",
             "aus" => "off",
+            "bildschirmleser" => "screenreader",
             v => v,
         };
+        let percent = || value.parse::<u8>().ok().filter(|v| *v <= 100);
         Ok(match (key, value) {
             ("style", "fide") => Setting::Style(Style::Fide),
             ("style", "local" | "lokal") => Setting::Style(Style::Local),
@@ -198,6 +291,19 @@ impl Setting {
                 Ok(w) if (WIDTH_RANGE.0..=WIDTH_RANGE.1).contains(&w) => Setting::Width(w),
                 _ => return Err(false),
             },
+            ("speech", "on") => Setting::Speech(SpeechMode::On),
+            ("speech", "off") => Setting::Speech(SpeechMode::Off),
+            ("speech", "screenreader") => Setting::Speech(SpeechMode::ScreenReader),
+            ("rate", _) if percent().is_some() => Setting::Rate(percent().unwrap_or(50)),
+            ("speechvolume", _) if percent().is_some() => {
+                Setting::SpeechVolume(percent().unwrap_or(100))
+            }
+            ("voice", v) if VoiceName::new(v).is_some() => {
+                Setting::Voice(VoiceName::new(v).unwrap_or(VoiceName::AUTO))
+            }
+            ("sound", "on") => Setting::Sound(true),
+            ("sound", "off") => Setting::Sound(false),
+            ("volume", _) if percent().is_some() => Setting::Volume(percent().unwrap_or(100)),
             (k, _) if KEYS.iter().any(|(name, _)| *name == k) => return Err(false),
             _ => return Err(true),
         })
@@ -213,12 +319,18 @@ impl Setting {
             Setting::AutoQueen(_) => "autoqueen",
             Setting::Width(_) => "width",
             Setting::Orientation(_) => "orientation",
+            Setting::Speech(_) => "speech",
+            Setting::Rate(_) => "rate",
+            Setting::SpeechVolume(_) => "speechvolume",
+            Setting::Voice(_) => "voice",
+            Setting::Sound(_) => "sound",
+            Setting::Volume(_) => "volume",
         }
     }
 
     /// The value as `set` takes it.
     pub fn value(self) -> String {
-        let text = match self {
+        let word = match self {
             Setting::Style(Style::Fide) => "fide",
             Setting::Style(Style::Local) => "local",
             Setting::Style(Style::Nato) => "nato",
@@ -236,8 +348,17 @@ impl Setting {
             Setting::Orientation(Orientation::Black) => "black",
             Setting::Orientation(Orientation::Player) => "player",
             Setting::Width(w) => return w.to_string(),
+            Setting::Speech(SpeechMode::On) => "on",
+            Setting::Speech(SpeechMode::Off) => "off",
+            Setting::Speech(SpeechMode::ScreenReader) => "screenreader",
+            Setting::Sound(true) => "on",
+            Setting::Sound(false) => "off",
+            Setting::Rate(v) | Setting::SpeechVolume(v) | Setting::Volume(v) => {
+                return v.to_string();
+            }
+            Setting::Voice(v) => return v.as_str().to_string(),
         };
-        text.to_string()
+        word.to_string()
     }
 }
 
@@ -264,6 +385,18 @@ pub struct Settings {
     pub width: u16,
     /// Whose side the board is read from.
     pub orientation: Orientation,
+    /// Speech output.
+    pub speech: SpeechMode,
+    /// Speech rate, 0 to 100 (50 normal).
+    pub rate: u8,
+    /// Speech volume, 0 to 100.
+    pub speech_volume: u8,
+    /// Speech voice.
+    pub voice: VoiceName,
+    /// Sound cues.
+    pub sound: bool,
+    /// Volume of the sound cues, 0 to 100.
+    pub volume: u8,
 }
 
 impl Default for Settings {
@@ -276,6 +409,12 @@ impl Default for Settings {
             autoqueen: false,
             width: 0,
             orientation: Orientation::Player,
+            speech: SpeechMode::Off,
+            rate: 50,
+            speech_volume: 100,
+            voice: VoiceName::AUTO,
+            sound: false,
+            volume: 70,
         }
     }
 }
@@ -291,6 +430,12 @@ impl Settings {
             Setting::AutoQueen(v) => self.autoqueen = v,
             Setting::Width(v) => self.width = v,
             Setting::Orientation(v) => self.orientation = v,
+            Setting::Speech(v) => self.speech = v,
+            Setting::Rate(v) => self.rate = v,
+            Setting::SpeechVolume(v) => self.speech_volume = v,
+            Setting::Voice(v) => self.voice = v,
+            Setting::Sound(v) => self.sound = v,
+            Setting::Volume(v) => self.volume = v,
         }
     }
 
@@ -304,6 +449,12 @@ impl Settings {
             Setting::AutoQueen(self.autoqueen),
             Setting::Width(self.width),
             Setting::Orientation(self.orientation),
+            Setting::Speech(self.speech),
+            Setting::Rate(self.rate),
+            Setting::SpeechVolume(self.speech_volume),
+            Setting::Voice(self.voice),
+            Setting::Sound(self.sound),
+            Setting::Volume(self.volume),
         ]
     }
 }

@@ -252,7 +252,7 @@ material-extra = { $color } hat mehr: { $pieces }.
 
 ## Hilfe
 
-help-intro = Befehle: hilfe, ende, neu, brett, feld, reihe, linie, diagonale, figuren, wo, angreifer, züge, material, status, fen, pgn, letzter, partie, zurück, aufgeben, remis, annehmen, ablehnen, einstellen, einstellungen. Mehr mit hilfe und einem Befehl.
+help-intro = Befehle: hilfe, ende, neu, brett, feld, reihe, linie, diagonale, figuren, wo, angreifer, züge, material, status, fen, pgn, letzter, partie, wiederholen, zurück, aufgeben, remis, annehmen, ablehnen, einstellen, einstellungen. Mehr mit hilfe und einem Befehl.
 help-move-input = Züge: in algebraischer Notation mit deutschen oder englischen Buchstaben (Sf3, Nf3, exd5, O-O, e8D), als Koordinaten (g1-f3, e2-e4) oder in Worten (Springer Felix drei).
 help-help = hilfe, oder hilfe und ein Befehl: erklärt die Befehle.
 help-quit = ende: beendet annabella.
@@ -268,7 +268,7 @@ help-resign = aufgeben: die Seite am Zug gibt auf.
 help-draw = remis: reklamiert Remis durch dreifache Stellungswiederholung oder die Fünfzig-Züge-Regel, sonst ist es ein Remisangebot. remis und ein Zug: spielt den Zug und reklamiert das Remis, das er bringt.
 help-accept = annehmen: nimmt ein Remisangebot an.
 help-decline = ablehnen: lehnt ein Remisangebot ab.
-help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide, local, nato oder san), verbosity (short, normal oder full), boardstyle (list, ranks oder squares), lang (de, en oder et), autoqueen (on oder off), width (0 ohne Umbruch, oder 20 bis 500 Zeichen, etwa 40 für eine Braillezeile), orientation (white, black oder player).
+help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide, local, nato oder san), verbosity (short, normal oder full), boardstyle (list, ranks oder squares), lang (de, en oder et), autoqueen (on oder off), width (0 ohne Umbruch, oder 20 bis 500 Zeichen, etwa 40 für eine Braillezeile), orientation (white, black oder player), speech (on, off oder screenreader: dein Bildschirmleser spricht), rate und speechvolume (0 bis 100), voice (auto, eine Sprache wie de, oder der Name einer Stimme), sound (on oder off), volume der Klänge (0 bis 100).
 help-settings = einstellungen: nennt alle Einstellungen.
 help-square = feld und ein Feld, oder ein Feld mit Fragezeichen (Eva vier?): was dort steht.
 help-rank = reihe und eine Zahl oder ein Rangwort (reihe 4): was auf dieser Reihe steht.
@@ -279,3 +279,11 @@ help-where = wo und eine Figur, wahlweise mit Farbe (wo Springer, wo schwarze Da
 help-attackers = angreifer und ein Feld (angreifer e4): welche Figuren jeder Seite es angreifen, und bei einem besetzten Feld, welche es decken.
 help-moves = züge: alle legalen Züge mit ihrer Zahl; züge und ein Feld (züge g1): die legalen Züge dieser Figur.
 help-material = material: die Bilanz in Bauerneinheiten und die Figuren, aus denen sie besteht.
+help-repeat = wiederholen oder r: sagt die letzte Antwort noch einmal.
+nothing-to-repeat = Es wurde noch nichts gesagt.
+
+## Sprache und Klang
+
+notice-speech-unavailable = Kein Sprachdienst hat geantwortet; annabella macht ohne Sprachausgabe weiter.
+notice-speech-lost = Die Sprachausgabe funktioniert nicht mehr; annabella macht ohne Sprachausgabe weiter.
+notice-sound-unavailable = Kein Audiogerät; annabella macht ohne Klänge weiter.

@@ -203,7 +203,7 @@ material-extra = { $color } has more: { $pieces }.
 
 ## Help
 
-help-intro = Commands: help, quit, new, board, square, rank, file, diagonal, pieces, where, attackers, moves, material, status, fen, pgn, last, history, undo, resign, draw, accept, decline, set, settings. Type help and a command for more.
+help-intro = Commands: help, quit, new, board, square, rank, file, diagonal, pieces, where, attackers, moves, material, status, fen, pgn, last, history, repeat, undo, resign, draw, accept, decline, set, settings. Type help and a command for more.
 help-move-input = Moves: type them in algebraic notation with English or German letters (Nf3, Sf3, exd5, O-O, e8=Q), as coordinates (g1-f3, e2-e4), or as words (Springer Felix drei).
 help-help = help, or help and a command: explains the commands.
 help-quit = quit or exit: ends annabella.
@@ -219,7 +219,7 @@ help-resign = resign: the side to move resigns.
 help-draw = draw: claims a draw by threefold repetition or the fifty-move rule, or else offers a draw. draw and a move: plays the move and claims the draw it brings.
 help-accept = accept: accepts a draw offer.
 help-decline = decline: declines a draw offer.
-help-set = set KEY VALUE: changes a setting. Keys: style (fide, local, nato or san), verbosity (short, normal or full), boardstyle (list, ranks or squares), lang (de, en or et), autoqueen (on or off), width (0 for no wrapping, or 20 to 500 characters, such as 40 for a Braille display), orientation (white, black or player).
+help-set = set KEY VALUE: changes a setting. Keys: style (fide, local, nato or san), verbosity (short, normal or full), boardstyle (list, ranks or squares), lang (de, en or et), autoqueen (on or off), width (0 for no wrapping, or 20 to 500 characters, such as 40 for a Braille display), orientation (white, black or player), speech (on, off or screenreader: your screen reader speaks), rate and speechvolume (0 to 100), voice (auto, a language such as de, or a voice name), sound (on or off), volume of the sound cues (0 to 100).
 help-settings = settings: lists every setting.
 help-square = square and a square, or a square with a question mark (e4?): what stands there.
 help-rank = rank and a number or rank word (rank 4): what stands on that rank.
@@ -230,3 +230,11 @@ help-where = where and a piece, optionally with a colour (where knight, where bl
 help-attackers = attackers and a square (attackers e4): which pieces of each side attack it, and for an occupied square which defend it.
 help-moves = moves: all legal moves with their number; moves and a square (moves g1): the legal moves of that piece.
 help-material = material: the balance in pawn units and the pieces that make it up.
+help-repeat = repeat or r: says the last answer again.
+nothing-to-repeat = Nothing has been said yet.
+
+## Speech and sound
+
+notice-speech-unavailable = No speech service answered; annabella continues without speech.
+notice-speech-lost = Speech stopped working; annabella continues without speech.
+notice-sound-unavailable = No sound device; annabella continues without sound cues.

@@ -266,7 +266,7 @@ material-extra = { $color ->
 
 ## Abi
 
-help-intro = Käsud: help, quit, new, board, square, rank, file, diagonal, pieces, where, attackers, moves, material, status, fen, pgn, last, history, undo, resign, draw, accept, decline, set, settings. Saksakeelsed käsud kehtivad samuti. Lähemalt: help ja käsu nimi.
+help-intro = Käsud: help, quit, new, board, square, rank, file, diagonal, pieces, where, attackers, moves, material, status, fen, pgn, last, history, repeat, undo, resign, draw, accept, decline, set, settings. Saksakeelsed käsud kehtivad samuti. Lähemalt: help ja käsu nimi.
 help-move-input = Käigud: algebralises notatsioonis inglise või saksa tähtedega (Nf3, Sf3, exd5, O-O, e8=Q), koordinaatidena (g1-f3, e2-e4) või sõnadega (ratsu f3, ettur lööb d5, lühike vangerdus, Springer Felix drei).
 help-help = help, või help ja käsu nimi: selgitab käske.
 help-quit = quit või exit: lõpetab annabella töö.
@@ -282,7 +282,7 @@ help-resign = resign: käigul olev pool alistub.
 help-draw = draw: nõuab viiki seisu kolmekordse kordumise või viiekümne käigu reegli järgi, muidu pakub viiki. draw ja käik: teeb käigu ja nõuab viiki, mille see käik toob.
 help-accept = accept: võtab viigipakkumise vastu.
 help-decline = decline: lükkab viigipakkumise tagasi.
-help-set = set VÕTI VÄÄRTUS: muudab seadet. Võtmed: style (fide, local, nato või san), verbosity (short, normal või full), boardstyle (list, ranks või squares), lang (de, en või et), autoqueen (on või off), width (0 ilma reamurdmiseta, või 20 kuni 500 märki, näiteks 40 Braille' kuvari jaoks), orientation (white, black või player).
+help-set = set VÕTI VÄÄRTUS: muudab seadet. Võtmed: style (fide, local, nato või san), verbosity (short, normal või full), boardstyle (list, ranks või squares), lang (de, en või et), autoqueen (on või off), width (0 ilma reamurdmiseta, või 20 kuni 500 märki, näiteks 40 Braille' kuvari jaoks), orientation (white, black või player), speech (on, off või screenreader: sinu ekraanilugeja räägib), rate ja speechvolume (0 kuni 100), voice (auto, keel nagu de, või hääle nimi), sound (on või off), volume helimärkide jaoks (0 kuni 100).
 help-settings = settings: kõik seaded ja nende väärtused.
 help-square = square ja ruut, või ruut küsimärgiga (e4?): mis seal seisab.
 help-rank = rank ja number või arvsõna (rank 4, rank neli): mis sellel real seisab.
@@ -293,3 +293,11 @@ help-where = where ja malend, soovi korral värviga (where ratsu, where must lip
 help-attackers = attackers ja ruut (attackers e4): kumma poole millised malendid seda ruutu ründavad ja hõivatud ruudu puhul millised seda kaitsevad.
 help-moves = moves: kõik võimalikud käigud koos nende arvuga; moves ja ruut (moves g1): selle malendi võimalikud käigud.
 help-material = material: materjali vahekord etturiühikutes ja malendid, millest see koosneb.
+help-repeat = repeat või r: ütleb viimase vastuse uuesti.
+nothing-to-repeat = Midagi pole veel öeldud.
+
+## Kõne ja heli
+
+notice-speech-unavailable = Ükski kõneteenus ei vastanud; annabella jätkab ilma kõneta.
+notice-speech-lost = Kõneväljund lakkas töötamast; annabella jätkab ilma kõneta.
+notice-sound-unavailable = Heliseadet ei ole; annabella jätkab ilma helimärkideta.

@@ -205,6 +205,7 @@ pub fn help_id(command: &str) -> Option<&'static str> {
         "attackers" => "help-attackers",
         "moves" => "help-moves",
         "material" => "help-material",
+        "repeat" => "help-repeat",
         _ => return None,
     })
 }
@@ -1005,6 +1006,121 @@ impl Announcer {
                 .unwrap_or_default()),
             Event::CommandFailed(e) => one(self.command_error(settings, e)),
             Event::Quit => one(self.message(ui, "quit-goodbye", &[])),
+            Event::Repeated(events) => events
+                .iter()
+                .flat_map(|e| self.render(settings, e))
+                .collect(),
+            Event::NothingToRepeat => one(self.message(ui, "nothing-to-repeat", &[])),
+        }
+    }
+}
+
+/// A notice about the outputs themselves, said once.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// No speech service answered; annabella goes on in text.
+    SpeechUnavailable,
+    /// Speech worked but stopped; annabella goes on in text.
+    SpeechLost,
+    /// No audio device; annabella goes on without sound cues.
+    SoundUnavailable,
+}
+
+/// One piece of speech in one language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spoken {
+    /// What to say.
+    pub text: String,
+    /// The language to say it in (the voice).
+    pub lang: Lang,
+}
+
+impl Announcer {
+    /// The text of a notice.
+    pub fn notice(&self, settings: &Settings, notice: Notice) -> String {
+        let id = match notice {
+            Notice::SpeechUnavailable => "notice-speech-unavailable",
+            Notice::SpeechLost => "notice-speech-lost",
+            Notice::SoundUnavailable => "notice-sound-unavailable",
+        };
+        self.message(settings.lang, id, &[])
+    }
+
+    /// What to say for an event, split by language: in the `fide` style
+    /// the move words are German in every UI language, so a German voice
+    /// says them and the voice of the UI language says the rest. FEN and
+    /// PGN are for reading, not for listening, and are not spoken.
+    pub fn spoken(&self, settings: &Settings, event: &Event) -> Vec<Spoken> {
+        let ui = settings.lang;
+        let lines = match event {
+            Event::Fen(_) | Event::Pgn(_) => return Vec::new(),
+            Event::Repeated(events) => {
+                return events
+                    .iter()
+                    .flat_map(|e| self.spoken(settings, e))
+                    .collect();
+            }
+            _ => self.render(settings, event),
+        };
+        let german = if settings.style == Style::Fide && ui != Lang::De {
+            self.german_words(settings, event)
+        } else {
+            Vec::new()
+        };
+        let mut out = Vec::new();
+        for line in lines {
+            split_languages(&line, &german, ui, &mut out);
+        }
+        out
+    }
+
+    /// The German move words an event's text contains.
+    fn german_words(&self, settings: &Settings, event: &Event) -> Vec<String> {
+        let mut short = *settings;
+        short.verbosity = Verbosity::Short;
+        let words = |f: &MoveFacts, s: &Settings| self.move_words(s, f);
+        match event {
+            Event::Moved(f) | Event::Undone(f) => vec![words(f, settings)],
+            Event::Last(Some(f)) => vec![words(f, settings)],
+            Event::History(moves) => moves.iter().map(|f| words(f, settings)).collect(),
+            Event::NotUnderstood {
+                suggestion: Some(Suggestion::Move(f)),
+                ..
+            } => vec![words(f, &short)],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Cuts `line` into pieces in the UI language and pieces that are one of
+/// the `german` phrases; pieces without a letter or digit are dropped.
+fn split_languages(line: &str, german: &[String], ui: Lang, out: &mut Vec<Spoken>) {
+    let mut push = |text: &str, lang: Lang| {
+        let text = text.trim();
+        if text.chars().any(char::is_alphanumeric) {
+            out.push(Spoken {
+                text: text.to_string(),
+                lang,
+            });
+        }
+    };
+    let mut rest = line;
+    loop {
+        let next = german
+            .iter()
+            .filter(|w| !w.is_empty())
+            .filter_map(|w| rest.find(w.as_str()).map(|at| (at, w.len())))
+            .min();
+        match next {
+            Some((at, len)) => {
+                push(&rest[..at], ui);
+                push(&rest[at..at + len], Lang::De);
+                rest = &rest[at + len..];
+            }
+            None => {
+                push(rest, ui);
+                break;
+            }
         }
     }
 }

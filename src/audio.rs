@@ -1,0 +1,397 @@
+//! Sound output: one long-lived `cpal` output stream into which the
+//! synthesised cues of [`crate::earcons`] are mixed, and the subscriber
+//! that turns events into cues.
+//!
+//! The stream is owned by a thread of its own, because a `cpal` stream
+//! may not move between threads; the mixer between that thread and the
+//! player's side is a short list of playing cues behind a mutex.
+
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
+use cpal::{FromSample, SampleFormat, SizedSample, StreamConfig};
+
+use crate::announce::{Announcer, Notice};
+use crate::earcons::{Cue, synthesize};
+use crate::event::{Check, Event};
+use crate::io::Subscriber;
+use crate::settings::Settings;
+
+/// How long opening the audio device may take before annabella goes on
+/// without sound.
+pub const OPEN_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Why there is no sound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AudioError {
+    /// No output device, or it could not be opened; the text says why.
+    Device(String),
+    /// Opening the device took longer than [`OPEN_TIMEOUT`].
+    Timeout,
+}
+
+struct Playing {
+    samples: Arc<[f32]>,
+    pos: usize,
+    gain: f32,
+}
+
+#[derive(Default)]
+struct Mixer {
+    playing: Vec<Playing>,
+}
+
+impl Mixer {
+    /// The next mono sample: the sum of everything playing, clamped.
+    fn next(&mut self) -> f32 {
+        let mut sum = 0.0;
+        for p in &mut self.playing {
+            if let Some(s) = p.samples.get(p.pos) {
+                sum += s * p.gain;
+                p.pos += 1;
+            }
+        }
+        self.playing.retain(|p| p.pos < p.samples.len());
+        sum.clamp(-1.0, 1.0)
+    }
+}
+
+/// The audio output: an open stream and the cues synthesised at its
+/// sample rate.
+pub struct Audio {
+    mixer: Arc<Mutex<Mixer>>,
+    frames: Arc<AtomicU64>,
+    cues: Vec<(Cue, Arc<[f32]>)>,
+    /// Dropping it ends the thread that owns the stream.
+    _stop: mpsc::Sender<()>,
+}
+
+impl std::fmt::Debug for Audio {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Audio")
+    }
+}
+
+impl Audio {
+    /// Opens the default output device, or the device with this `cpal`
+    /// id (such as `alsa:null`), within [`OPEN_TIMEOUT`].
+    pub fn open(device: Option<&str>) -> Result<Audio, AudioError> {
+        let mixer = Arc::new(Mutex::new(Mixer::default()));
+        let frames = Arc::new(AtomicU64::new(0));
+        let (ready_tx, ready_rx) = mpsc::channel();
+        let (stop_tx, stop_rx) = mpsc::channel::<()>();
+        let device = device.map(str::to_string);
+        let (m, f) = (Arc::clone(&mixer), Arc::clone(&frames));
+        let spawned = thread::Builder::new()
+            .name("annabella-audio".into())
+            .spawn(move || {
+                quiet_alsa();
+                let stream = open_stream(device.as_deref(), m, f);
+                match stream {
+                    Ok((stream, rate)) => {
+                        if ready_tx.send(Ok(rate)).is_ok() {
+                            // Keeps the stream alive until `Audio` is dropped.
+                            let _ = stop_rx.recv();
+                        }
+                        drop(stream);
+                    }
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                    }
+                }
+            });
+        if let Err(e) = spawned {
+            return Err(AudioError::Device(e.to_string()));
+        }
+        let rate = match ready_rx.recv_timeout(OPEN_TIMEOUT) {
+            Ok(Ok(rate)) => rate,
+            Ok(Err(e)) => return Err(AudioError::Device(e)),
+            Err(mpsc::RecvTimeoutError::Timeout) => return Err(AudioError::Timeout),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(AudioError::Device("audio thread ended".into()));
+            }
+        };
+        let cues = Cue::ALL
+            .iter()
+            .map(|&cue| (cue, Arc::from(synthesize(cue, rate))))
+            .collect();
+        Ok(Audio {
+            mixer,
+            frames,
+            cues,
+            _stop: stop_tx,
+        })
+    }
+
+    /// Starts `cue` at `volume` (0–100), mixed with whatever plays.
+    pub fn play(&self, cue: Cue, volume: u8) {
+        let Some((_, samples)) = self.cues.iter().find(|(c, _)| *c == cue) else {
+            return;
+        };
+        if let Ok(mut mixer) = self.mixer.lock() {
+            mixer.playing.push(Playing {
+                samples: Arc::clone(samples),
+                pos: 0,
+                gain: f32::from(volume.min(100)) / 100.0,
+            });
+        }
+    }
+
+    /// Whether every cue has been played out.
+    pub fn is_idle(&self) -> bool {
+        self.mixer
+            .lock()
+            .map(|m| m.playing.is_empty())
+            .unwrap_or(true)
+    }
+
+    /// How many frames the device has taken so far.
+    pub fn frames_played(&self) -> u64 {
+        self.frames.load(Ordering::Relaxed)
+    }
+}
+
+/// Keeps ALSA's own error messages (a dozen lines for a missing sound
+/// card) off the player's terminal: annabella says in one line of its own
+/// that there is no sound. The handler is ALSA's thread-local one, so it
+/// covers exactly the audio thread, which calls this.
+#[cfg(target_os = "linux")]
+fn quiet_alsa() {
+    use std::ffi::{c_char, c_int};
+    type LocalHandler =
+        unsafe extern "C" fn(*const c_char, c_int, *const c_char, c_int, *const c_char);
+    unsafe extern "C" {
+        // alsa-lib 1.1.6 and later; libasound is linked through cpal.
+        fn snd_lib_error_set_local(handler: Option<LocalHandler>) -> Option<LocalHandler>;
+    }
+    unsafe extern "C" fn ignore(
+        _file: *const c_char,
+        _line: c_int,
+        _function: *const c_char,
+        _err: c_int,
+        _msg: *const c_char,
+    ) {
+    }
+    // SAFETY: the function only stores the pointer for this thread; the
+    // handler ignores its arguments and never unwinds.
+    unsafe {
+        snd_lib_error_set_local(Some(ignore));
+    }
+}
+
+/// Other platforms print nothing of their own.
+#[cfg(not(target_os = "linux"))]
+fn quiet_alsa() {}
+
+type Opened = (cpal::Stream, u32);
+
+fn open_stream(
+    id: Option<&str>,
+    mixer: Arc<Mutex<Mixer>>,
+    frames: Arc<AtomicU64>,
+) -> Result<Opened, String> {
+    let host = cpal::default_host();
+    let device = match id {
+        Some(id) => {
+            let id = id.parse().map_err(|e: cpal::Error| e.to_string())?;
+            host.device_by_id(&id)
+        }
+        None => host.default_output_device(),
+    }
+    .ok_or_else(|| "no output device".to_string())?;
+    let supported = device.default_output_config().map_err(|e| e.to_string())?;
+    let format = supported.sample_format();
+    let config: StreamConfig = supported.into();
+    let rate = config.sample_rate;
+    let stream = match format {
+        SampleFormat::F32 => build::<f32>(&device, config, mixer, frames),
+        SampleFormat::I16 => build::<i16>(&device, config, mixer, frames),
+        SampleFormat::I32 => build::<i32>(&device, config, mixer, frames),
+        SampleFormat::U8 => build::<u8>(&device, config, mixer, frames),
+        SampleFormat::U16 => build::<u16>(&device, config, mixer, frames),
+        other => return Err(format!("unsupported sample format {other}")),
+    }?;
+    stream.play().map_err(|e| e.to_string())?;
+    Ok((stream, rate))
+}
+
+fn build<T>(
+    device: &cpal::Device,
+    config: StreamConfig,
+    mixer: Arc<Mutex<Mixer>>,
+    frames: Arc<AtomicU64>,
+) -> Result<cpal::Stream, String>
+where
+    T: SizedSample + FromSample<f32>,
+{
+    let channels = usize::from(config.channels.max(1));
+    device
+        .build_output_stream(
+            config,
+            move |data: &mut [T], _: &cpal::OutputCallbackInfo| {
+                // A poisoned or busy mixer plays silence rather than
+                // blocking the audio callback.
+                let mut mixer = mixer.try_lock().ok();
+                for frame in data.chunks_mut(channels) {
+                    let value = mixer.as_mut().map_or(0.0, |m| m.next());
+                    for sample in frame {
+                        *sample = T::from_sample(value);
+                    }
+                }
+                frames.fetch_add((data.len() / channels) as u64, Ordering::Relaxed);
+            },
+            // Device errors mid-game (unplugged headphones) leave the
+            // game alone; the stream just falls silent.
+            |_| {},
+            None,
+        )
+        .map_err(|e| e.to_string())
+}
+
+/// The cue for one event, if it has one.
+pub fn cue_for(event: &Event) -> Option<Cue> {
+    match event {
+        Event::Moved(f) if f.check != Check::None => Some(Cue::Check),
+        Event::Moved(f) if f.castle.is_some() => Some(Cue::Castling),
+        Event::Moved(f) if f.capture.is_some() => Some(Cue::Capture),
+        Event::Moved(_) => Some(Cue::Move),
+        Event::GameOver(_) => Some(Cue::GameEnd),
+        Event::Refused(_)
+        | Event::NotUnderstood { .. }
+        | Event::AnswerNotFitting(_)
+        | Event::CommandFailed(_) => Some(Cue::Illegal),
+        _ => None,
+    }
+}
+
+/// The cues for the events of one line: the game end wins over the move
+/// that ended it; otherwise the first event with a cue.
+pub fn cue_for_events(events: &[Event]) -> Option<Cue> {
+    if events.iter().any(|e| matches!(e, Event::GameOver(_))) {
+        return Some(Cue::GameEnd);
+    }
+    events.iter().find_map(cue_for)
+}
+
+/// Plays a cue for the events of every line, while the setting `sound`
+/// is on. Without a device it says so once, in text, and stays silent.
+pub struct SoundSink<'a, W: Write> {
+    announcer: &'a Announcer,
+    notices: W,
+    audio: Option<Audio>,
+    device: Option<String>,
+    tried: bool,
+}
+
+impl<'a, W: Write> SoundSink<'a, W> {
+    /// Sound on the default device (or the `cpal` device id `device`);
+    /// notices go to `notices`. The device is opened when sound is first
+    /// wanted.
+    pub fn new(announcer: &'a Announcer, notices: W, device: Option<String>) -> Self {
+        SoundSink {
+            announcer,
+            notices,
+            audio: None,
+            device,
+            tried: false,
+        }
+    }
+
+    /// Opens the device now if sound is on (at start, so that a missing
+    /// device is reported before the first move).
+    pub fn start(&mut self, settings: &Settings) -> io::Result<()> {
+        if settings.sound && !self.tried {
+            self.tried = true;
+            match Audio::open(self.device.as_deref()) {
+                Ok(audio) => self.audio = Some(audio),
+                Err(_) => {
+                    let line = self.announcer.notice(settings, Notice::SoundUnavailable);
+                    writeln!(self.notices, "{line}")?;
+                    self.notices.flush()?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Waits until the cues have been played out, at most `bound`.
+    pub fn finish(&self, bound: Duration) {
+        if let Some(audio) = &self.audio {
+            let step = Duration::from_millis(10);
+            let mut waited = Duration::ZERO;
+            while !audio.is_idle() && waited < bound {
+                thread::sleep(step);
+                waited += step;
+            }
+        }
+    }
+}
+
+impl<W: Write> Subscriber for SoundSink<'_, W> {
+    fn notify(&mut self, settings: &Settings, events: &[Event]) -> io::Result<()> {
+        if !settings.sound {
+            return Ok(());
+        }
+        self.start(settings)?;
+        if let (Some(audio), Some(cue)) = (&self.audio, cue_for_events(events)) {
+            audio.play(cue, settings.volume);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::Refusal;
+
+    #[test]
+    fn the_mixer_sums_and_clamps() {
+        let mut mixer = Mixer::default();
+        for _ in 0..3 {
+            mixer.playing.push(Playing {
+                samples: Arc::from(vec![0.5, 0.5]),
+                pos: 0,
+                gain: 1.0,
+            });
+        }
+        assert_eq!(mixer.next(), 1.0);
+        assert_eq!(mixer.next(), 1.0);
+        assert_eq!(mixer.next(), 0.0);
+        assert!(mixer.playing.is_empty());
+    }
+
+    #[test]
+    fn without_a_device_sound_is_silent_and_said_once() {
+        let announcer = Announcer::new();
+        let settings = Settings {
+            sound: true,
+            ..Settings::default()
+        };
+        let mut notices = Vec::new();
+        {
+            let device = Some("alsa:no-such-device".to_string());
+            let mut sink = SoundSink::new(&announcer, &mut notices, device);
+            sink.start(&settings).expect("written");
+            let refused = [Event::Refused(Refusal::GameOver)];
+            sink.notify(&settings, &refused).expect("written");
+            sink.notify(&settings, &refused).expect("written");
+        }
+        assert_eq!(
+            String::from_utf8(notices).expect("utf-8"),
+            "No sound device; annabella continues without sound cues.\n"
+        );
+    }
+
+    #[test]
+    fn refusals_buzz_and_game_ends_win() {
+        let refused = Event::Refused(Refusal::GameOver);
+        assert_eq!(cue_for_events(&[refused]), Some(Cue::Illegal));
+        assert_eq!(cue_for_events(&[Event::NothingToUndo]), None);
+    }
+}

@@ -1,0 +1,253 @@
+//! Speech through the real binary.
+//!
+//! - End to end with the real speech service: a private Speech Dispatcher
+//!   (`scripts/speech-capture`) speaks through ALSA into a file; the
+//!   binary plays a short game with `--speech on`, one line at a time,
+//!   and the captured audio must be sound, not silence, and grow with
+//!   every announcement. `scripts/test` (and so `.ci/run`) starts the
+//!   service and passes its address in `ANNABELLA_SPEECHD_ADDRESS` and
+//!   the capture file in `ANNABELLA_SPEECH_CAPTURE`; without them the
+//!   test starts its own through the same script.
+//! - Without a reachable service, and with a socket that accepts but
+//!   never answers, the client answers at once after its own 2 s limit
+//!   and says once that it goes on without speech.
+
+use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::os::unix::net::UnixListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+const NOTICE: &str = "No speech service answered; annabella continues without speech.";
+
+/// A bound on a hang, far above anything a working client needs.
+const HANG: Duration = Duration::from_secs(60);
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("annabella-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("temporary directory");
+    dir
+}
+
+fn binary(address: &str) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_annabella"));
+    cmd.env("SPEECHD_ADDRESS", address)
+        .env_remove("LC_ALL")
+        .env_remove("LANG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    cmd
+}
+
+/// Runs the binary on `input` and returns its output, failing on a hang.
+fn run_with(address: &str, input: &str) -> (String, Duration) {
+    let start = Instant::now();
+    let mut child = binary(address)
+        .args(["--lang", "en", "--speech", "on"])
+        .spawn()
+        .expect("binary starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("input written");
+    drop(stdin);
+    let mut stdout = child.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        let mut out = String::new();
+        let _ = stdout.read_to_string(&mut out);
+        let _ = tx.send(out);
+    });
+    let out = match rx.recv_timeout(Duration::from_secs(10)) {
+        Ok(out) => out,
+        Err(_) => {
+            let _ = child.kill();
+            panic!("no answer within 10 s");
+        }
+    };
+    let _ = child.wait();
+    (out, start.elapsed())
+}
+
+fn assert_answers_without_speech(out: &str) {
+    assert_eq!(out.matches(NOTICE).count(), 1, "{out}");
+    assert!(out.contains("White: König Eva eins"), "{out}");
+    let notice_at = out.find(NOTICE).unwrap_or(usize::MAX);
+    let board_at = out.find("White: König").unwrap_or(0);
+    assert!(notice_at < board_at, "{out}");
+}
+
+#[test]
+fn without_a_speech_service_the_client_answers_and_says_so_once() {
+    let dir = temp_dir("nospeech");
+    let address = format!("unix_socket:{}", dir.join("nobody.sock").display());
+    let (out, took) = run_with(&address, "board\nrepeat\n");
+    let _ = fs::remove_dir_all(&dir);
+    assert_answers_without_speech(&out);
+    eprintln!("no service: answered in {took:?}");
+}
+
+#[test]
+fn a_speech_socket_that_never_answers_does_not_hang_the_client() {
+    let dir = temp_dir("hungspeech");
+    let path = dir.join("silent.sock");
+    let listener = UnixListener::bind(&path).expect("socket");
+    // Accepts every connection and keeps it open without a word.
+    thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming().flatten() {
+            held.push(stream);
+        }
+    });
+    let address = format!("unix_socket:{}", path.display());
+    let (out, took) = run_with(&address, "board\n");
+    let _ = fs::remove_dir_all(&dir);
+    assert_answers_without_speech(&out);
+    eprintln!("silent socket: answered in {took:?}");
+}
+
+/// The private speech service: the one `scripts/test` started, or one
+/// started here (and stopped when dropped).
+struct Service {
+    address: String,
+    capture: PathBuf,
+    own: Option<PathBuf>,
+}
+
+impl Service {
+    fn get() -> Service {
+        if let (Ok(address), Ok(capture)) = (
+            std::env::var("ANNABELLA_SPEECHD_ADDRESS"),
+            std::env::var("ANNABELLA_SPEECH_CAPTURE"),
+        ) {
+            eprintln!("speech service from scripts/test: {address}");
+            return Service {
+                address,
+                capture: capture.into(),
+                own: None,
+            };
+        }
+        let dir = temp_dir("speechd");
+        eprintln!("starting a speech service in {}", dir.display());
+        let out = Command::new(root().join("scripts/speech-capture"))
+            .arg("start")
+            .arg(&dir)
+            .output()
+            .expect("scripts/speech-capture runs");
+        assert!(
+            out.status.success(),
+            "Speech Dispatcher must start for this test (scripts/setup installs it): {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        let value = |key: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(&format!("{key}=")))
+                .map(str::to_string)
+                .unwrap_or_else(|| panic!("speech-capture printed no {key}: {text}"))
+        };
+        Service {
+            address: value("ANNABELLA_SPEECHD_ADDRESS"),
+            capture: value("ANNABELLA_SPEECH_CAPTURE").into(),
+            own: Some(dir),
+        }
+    }
+
+    fn size(&self) -> u64 {
+        fs::metadata(&self.capture).map(|m| m.len()).unwrap_or(0)
+    }
+}
+
+impl Drop for Service {
+    fn drop(&mut self) {
+        if let Some(dir) = &self.own {
+            let _ = Command::new(root().join("scripts/speech-capture"))
+                .arg("stop")
+                .arg(dir)
+                .status();
+            let _ = fs::remove_dir_all(dir);
+        }
+    }
+}
+
+/// Waits until the capture has grown past `before` and then stays the
+/// same size for a while: the announcement has been spoken.
+fn spoken_after(service: &Service, before: u64) -> u64 {
+    let start = Instant::now();
+    while service.size() <= before {
+        assert!(start.elapsed() < HANG, "no speech captured");
+        thread::sleep(Duration::from_millis(50));
+    }
+    let mut size = service.size();
+    loop {
+        thread::sleep(Duration::from_millis(700));
+        let now = service.size();
+        if now == size {
+            return size;
+        }
+        assert!(start.elapsed() < HANG, "speech never ends");
+        size = now;
+    }
+}
+
+fn rms_of_s16(bytes: &[u8]) -> f64 {
+    let samples: Vec<f64> = bytes
+        .chunks_exact(2)
+        .map(|b| f64::from(i16::from_le_bytes([b[0], b[1]])))
+        .collect();
+    if samples.is_empty() {
+        return 0.0;
+    }
+    (samples.iter().map(|s| s * s).sum::<f64>() / samples.len() as f64).sqrt()
+}
+
+fn kill(child: &mut Child) {
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+#[test]
+fn the_real_speech_service_speaks_every_announcement() {
+    let service = Service::get();
+    let mut child = binary(&service.address)
+        .args(["--lang", "en", "--speech", "on"])
+        .spawn()
+        .expect("binary starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut sizes = vec![service.size()];
+    for line in ["e4", "e5", "Nf3", "Sc6"] {
+        writeln!(stdin, "{line}").expect("line written");
+        let mut answer = String::new();
+        stdout.read_line(&mut answer).expect("answer read");
+        assert!(!answer.contains("without speech"), "{answer}");
+        let last = *sizes.last().unwrap_or(&0);
+        sizes.push(spoken_after(&service, last));
+    }
+    writeln!(stdin, "quit").expect("quit written");
+    drop(stdin);
+    let start = Instant::now();
+    while child.try_wait().ok().flatten().is_none() {
+        if start.elapsed() > HANG {
+            kill(&mut child);
+            panic!("the client did not end after quit");
+        }
+        thread::sleep(Duration::from_millis(50));
+    }
+    eprintln!("captured bytes after each announcement: {sizes:?}");
+    for pair in sizes.windows(2) {
+        assert!(pair[1] > pair[0], "no growth: {sizes:?}");
+    }
+    let audio = fs::read(&service.capture).expect("capture readable");
+    let first = usize::try_from(sizes[0]).unwrap_or(0);
+    let rms = rms_of_s16(&audio[first.min(audio.len())..]);
+    eprintln!("RMS of the captured speech: {rms:.0} of 32768");
+    assert!(rms > 100.0, "the captured speech is silent (RMS {rms})");
+}
