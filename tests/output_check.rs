@@ -83,6 +83,7 @@ fn commands(game: &Game) -> Vec<String> {
         "help",
         "settings",
         "help moves",
+        "repeat",
     ]
     .iter()
     .map(|s| s.to_string())
