@@ -15,17 +15,8 @@ use shakmaty::Position;
 
 const WIDTH: u16 = 40;
 
-/// A small deterministic random source.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 /// 100 positions along random games, some of them Chess960.
 fn random_games() -> Vec<Game> {

@@ -45,17 +45,8 @@ fn suite_fens() -> Vec<String> {
     fens
 }
 
-/// A small deterministic random source.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 /// Positions along random games from the start and from Chess960 starts,
 /// so promotions, en passant and late castling all turn up.
