@@ -39,7 +39,10 @@ fn temp_dir(name: &str) -> PathBuf {
 
 fn binary(address: &str) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_annabella"));
-    cmd.env("SPEECHD_ADDRESS", address)
+    // Both sides typed: the speech test must not wait for an engine.
+    cmd.arg("--opponent")
+        .arg("human")
+        .env("SPEECHD_ADDRESS", address)
         .env_remove("LC_ALL")
         .env_remove("LANG")
         .stdin(Stdio::piped())
