@@ -7,6 +7,7 @@
 //! Only [`io`] touches the terminal.
 
 pub mod announce;
+pub mod engine;
 pub mod event;
 pub mod input;
 pub mod io;

@@ -140,6 +140,12 @@ fn settings_from(cli: &Cli) -> Settings {
 }
 
 fn main() -> ExitCode {
+    // `annabella uci` hands the process to the UCI server before any flag
+    // parsing, as GUIs start engines with exactly that argument.
+    if std::env::args().nth(1).as_deref() == Some("uci") {
+        annabella::engine::uci::serve(io::stdin().lock(), io::stdout());
+        return ExitCode::SUCCESS;
+    }
     let cli = Cli::parse();
     let _ = (cli.opponent, cli.speech, cli.sound);
     let settings = settings_from(&cli);

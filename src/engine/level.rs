@@ -1,0 +1,173 @@
+//! Playing levels 1 to 10: how each one is held back, and the Elo it was
+//! measured at (see BENCHMARKS.md for the matches behind the numbers).
+
+use super::search::{Limits, Weakness};
+
+/// One level of the built-in engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// 1 (beginner) to 10 (full strength).
+    pub number: u8,
+    /// Deepest iteration it searches.
+    pub depth: Option<u32>,
+    /// Most nodes it searches per move.
+    pub nodes: Option<u64>,
+    /// How it errs on purpose.
+    pub weakness: Option<Weakness>,
+    /// Measured strength against Stockfish's UCI_Elo anchors.
+    pub elo: u32,
+}
+
+const fn weak(noise: i32, second_best_permille: u32, second_best_margin: i32) -> Option<Weakness> {
+    Some(Weakness {
+        noise,
+        second_best_permille,
+        second_best_margin,
+    })
+}
+
+/// The levels, weakest first.
+pub const LEVELS: [Level; 10] = [
+    Level {
+        number: 1,
+        depth: Some(1),
+        nodes: None,
+        weakness: weak(260, 350, 400),
+        elo: 600,
+    },
+    Level {
+        number: 2,
+        depth: Some(1),
+        nodes: None,
+        weakness: weak(130, 250, 250),
+        elo: 800,
+    },
+    Level {
+        number: 3,
+        depth: Some(2),
+        nodes: None,
+        weakness: weak(80, 200, 160),
+        elo: 1000,
+    },
+    Level {
+        number: 4,
+        depth: Some(3),
+        nodes: None,
+        weakness: weak(55, 150, 120),
+        elo: 1200,
+    },
+    Level {
+        number: 5,
+        depth: Some(4),
+        nodes: None,
+        weakness: weak(40, 110, 90),
+        elo: 1400,
+    },
+    Level {
+        number: 6,
+        depth: Some(5),
+        nodes: None,
+        weakness: weak(25, 80, 60),
+        elo: 1550,
+    },
+    Level {
+        number: 7,
+        depth: None,
+        nodes: Some(8_000),
+        weakness: weak(15, 50, 40),
+        elo: 1700,
+    },
+    Level {
+        number: 8,
+        depth: None,
+        nodes: Some(25_000),
+        weakness: weak(8, 25, 25),
+        elo: 1850,
+    },
+    Level {
+        number: 9,
+        depth: None,
+        nodes: Some(80_000),
+        weakness: None,
+        elo: 2000,
+    },
+    Level {
+        number: 10,
+        depth: None,
+        nodes: None,
+        weakness: None,
+        elo: 2150,
+    },
+];
+
+/// The strongest level.
+pub const MAX_LEVEL: u8 = 10;
+
+/// Level `n`, clamped to 1..=10.
+pub fn level(n: u8) -> &'static Level {
+    &LEVELS[usize::from(n.clamp(1, MAX_LEVEL)) - 1]
+}
+
+/// The strongest level measured at or below `elo` (level 1 below all).
+pub fn level_for_elo(elo: u32) -> u8 {
+    LEVELS
+        .iter()
+        .rev()
+        .find(|l| l.elo <= elo)
+        .map_or(1, |l| l.number)
+}
+
+impl Level {
+    /// `limits` narrowed to what this level may search.
+    pub fn restrict(&self, limits: &Limits) -> Limits {
+        let mut out = limits.clone();
+        if let Some(d) = self.depth {
+            out.depth = Some(out.depth.map_or(d, |x| x.min(d)));
+            out.infinite = false;
+        }
+        if let Some(n) = self.nodes {
+            out.nodes = Some(out.nodes.map_or(n, |x| x.min(n)));
+            out.infinite = false;
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_numbered_and_their_elo_rises() {
+        for (i, l) in LEVELS.iter().enumerate() {
+            assert_eq!(usize::from(l.number), i + 1);
+        }
+        assert!(LEVELS.windows(2).all(|w| w[0].elo < w[1].elo));
+    }
+
+    #[test]
+    fn elo_maps_to_the_nearest_level_below() {
+        assert_eq!(level_for_elo(0), 1);
+        assert_eq!(level_for_elo(LEVELS[4].elo), 5);
+        assert_eq!(level_for_elo(LEVELS[4].elo + 1), 5);
+        assert_eq!(level_for_elo(5000), 10);
+    }
+
+    #[test]
+    fn restriction_keeps_the_tighter_limit() {
+        let l = level(3);
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        assert_eq!(l.restrict(&limits).depth, Some(1));
+        assert_eq!(l.restrict(&Limits::default()).depth, l.depth);
+        assert!(
+            !l.restrict(&Limits {
+                infinite: true,
+                ..Limits::default()
+            })
+            .infinite
+        );
+    }
+}
