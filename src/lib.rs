@@ -11,6 +11,7 @@ pub mod engine;
 pub mod event;
 pub mod input;
 pub mod io;
+pub mod opponent;
 pub mod rules;
 pub mod session;
 pub mod settings;

@@ -6,15 +6,27 @@ use std::process::ExitCode;
 use clap::{Parser, ValueEnum};
 
 use annabella::announce::Announcer;
+use annabella::engine::client::ExternalSpec;
+use annabella::engine::level::level_for_elo;
 use annabella::io::{self as aio, LineSource, PlainLines, Subscriber, Terminal, TextSink};
+use annabella::opponent::{ColorChoice, Kind, Opponent};
 use annabella::rules::{Game, SetupError};
 use annabella::session::Session;
 use annabella::settings::{BoardStyle, Lang, Settings, Style, Verbosity};
 
-#[derive(Copy, Clone, Debug, ValueEnum)]
-enum Opponent {
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum OpponentArg {
     /// A second person at the same keyboard (hot seat).
     Human,
+    /// The built-in engine, or the one given with --engine.
+    Engine,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum ColorArg {
+    White,
+    Black,
+    Random,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -73,8 +85,29 @@ struct Cli {
     chess960: Option<String>,
 
     /// Who plays the other side.
-    #[arg(long, value_enum, default_value = "human")]
-    opponent: Opponent,
+    #[arg(long, value_enum, default_value = "engine")]
+    opponent: OpponentArg,
+
+    /// Level of the built-in engine, 1 (beginner) to 10 (strong club player).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    level: Option<u8>,
+
+    /// An external UCI engine to play against (program and arguments).
+    #[arg(long, value_name = "PATH")]
+    engine: Option<String>,
+
+    /// An option for the external engine (repeatable).
+    #[arg(long = "engine-option", value_name = "NAME=VALUE")]
+    engine_option: Vec<String>,
+
+    /// Strength of the opponent in Elo: UCI_Elo for an external engine that
+    /// offers it, else the nearest built-in level.
+    #[arg(long, value_name = "N")]
+    elo: Option<u32>,
+
+    /// The side you play against an engine.
+    #[arg(long, value_enum, default_value = "white")]
+    color: ColorArg,
 
     /// Speech output (accepted now; speech arrives in a later version).
     #[arg(long, value_enum, default_value = "auto")]
@@ -139,6 +172,54 @@ fn settings_from(cli: &Cli) -> Settings {
     }
 }
 
+/// The opponent the flags ask for, or what is wrong with them.
+fn opponent_from(cli: &Cli) -> Result<Opponent, String> {
+    let mut options = Vec::new();
+    for item in &cli.engine_option {
+        match item.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() => {
+                options.push((name.trim().to_string(), value.trim().to_string()))
+            }
+            _ => {
+                return Err(format!(
+                    "--engine-option {item:?} needs a name and a value, like --engine-option Hash=64"
+                ));
+            }
+        }
+    }
+    if cli.opponent == OpponentArg::Human {
+        if cli.engine.is_some() {
+            return Err("--engine needs --opponent engine (the default)".to_string());
+        }
+        return Ok(Opponent::human());
+    }
+    let level = match (cli.level, cli.elo) {
+        (Some(l), _) => l,
+        (None, Some(elo)) => level_for_elo(elo),
+        (None, None) => DEFAULT_LEVEL,
+    };
+    Ok(Opponent {
+        kind: match &cli.engine {
+            Some(command) => Kind::External(ExternalSpec {
+                command: command.clone(),
+                options,
+                elo: cli.elo,
+            }),
+            None => Kind::Builtin,
+        },
+        level,
+        choice: match cli.color {
+            ColorArg::White => ColorChoice::White,
+            ColorArg::Black => ColorChoice::Black,
+            ColorArg::Random => ColorChoice::Random,
+        },
+        ..Opponent::default()
+    })
+}
+
+/// The built-in level a new player meets: a club beginner's game.
+const DEFAULT_LEVEL: u8 = 5;
+
 fn main() -> ExitCode {
     // `annabella uci` hands the process to the UCI server before any flag
     // parsing, as GUIs start engines with exactly that argument.
@@ -147,12 +228,20 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let cli = Cli::parse();
-    let _ = (cli.opponent, cli.speech, cli.sound);
+    let _ = (cli.speech, cli.sound);
+    let opponent = match opponent_from(&cli) {
+        Ok(o) => o,
+        Err(why) => {
+            eprintln!("annabella: {why}.");
+            return ExitCode::from(2);
+        }
+    };
     let settings = settings_from(&cli);
     let seed = cli.seed.unwrap_or_else(aio::now_seed);
     let mut session = Session::new(Game::new(), settings);
     session.set_seed(seed);
     session.set_date(aio::today());
+    session.set_opponent(opponent);
     let game = match (&cli.fen, &cli.chess960) {
         (Some(fen), _) => Game::from_fen(fen).map_err(|e| (e, fen.clone())),
         (None, Some(n)) if n == "random" => {
@@ -188,7 +277,7 @@ fn main() -> ExitCode {
     let interactive = aio::interactive();
     let stdout = io::stdout();
     let mut text = TextSink::new(stdout.lock(), &announcer);
-    let mut source: Box<dyn LineSource> = match interactive.then(Terminal::new) {
+    let source: Box<dyn LineSource + Send> = match interactive.then(Terminal::new) {
         Some(Ok(terminal)) => Box::new(terminal),
         _ => Box::new(PlainLines::new(BufReader::new(io::stdin()))),
     };
@@ -206,7 +295,7 @@ fn main() -> ExitCode {
     match aio::run(
         &mut session,
         &announcer,
-        source.as_mut(),
+        source,
         &mut subscribers,
         interactive,
     ) {

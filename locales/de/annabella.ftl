@@ -182,7 +182,7 @@ quit-goodbye = Auf Wiedersehen.
 
 ## Hilfe
 
-help-intro = Befehle: hilfe, ende, neu, brett, feld, status, fen, pgn, letzter, partie, zurück, aufgeben, remis, annehmen, ablehnen, einstellen, einstellungen. Mehr mit hilfe und einem Befehl.
+help-intro = Befehle: hilfe, ende, neu, brett, feld, status, fen, pgn, letzter, partie, zurück, aufgeben, remis, annehmen, ablehnen, einstellen, einstellungen, tipp, bewertung. Mehr mit hilfe und einem Befehl.
 help-moves = Züge: in algebraischer Notation mit deutschen oder englischen Buchstaben (Sf3, Nf3, exd5, O-O, e8D), als Koordinaten (g1f3, e2-e4) oder in Worten (Springer Felix drei).
 help-help = hilfe, oder hilfe und ein Befehl: erklärt die Befehle.
 help-quit = ende: beendet annabella.
@@ -198,6 +198,33 @@ help-resign = aufgeben: die Seite am Zug gibt auf.
 help-draw = remis: reklamiert Remis durch dreifache Stellungswiederholung oder die Fünfzig-Züge-Regel, sonst ist es ein Remisangebot. remis und ein Zug: spielt den Zug und reklamiert das Remis, das er bringt.
 help-accept = annehmen: nimmt ein Remisangebot an.
 help-decline = ablehnen: lehnt ein Remisangebot ab.
-help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide oder san), verbosity (short, normal oder full), boardstyle (list oder ranks), lang (de oder en), autoqueen (on oder off).
+help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide oder san), verbosity (short, normal oder full), boardstyle (list oder ranks), lang (de oder en), autoqueen (on oder off); opponent (human oder engine), level (1 bis 10), color (white, black oder random).
 help-settings = einstellungen: nennt alle Einstellungen.
 help-square = feld und ein Feld, oder ein Feld mit Fragezeichen (Eva vier?): was dort steht.
+
+## Gegner
+
+engine-failed = { $reason ->
+    [notstarted] Die Engine ließ sich nicht starten
+    [starttimeout] Die Engine hat beim Start nicht geantwortet
+    [crashed] Die Engine arbeitet nicht mehr
+    [hung] Die Engine hat nicht rechtzeitig gezogen
+    [illegal] Die Engine hat einen regelwidrigen Zug geschickt, { $move }
+   *[garbled] Die Engine hat etwas geschickt, das kein Zug ist
+  }; die eingebaute Engine übernimmt, und die Partie geht weiter.
+engine-thinking = Die Engine denkt nach; inzwischen kannst du dir das Brett ansehen, zum Beispiel mit brett oder status.
+hint-move = Tipp: { $move }.
+eval-equal = Die Stellung ist ausgeglichen.
+eval-slight = { $color } steht leicht besser.
+eval-clear = { $color } steht deutlich besser.
+eval-winning = { $color } steht auf Gewinn.
+eval-mate = { $color } setzt in { $moves ->
+    [one] einem Zug
+   *[other] { $moves } Zügen
+  } matt.
+eval-detail = { $centipawns } Hundertstel Bauern für Weiß; Hauptvariante: { $line }.
+opponent-human = Gegner: ein Mensch an dieser Tastatur; beide Seiten werden hier eingegeben.
+opponent-engine = Gegner: die eingebaute Engine auf Stufe { $level }, etwa { $elo } Elo. Du spielst { $color }.
+opponent-external = Gegner: eine externe Engine; die eingebaute Engine auf Stufe { $level } steht bereit. Du spielst { $color }.
+help-hint = tipp: der Zug, den die Engine jetzt spielen würde.
+help-eval = bewertung: wie die Stellung steht; mit verbosity full auch in Hundertstel Bauern, mit der Hauptvariante.

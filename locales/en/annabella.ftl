@@ -148,7 +148,7 @@ quit-goodbye = Goodbye.
 
 ## Help
 
-help-intro = Commands: help, quit, new, board, square, status, fen, pgn, last, history, undo, resign, draw, accept, decline, set, settings. Type help and a command for more.
+help-intro = Commands: help, quit, new, board, square, status, fen, pgn, last, history, undo, resign, draw, accept, decline, set, settings, hint, eval. Type help and a command for more.
 help-moves = Moves: type them in algebraic notation with English or German letters (Nf3, Sf3, exd5, O-O, e8=Q), as coordinates (g1f3, e2-e4), or as words (Springer Felix drei).
 help-help = help, or help and a command: explains the commands.
 help-quit = quit or exit: ends annabella.
@@ -164,6 +164,33 @@ help-resign = resign: the side to move resigns.
 help-draw = draw: claims a draw by threefold repetition or the fifty-move rule, or else offers a draw. draw and a move: plays the move and claims the draw it brings.
 help-accept = accept: accepts a draw offer.
 help-decline = decline: declines a draw offer.
-help-set = set KEY VALUE: changes a setting. Keys: style (fide or san), verbosity (short, normal or full), boardstyle (list or ranks), lang (de or en), autoqueen (on or off).
+help-set = set KEY VALUE: changes a setting. Keys: style (fide or san), verbosity (short, normal or full), boardstyle (list or ranks), lang (de or en), autoqueen (on or off); opponent (human or engine), level (1 to 10), color (white, black or random).
 help-settings = settings: lists every setting.
 help-square = square and a square, or a square with a question mark (e4?): what stands there.
+
+## Opponents
+
+engine-failed = { $reason ->
+    [notstarted] The engine could not be started
+    [starttimeout] The engine did not answer when it was started
+    [crashed] The engine stopped working
+    [hung] The engine sent no move in time
+    [illegal] The engine sent an illegal move, { $move }
+   *[garbled] The engine sent something that is not a move
+  }; the built-in engine takes over, and the game goes on.
+engine-thinking = The engine is thinking; meanwhile you can look at the board, for example with board or status.
+hint-move = Hint: { $move }.
+eval-equal = The position is equal.
+eval-slight = { $color } is slightly better.
+eval-clear = { $color } is clearly better.
+eval-winning = { $color } is winning.
+eval-mate = { $color } mates in { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+  }.
+eval-detail = { $centipawns } centipawns for White; main line: { $line }.
+opponent-human = Opponent: a person at this keyboard; both sides are typed here.
+opponent-engine = Opponent: the built-in engine at level { $level }, about { $elo } Elo. You play { $color }.
+opponent-external = Opponent: an external engine, with the built-in engine at level { $level } standing by. You play { $color }.
+help-hint = hint: the move the engine would play now.
+help-eval = eval: how the position stands; with verbosity full also in centipawns, with the main line.

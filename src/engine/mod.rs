@@ -3,7 +3,9 @@
 //! engines. It knows no words: results are moves and numbers, which the
 //! session turns into events.
 
+pub mod client;
 pub mod eval;
+pub mod host;
 pub mod level;
 pub mod search;
 pub mod uci;

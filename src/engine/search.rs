@@ -253,6 +253,11 @@ impl Searcher {
         Arc::clone(&self.stop)
     }
 
+    /// Makes `flag` the one that stops this searcher's searches.
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
     /// Plays weaker on purpose (levels), seeded for repeatable games.
     pub fn set_weakness(&mut self, weakness: Option<Weakness>, seed: u64) {
         self.weakness = weakness;
