@@ -1003,7 +1003,7 @@ impl Announcer {
                     "eval-detail",
                     &[
                         ("centipawns", s(e.centipawns.to_string())),
-                        ("line", s(line.join(", "))),
+                        ("line", s(line.join("; "))),
                     ],
                 );
                 format!("{verdict} {detail}")

@@ -358,9 +358,10 @@ impl Searcher {
                 // already beat the previous best on its own.
                 if let Some(m) = self.root_best
                     && !self.score_all_roots
+                    && result.best != Some(m)
                 {
                     result.best = Some(m);
-                    result.pv = vec![m];
+                    result.pv = self.principal_variation(pos, Some(m), depth as usize);
                 }
                 break;
             }
@@ -894,4 +895,147 @@ fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
         return (Some(soft), Some(hard));
     }
     (None, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingMode;
+    use shakmaty::fen::Fen;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    fn best(fen: &str, depth: u32) -> (String, Score) {
+        let p = pos(fen);
+        let mut s = Searcher::new(4);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let r = s.search(&p, &[], &limits, &mut |_| {});
+        let mv = r.best.map(|m| m.to_uci(CastlingMode::Standard).to_string());
+        (mv.unwrap_or_default(), r.score)
+    }
+
+    #[test]
+    fn finds_a_mate_in_two() {
+        // 1. Rd8+ Rxd8 2. Rxd8#.
+        let (mv, score) = best("r5k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1", 5);
+        assert_eq!(score, Score::Mate(2), "{mv}");
+        assert_eq!(mv, "d2d8");
+    }
+
+    #[test]
+    fn sees_being_mated() {
+        // Black to move is mated at once whatever it does.
+        let (_, score) = best("6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1", 4);
+        assert!(
+            matches!(score, Score::Cp(_)),
+            "nothing forced yet: {score:?}"
+        );
+        let (_, score) = best("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", 2);
+        assert_eq!(score, Score::Mate(0));
+    }
+
+    #[test]
+    fn wins_a_hanging_queen() {
+        let (mv, score) = best("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 4);
+        assert_eq!(mv, "d2d5");
+        assert!(matches!(score, Score::Cp(cp) if cp > 300), "{score:?}");
+    }
+
+    #[test]
+    fn stalemate_and_mate_without_moves() {
+        let mut s = Searcher::new(1);
+        let stalemate = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        let r = s.search(&stalemate, &[], &Limits::default(), &mut |_| {});
+        assert_eq!((r.best, r.score), (None, Score::Cp(0)));
+    }
+
+    #[test]
+    fn a_repetition_is_seen_within_the_reversible_moves() {
+        let mut s = Searcher::new(1);
+        s.keys = vec![1, 2, 3, 4, 1];
+        assert!(s.is_repetition(4));
+        // A capture or pawn move three plies ago makes it another position.
+        assert!(!s.is_repetition(3));
+        s.keys = vec![1, 2, 1];
+        assert!(
+            !s.is_repetition(8),
+            "two plies back is the other side to move"
+        );
+    }
+
+    #[test]
+    fn incremental_keys_match_fresh_ones() {
+        // Random walks through positions with castling, en passant and
+        // promotions at hand.
+        let starts = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "8/2P5/8/8/8/8/4kp2/K7 w - - 0 1",
+        ];
+        let mut rng = 0x1234_5678_u64;
+        for fen in starts {
+            let mut p = pos(fen);
+            for _ in 0..120 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let m = moves[(rng % moves.len() as u64) as usize];
+                let key = key_of(&p);
+                let updated =
+                    p.update_zobrist_hash::<Zobrist64>(Zobrist64(key), m, EnPassantMode::Legal);
+                p.play_unchecked(m);
+                if let Some(z) = updated {
+                    assert_eq!(z.0, key_of(&p), "{fen} after {m}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn node_limit_is_kept_closely() {
+        let mut s = Searcher::new(1);
+        let limits = Limits {
+            nodes: Some(5_000),
+            ..Limits::default()
+        };
+        let r = s.search(&Chess::default(), &[], &limits, &mut |_| {});
+        assert!(r.nodes <= 5_001, "{}", r.nodes);
+        assert!(r.best.is_some());
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_weak_move() {
+        let p = pos("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+        let weak = Some(Weakness {
+            noise: 100,
+            second_best_permille: 500,
+            second_best_margin: 300,
+        });
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let play = |seed| {
+            let mut s = Searcher::new(1);
+            s.set_weakness(weak, seed);
+            s.search(&p, &[], &limits, &mut |_| {}).best
+        };
+        for seed in 0..8 {
+            assert_eq!(play(seed), play(seed));
+        }
+        let moves: std::collections::HashSet<_> = (0..16).map(play).collect();
+        assert!(moves.len() > 1, "the seed changes nothing: {moves:?}");
+    }
 }

@@ -192,7 +192,24 @@ impl<W: Write + Send + 'static> Server<W> {
             _ => {
                 // vampirc-uci refuses some lines GUIs do send (negative
                 // clock times, for one); a `go` must still be answered.
-                if line.split_whitespace().next() == Some("go") {
+                let mut words = line.split_whitespace();
+                let first = words.next();
+                if first == Some("position") {
+                    // vampirc-uci does not read Shredder-FEN castling
+                    // (`HFhf`), which Chess960 GUIs send.
+                    let words: Vec<&str> = words.collect();
+                    let split = words.iter().position(|w| *w == "moves");
+                    let (setup, moves) = match split {
+                        Some(i) => (&words[..i], &words[i + 1..]),
+                        None => (&words[..], &[][..]),
+                    };
+                    let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                    match setup {
+                        ["startpos"] => self.set_position(None, &moves),
+                        ["fen", fen @ ..] => self.set_position(Some(&fen.join(" ")), &moves),
+                        _ => self.say(&format!("info string position not understood: {line}")),
+                    }
+                } else if first == Some("go") {
                     self.go(Limits {
                         movetime: Some(Duration::from_millis(500)),
                         ..Limits::default()
