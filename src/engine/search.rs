@@ -12,8 +12,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use shakmaty::attacks::{bishop_attacks, rook_attacks};
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
-use shakmaty::{Chess, Color, EnPassantMode, Move, MoveList, Position, Role};
+use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position, Role};
 
 use super::eval::{evaluate, see_value};
 
@@ -169,6 +170,74 @@ fn mvv_lva(m: Move) -> i32 {
         _ => m.capture().unwrap_or(Role::Pawn),
     };
     see_value(victim) * 10 - see_value(m.role()) / 10
+}
+
+/// Static exchange evaluation: whether the capture `m` wins at least
+/// `threshold` centipawns once every piece that can recapture on its
+/// square has done so, cheapest first (pins are not considered).
+pub fn see_ge(pos: &Chess, m: Move, threshold: i32) -> bool {
+    let (from, to, victim) = match m {
+        Move::Normal {
+            from,
+            to,
+            capture,
+            promotion: None,
+            ..
+        } => (from, to, capture),
+        // En passant, promotions and castling are never losing captures
+        // worth pruning.
+        _ => return true,
+    };
+    let board = pos.board();
+    let mut swap = victim.map_or(0, see_value) - threshold;
+    if swap < 0 {
+        return false;
+    }
+    swap = see_value(m.role()) - swap;
+    if swap <= 0 {
+        return true;
+    }
+    let mut occupied = board.occupied() ^ Bitboard::from_square(from) ^ Bitboard::from_square(to);
+    let mut attackers =
+        board.attacks_to(to, Color::White, occupied) | board.attacks_to(to, Color::Black, occupied);
+    let diagonal = board.bishops() | board.queens();
+    let straight = board.rooks() | board.queens();
+    let mut side = pos.turn();
+    let mut result = true;
+    loop {
+        side = !side;
+        attackers &= occupied;
+        let ours = attackers & board.by_color(side);
+        if ours.is_empty() {
+            break;
+        }
+        result = !result;
+        let Some((role, square)) = Role::ALL
+            .iter()
+            .find_map(|&r| (ours & board.by_role(r)).first().map(|sq| (r, sq)))
+        else {
+            break;
+        };
+        if role == Role::King {
+            // The king may take only if nothing can take it back.
+            if (attackers & board.by_color(!side)).any() {
+                result = !result;
+            }
+            break;
+        }
+        swap = see_value(role) - swap;
+        if swap < i32::from(result) {
+            break;
+        }
+        occupied ^= Bitboard::from_square(square);
+        if matches!(role, Role::Pawn | Role::Bishop | Role::Queen) {
+            attackers |= bishop_attacks(to, occupied) & diagonal;
+        }
+        if matches!(role, Role::Rook | Role::Queen) {
+            attackers |= rook_attacks(to, occupied) & straight;
+        }
+    }
+    result
 }
 
 /// A reusable search: its tables live from one move to the next.
@@ -550,6 +619,12 @@ impl Searcher {
             }
         }
 
+        // Internal iterative reduction: with no move from the table to
+        // try first, a shallower search here is cheaper and about as good.
+        if depth >= 4 && tt_move == 0 {
+            depth -= 1;
+        }
+
         let eval = if in_check {
             -INF
         } else {
@@ -604,7 +679,13 @@ impl Searcher {
             order[i] = if tt_move != 0 && pack(*m) == tt_move {
                 2_000_000
             } else if m.is_capture() {
-                1_000_000 + mvv_lva(*m)
+                // Captures that lose material wait until after the quiet
+                // moves.
+                if see_ge(pos, *m, 0) {
+                    1_000_000 + mvv_lva(*m)
+                } else {
+                    -100_000 + mvv_lva(*m)
+                }
             } else if m.promotion() == Some(Role::Queen) {
                 950_000
             } else if killers[0] == Some(*m) {
@@ -820,6 +901,10 @@ impl Searcher {
                 if stand + see_value(victim) + 180 <= alpha {
                     continue;
                 }
+                // A capture that loses material cannot help here.
+                if !see_ge(pos, m, 0) {
+                    continue;
+                }
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
@@ -1001,6 +1086,36 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn exchanges_are_judged_by_who_recaptures() {
+        let see = |fen: &str, uci: &str, t: i32| {
+            let p = pos(fen);
+            let m = uci
+                .parse::<shakmaty::uci::UciMove>()
+                .unwrap()
+                .to_move(&p)
+                .unwrap();
+            see_ge(&p, m, t)
+        };
+        // Rook takes an undefended pawn: wins a pawn.
+        assert!(see(
+            "1k1r4/1pp4p/p7/4p3/8/P5P1/1PP4P/2K1R3 w - - 0 1",
+            "e1e5",
+            100
+        ));
+        // Queen takes a pawn defended by a pawn: loses the queen.
+        assert!(!see("4k3/8/3p4/4p3/8/8/8/4QK2 w - - 0 1", "e1e5", 0));
+        // Knight takes a pawn defended by a bishop, backed by a rook on
+        // the file behind: still loses the knight for a pawn.
+        assert!(!see(
+            "1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1",
+            "d3e5",
+            0
+        ));
+        // Pawn takes a knight: always good.
+        assert!(see("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5", 200));
     }
 
     #[test]
