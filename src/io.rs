@@ -191,6 +191,13 @@ pub fn run(
             }
             Ok(Input::Engine(reply)) => {
                 host.done(reply.id);
+                if reading && prompt {
+                    // The move arrives while the prompt waits: it goes on a
+                    // line of its own, not after the prompt.
+                    let mut out = io::stdout();
+                    writeln!(out)?;
+                    out.flush()?;
+                }
                 session.engine_moved(reply)
             }
             Ok(Input::End) | Err(_) => break,
