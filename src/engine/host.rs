@@ -3,6 +3,7 @@
 //! Replies come back through a callback, tagged with the request's id so
 //! that a reply to a position that has since changed can be dropped.
 
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Sender};
@@ -100,8 +101,20 @@ impl Host {
                         if stop.load(Ordering::Relaxed) {
                             continue;
                         }
-                        let answer = think(&mut searcher, &mut external, &request, stop);
-                        reply(answer);
+                        let answer = panic::catch_unwind(AssertUnwindSafe(|| {
+                            think(&mut searcher, &mut external, &request, stop)
+                        }));
+                        reply(answer.unwrap_or_else(|_| {
+                            // A bug in the search must not stall the game:
+                            // fresh tables, and any legal move.
+                            searcher = Searcher::new(32);
+                            external = None;
+                            Reply {
+                                id: request.id,
+                                mv: any_legal_move(&request),
+                                failure: None,
+                            }
+                        }));
                     }
                 }
             }
@@ -145,6 +158,14 @@ impl Host {
         self.cancel();
         let _ = self.jobs.send(Job::NewGame);
     }
+}
+
+fn any_legal_move(request: &Request) -> Option<Move> {
+    let mut pos = request.initial.clone();
+    for m in &request.moves {
+        pos.play_unchecked(*m);
+    }
+    pos.legal_moves().first().copied()
 }
 
 fn think(
