@@ -73,6 +73,9 @@ enum BoardStyleArg {
 ///
 /// Lines are read from the terminal, or from standard input when it is a
 /// pipe (no prompt; the client ends at the end of input).
+///
+/// `annabella uci` runs the built-in engine as a UCI engine, for chess
+/// GUIs and match tools.
 #[derive(Parser, Debug)]
 #[command(name = "annabella", version, about, long_about)]
 struct Cli {
