@@ -1,5 +1,9 @@
 //! Playing levels 1 to 10: how each one is held back, and the Elo it was
-//! measured at (see BENCHMARKS.md for the matches behind the numbers).
+//! measured at against Stockfish 15.1's UCI_Elo anchors at 0.2 s per move
+//! (BENCHMARKS.md has the matches behind the numbers; `scripts/strength`
+//! replays them). Levels 1 to 9 search a fixed depth or number of nodes,
+//! so that a seed gives the same game on any machine; level 10 searches
+//! for its time.
 
 use super::search::{Limits, Weakness};
 
@@ -33,70 +37,70 @@ pub const LEVELS: [Level; 10] = [
         depth: Some(1),
         nodes: None,
         weakness: weak(260, 350, 400),
-        elo: 600,
+        elo: 653,
     },
     Level {
         number: 2,
         depth: Some(1),
         nodes: None,
         weakness: weak(80, 200, 200),
-        elo: 800,
+        elo: 1004,
     },
     Level {
         number: 3,
         depth: Some(2),
         nodes: None,
         weakness: weak(140, 300, 250),
-        elo: 1000,
+        elo: 1170,
     },
     Level {
         number: 4,
         depth: Some(2),
         nodes: None,
         weakness: weak(70, 180, 150),
-        elo: 1200,
+        elo: 1425,
     },
     Level {
         number: 5,
         depth: Some(3),
         nodes: None,
         weakness: weak(50, 140, 120),
-        elo: 1400,
+        elo: 1504,
     },
     Level {
         number: 6,
         depth: Some(4),
         nodes: None,
         weakness: weak(30, 80, 80),
-        elo: 1500,
+        elo: 1659,
     },
     Level {
         number: 7,
         depth: Some(5),
         nodes: None,
         weakness: weak(20, 40, 40),
-        elo: 1600,
+        elo: 1836,
     },
     Level {
         number: 8,
         depth: Some(6),
         nodes: None,
         weakness: weak(10, 0, 0),
-        elo: 1700,
+        elo: 1843,
     },
     Level {
         number: 9,
         depth: Some(8),
         nodes: None,
         weakness: None,
-        elo: 1850,
+        elo: 1869,
     },
     Level {
         number: 10,
         depth: None,
         nodes: None,
         weakness: None,
-        elo: 2000,
+        elo: 2024,
     },
 ];
 
