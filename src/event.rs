@@ -318,6 +318,40 @@ pub enum Event {
     Repeated(Vec<Event>),
     /// `repeat` before anything was said.
     NothingToRepeat,
+    /// The external engine failed; the built-in engine plays on.
+    EngineFailed(crate::engine::client::Failure),
+    /// A move was typed while the engine thinks.
+    EngineThinking,
+    /// `hint`: the move the engine would play.
+    Hint(MoveFacts),
+    /// `eval`: how the position stands.
+    Evaluation(Evaluation),
+    /// The opponent changed (`set opponent`, `set level`, `set color`).
+    OpponentChanged(OpponentInfo),
+}
+
+/// An evaluation, from White's side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// Centipawns for White (positive: White is better).
+    pub centipawns: i32,
+    /// Mate in this many moves: positive when White mates.
+    pub mate: Option<i32>,
+    /// The expected continuation.
+    pub line: Vec<MoveFacts>,
+}
+
+/// The opponent as an announcement states it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpponentInfo {
+    /// `human`, `engine` or `external`.
+    pub kind: &'static str,
+    /// The built-in level.
+    pub level: u8,
+    /// Its measured Elo.
+    pub elo: u32,
+    /// The side the person plays.
+    pub human: Color,
 }
 
 /// The file letters a..h, for tables.

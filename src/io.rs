@@ -2,6 +2,8 @@
 //! the clock of the machine. Nothing here knows the rules of chess.
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::sync::mpsc;
+use std::thread;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use rustyline::completion::Completer;
@@ -13,6 +15,7 @@ use rustyline::validate::Validator;
 use rustyline::{ColorMode, CompletionType, Config, Context, Editor, Helper};
 
 use crate::announce::Announcer;
+use crate::engine::host::{Host, Reply};
 use crate::event::Event;
 use crate::session::{COMMANDS, Session};
 use crate::settings::Settings;
@@ -197,34 +200,94 @@ impl<W: Write> Subscriber for TextSink<'_, W> {
     }
 }
 
+/// What reaches the session: a line, the end of input, or the engine's
+/// move.
+enum Input {
+    Line(String),
+    End,
+    Engine(Reply),
+}
+
 /// Reads lines until the end of input or `quit`, handing every event to
-/// every subscriber.
+/// every subscriber. Lines are read on their own thread and the engine
+/// thinks on another, so a person can look at the board while it
+/// thinks. Without a prompt (input from a pipe) the engine's reply is
+/// awaited before the next line is read, so scripted games come out the
+/// same every time.
 pub fn run(
     session: &mut Session,
     announcer: &Announcer,
-    source: &mut dyn LineSource,
+    mut source: Box<dyn LineSource + Send>,
     subscribers: &mut [&mut dyn Subscriber],
     prompt: bool,
 ) -> io::Result<()> {
+    let (tx, rx) = mpsc::channel::<Input>();
+    let (ask, asked_for) = mpsc::channel::<String>();
+    let lines = tx.clone();
+    // Not joined: at the end it may sit in a read that never returns.
+    thread::spawn(move || {
+        while let Ok(text) = asked_for.recv() {
+            let input = match source.read_line(&text) {
+                Some(line) => Input::Line(line),
+                None => Input::End,
+            };
+            let end = matches!(input, Input::End);
+            if lines.send(input).is_err() || end {
+                break;
+            }
+        }
+    });
+    let mut host = Host::new(move |reply| {
+        let _ = tx.send(Input::Engine(reply));
+    });
+    let mut reading = false;
     while !session.is_quit() {
-        let text = if prompt {
-            let game = session.game();
-            format!(
-                "{} ",
-                announcer.prompt(session.settings(), game.turn(), game.is_over())
-            )
-        } else {
-            String::new()
+        if let Some(request) = session.engine_request() {
+            host.request(request);
+        }
+        if session.awaiting().is_none() && host.current().is_some() {
+            host.cancel();
+        }
+        let wait_for_engine = session.awaiting().is_some() && !prompt;
+        if !reading && !wait_for_engine {
+            let text = if prompt {
+                let game = session.game();
+                format!(
+                    "{} ",
+                    announcer.prompt(session.settings(), game.turn(), game.is_over())
+                )
+            } else {
+                String::new()
+            };
+            if ask.send(text).is_err() {
+                break;
+            }
+            reading = true;
+        }
+        let events = match rx.recv() {
+            Ok(Input::Line(line)) => {
+                reading = false;
+                session.handle_line(&line)
+            }
+            Ok(Input::Engine(reply)) => {
+                host.done(reply.id);
+                if reading && prompt {
+                    // The move arrives while the prompt waits: it goes on a
+                    // line of its own, not after the prompt.
+                    let mut out = io::stdout();
+                    writeln!(out)?;
+                    out.flush()?;
+                }
+                session.engine_moved(reply)
+            }
+            Ok(Input::End) | Err(_) => break,
         };
-        let Some(line) = source.read_line(&text) else {
-            break;
-        };
-        let events = session.handle_line(&line);
         let settings = *session.settings();
         for subscriber in subscribers.iter_mut() {
             subscriber.notify(&settings, &events)?;
         }
     }
+    host.cancel();
     Ok(())
 }
 

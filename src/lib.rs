@@ -10,9 +10,11 @@
 pub mod announce;
 pub mod audio;
 pub mod earcons;
+pub mod engine;
 pub mod event;
 pub mod input;
 pub mod io;
+pub mod opponent;
 pub mod output;
 pub mod rules;
 pub mod session;

@@ -7,7 +7,10 @@ use clap::{Parser, ValueEnum};
 
 use annabella::announce::Announcer;
 use annabella::audio::SoundSink;
+use annabella::engine::client::ExternalSpec;
+use annabella::engine::level::level_for_elo;
 use annabella::io::{self as aio, LineSource, PlainLines, Subscriber, Terminal, TextSink};
+use annabella::opponent::{ColorChoice, Kind, Opponent};
 use annabella::rules::{Game, SetupError};
 use annabella::session::Session;
 use annabella::settings::{
@@ -15,10 +18,19 @@ use annabella::settings::{
 };
 use annabella::speech::{self, SpeechSink};
 
-#[derive(Copy, Clone, Debug, ValueEnum)]
-enum Opponent {
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum OpponentArg {
     /// A second person at the same keyboard (hot seat).
     Human,
+    /// The built-in engine, or the one given with --engine.
+    Engine,
+}
+
+#[derive(Copy, Clone, Debug, ValueEnum)]
+enum ColorArg {
+    White,
+    Black,
+    Random,
 }
 
 #[derive(Copy, Clone, Debug, ValueEnum)]
@@ -78,6 +90,9 @@ enum OrientationArg {
 ///
 /// Lines are read from the terminal, or from standard input when it is a
 /// pipe (no prompt; the client ends at the end of input).
+///
+/// `annabella uci` runs the built-in engine as a UCI engine, for chess
+/// GUIs and match tools.
 #[derive(Parser, Debug)]
 #[command(name = "annabella", version, about, long_about)]
 struct Cli {
@@ -90,8 +105,29 @@ struct Cli {
     chess960: Option<String>,
 
     /// Who plays the other side.
-    #[arg(long, value_enum, default_value = "human")]
-    opponent: Opponent,
+    #[arg(long, value_enum, default_value = "engine")]
+    opponent: OpponentArg,
+
+    /// Level of the built-in engine, 1 (beginner) to 10 (strong club player).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    level: Option<u8>,
+
+    /// An external UCI engine to play against (program and arguments).
+    #[arg(long, value_name = "PATH")]
+    engine: Option<String>,
+
+    /// An option for the external engine (repeatable).
+    #[arg(long = "engine-option", value_name = "NAME=VALUE")]
+    engine_option: Vec<String>,
+
+    /// Strength of the opponent in Elo: UCI_Elo for an external engine that
+    /// offers it, else the nearest built-in level.
+    #[arg(long, value_name = "N")]
+    elo: Option<u32>,
+
+    /// The side you play against an engine.
+    #[arg(long, value_enum, default_value = "white")]
+    color: ColorArg,
 
     /// Speech output; `auto` speaks when standard input and output are a
     /// terminal and a speech service answers.
@@ -200,15 +236,76 @@ fn settings_from(cli: &Cli, interactive: bool) -> Settings {
     }
 }
 
+/// The opponent the flags ask for, or what is wrong with them.
+fn opponent_from(cli: &Cli) -> Result<Opponent, String> {
+    let mut options = Vec::new();
+    for item in &cli.engine_option {
+        match item.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() => {
+                options.push((name.trim().to_string(), value.trim().to_string()))
+            }
+            _ => {
+                return Err(format!(
+                    "--engine-option {item:?} needs a name and a value, like --engine-option Hash=64"
+                ));
+            }
+        }
+    }
+    if cli.opponent == OpponentArg::Human {
+        if cli.engine.is_some() {
+            return Err("--engine needs --opponent engine (the default)".to_string());
+        }
+        return Ok(Opponent::human());
+    }
+    let level = match (cli.level, cli.elo) {
+        (Some(l), _) => l,
+        (None, Some(elo)) => level_for_elo(elo),
+        (None, None) => DEFAULT_LEVEL,
+    };
+    Ok(Opponent {
+        kind: match &cli.engine {
+            Some(command) => Kind::External(ExternalSpec {
+                command: command.clone(),
+                options,
+                elo: cli.elo,
+            }),
+            None => Kind::Builtin,
+        },
+        level,
+        choice: match cli.color {
+            ColorArg::White => ColorChoice::White,
+            ColorArg::Black => ColorChoice::Black,
+            ColorArg::Random => ColorChoice::Random,
+        },
+        ..Opponent::default()
+    })
+}
+
+/// The built-in level a new player meets: a club beginner's game.
+const DEFAULT_LEVEL: u8 = 5;
+
 fn main() -> ExitCode {
+    // `annabella uci` hands the process to the UCI server before any flag
+    // parsing, as GUIs start engines with exactly that argument.
+    if std::env::args().nth(1).as_deref() == Some("uci") {
+        annabella::engine::uci::serve(io::stdin().lock(), io::stdout());
+        return ExitCode::SUCCESS;
+    }
     let cli = Cli::parse();
-    let _ = cli.opponent;
     let interactive = aio::interactive();
+    let opponent = match opponent_from(&cli) {
+        Ok(o) => o,
+        Err(why) => {
+            eprintln!("annabella: {why}.");
+            return ExitCode::from(2);
+        }
+    };
     let settings = settings_from(&cli, interactive);
     let seed = cli.seed.unwrap_or_else(aio::now_seed);
     let mut session = Session::new(Game::new(), settings);
     session.set_seed(seed);
     session.set_date(aio::today());
+    session.set_opponent(opponent);
     let game = match (&cli.fen, &cli.chess960) {
         (Some(fen), _) => Game::from_fen(fen).map_err(|e| (e, fen.clone())),
         (None, Some(n)) if n == "random" => {
@@ -245,7 +342,7 @@ fn main() -> ExitCode {
     let mut text = TextSink::new(io::stdout(), &announcer);
     let mut speech = SpeechSink::new(&announcer, io::stdout(), speech::platform_backend());
     let mut sound = SoundSink::new(&announcer, io::stdout(), None);
-    let mut source: Box<dyn LineSource> = match interactive.then(Terminal::new) {
+    let source: Box<dyn LineSource + Send> = match interactive.then(Terminal::new) {
         Some(Ok(terminal)) => Box::new(terminal),
         _ => Box::new(PlainLines::new(BufReader::new(io::stdin()))),
     };
@@ -274,7 +371,7 @@ fn main() -> ExitCode {
     let ran = aio::run(
         &mut session,
         &announcer,
-        source.as_mut(),
+        source,
         &mut subscribers,
         interactive,
     );

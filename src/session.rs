@@ -3,12 +3,18 @@
 use shakmaty::san::SanPlus;
 use shakmaty::{Color, Move, Position, Square};
 
-use crate::event::{CommandError, Event, MoveFacts, Question, StatusInfo, Suggestion};
+use crate::engine::host::{Reply, Request, analyse};
+use crate::engine::level;
+use crate::engine::search::Score;
+use crate::event::{
+    CommandError, Evaluation, Event, MoveFacts, OpponentInfo, Question, StatusInfo, Suggestion,
+};
 use crate::input::{
     Answer, Effort, Refusal, Resolution, decide, filter_by_answer, parse_answer, parse_answer_with,
     read_move_with, resolve,
     vocab::{Word, color_word, fold, lookup},
 };
+use crate::opponent::{ColorChoice, Kind, Opponent};
 use crate::rules::{ClaimOutcome, Game, PlayError, Ply};
 use crate::settings::{BoardStyle, KEYS, Setting, Settings, canonical_key};
 use crate::view;
@@ -42,7 +48,13 @@ pub const COMMANDS: &[(&str, &[&str])] = &[
     ("moves", &["moves", "zuge"]),
     ("material", &["material"]),
     ("repeat", &["repeat", "r", "wiederholen"]),
+    ("hint", &["hint", "tipp"]),
+    ("eval", &["eval", "bewertung"]),
 ];
+
+/// Nodes a `hint` or `eval` searches: about a tenth of a second, and the
+/// same answer every time.
+const ANALYSIS_NODES: u64 = 300_000;
 
 /// Finds the command id for a first word.
 pub fn command_id(word: &str) -> Option<&'static str> {
@@ -90,6 +102,11 @@ pub struct Session {
     quit: bool,
     /// The events of the last answer, for `repeat`.
     last_answer: Vec<Event>,
+    opponent: Opponent,
+    /// The engine request whose reply is awaited.
+    awaiting: Option<u64>,
+    requests: u64,
+    seed: u64,
 }
 
 impl Session {
@@ -103,6 +120,10 @@ impl Session {
             rng: Rng(0x9E37_79B9_7F4A_7C15),
             quit: false,
             last_answer: Vec::new(),
+            opponent: Opponent::human(),
+            awaiting: None,
+            requests: 0,
+            seed: 1,
         }
     }
 
@@ -120,6 +141,168 @@ impl Session {
     /// Seeds the random source used for random Chess960 positions.
     pub fn set_seed(&mut self, seed: u64) {
         self.rng = Rng(seed.max(1));
+        self.seed = seed;
+    }
+
+    /// Sets who plays the other side (the person's colour is drawn now if
+    /// it is to be random).
+    pub fn set_opponent(&mut self, opponent: Opponent) {
+        self.opponent = opponent;
+        self.opponent.human = self.draw_color();
+        self.awaiting = None;
+    }
+
+    /// Who plays the other side.
+    pub fn opponent(&self) -> &Opponent {
+        &self.opponent
+    }
+
+    fn draw_color(&mut self) -> Color {
+        match self.opponent.choice {
+            ColorChoice::White => Color::White,
+            ColorChoice::Black => Color::Black,
+            ColorChoice::Random => {
+                if self.rng.below(2) == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            }
+        }
+    }
+
+    /// The engine request whose reply is awaited, if any.
+    pub fn awaiting(&self) -> Option<u64> {
+        self.awaiting
+    }
+
+    /// A request for the engine's move when it is the engine's turn and
+    /// none is out yet. The caller hands it to the engine host and later
+    /// brings the reply to [`Session::engine_moved`].
+    pub fn engine_request(&mut self) -> Option<Request> {
+        let turn = self.game.turn();
+        if self.awaiting.is_some()
+            || self.game.is_over()
+            || self.pending.is_some()
+            || !self.opponent.plays(turn)
+        {
+            return None;
+        }
+        self.requests += 1;
+        self.awaiting = Some(self.requests);
+        let plies = self.game.plies().len() as u64;
+        Some(Request {
+            id: self.requests,
+            initial: self.game.initial_position().clone(),
+            moves: self.game.plies().iter().map(|p| p.mv).collect(),
+            mode: self.game.castling_mode(),
+            level: self.opponent.level,
+            seed: self.seed ^ plies.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            movetime: self.opponent.movetime,
+            external: match &self.opponent.kind {
+                Kind::External(spec) => Some(spec.clone()),
+                _ => None,
+            },
+        })
+    }
+
+    /// Plays the engine's reply, if it is still wanted.
+    pub fn engine_moved(&mut self, reply: Reply) -> Vec<Event> {
+        if self.awaiting != Some(reply.id) {
+            return Vec::new();
+        }
+        self.awaiting = None;
+        let mut events = Vec::new();
+        if let Some(failure) = reply.failure {
+            self.opponent.kind = Kind::Builtin;
+            events.push(Event::EngineFailed(failure));
+        }
+        match reply.mv {
+            Some(mv) if self.game.legal_moves().contains(&mv) => events.extend(self.play(mv)),
+            // No engine move may change the game unchecked.
+            Some(mv) => {
+                self.opponent.kind = Kind::Builtin;
+                events.push(Event::EngineFailed(
+                    crate::engine::client::Failure::IllegalMove(mv.to_string()),
+                ));
+            }
+            None => {}
+        }
+        events
+    }
+
+    fn opponent_info(&self) -> OpponentInfo {
+        OpponentInfo {
+            kind: match self.opponent.kind {
+                Kind::Human => "human",
+                Kind::Builtin => "engine",
+                Kind::External(_) => "external",
+            },
+            level: self.opponent.level,
+            elo: level::level(self.opponent.level).elo,
+            human: self.opponent.human,
+        }
+    }
+
+    fn analysis(&self) -> Option<crate::engine::search::SearchResult> {
+        if self.game.is_over() {
+            return None;
+        }
+        let moves: Vec<Move> = self.game.plies().iter().map(|p| p.mv).collect();
+        Some(analyse(
+            self.game.initial_position(),
+            &moves,
+            ANALYSIS_NODES,
+        ))
+    }
+
+    fn hint(&self) -> Vec<Event> {
+        let pos = self.game.position();
+        match self.analysis().and_then(|r| r.best) {
+            Some(mv) => {
+                let ply = Ply {
+                    mv,
+                    san: SanPlus::from_move(pos.clone(), mv),
+                    color: pos.turn(),
+                    number: self.game.move_number(),
+                };
+                vec![Event::Hint(MoveFacts::new(pos, &ply))]
+            }
+            None => vec![Event::Refused(Refusal::GameOver)],
+        }
+    }
+
+    fn evaluate(&self) -> Vec<Event> {
+        let Some(result) = self.analysis() else {
+            return vec![Event::Refused(Refusal::GameOver)];
+        };
+        let white = self.game.turn() == Color::White;
+        let sign = if white { 1 } else { -1 };
+        let (centipawns, mate) = match result.score {
+            Score::Cp(cp) => (cp * sign, None),
+            Score::Mate(n) => (0, Some(n * sign)),
+        };
+        let mut pos = self.game.position().clone();
+        let mut number = self.game.move_number();
+        let mut line = Vec::new();
+        for mv in result.pv.iter().take(6) {
+            let ply = Ply {
+                mv: *mv,
+                san: SanPlus::from_move(pos.clone(), *mv),
+                color: pos.turn(),
+                number,
+            };
+            line.push(MoveFacts::new(&pos, &ply));
+            if pos.turn() == Color::Black {
+                number += 1;
+            }
+            pos.play_unchecked(*mv);
+        }
+        vec![Event::Evaluation(Evaluation {
+            centipawns,
+            mate,
+            line,
+        })]
     }
 
     /// A random Chess960 start number.
@@ -251,6 +434,9 @@ impl Session {
     }
 
     fn move_line(&mut self, line: &str, claim: bool) -> Vec<Event> {
+        if !self.game.is_over() && self.opponent.plays(self.game.turn()) {
+            return vec![Event::EngineThinking];
+        }
         let reading = read_move_with(line, self.settings.lang.into(), &mut Effort::default());
         if reading.intents.is_empty() {
             return vec![self.not_understood(line)];
@@ -351,6 +537,8 @@ impl Session {
                 | "decline"
                 | "settings"
                 | "repeat"
+                | "hint"
+                | "eval"
         );
         // "R h4" is a rook move typed with a space, not `r` (repeat).
         let first = line.split_whitespace().next().map(fold);
@@ -395,7 +583,12 @@ impl Session {
             "history" => vec![Event::History(MoveFacts::history(&self.game))],
             "undo" => self.undo(),
             "resign" => {
-                let turn = self.game.turn();
+                // Against an engine, the person resigns, whoever is to move.
+                let turn = if self.opponent.kind == Kind::Human {
+                    self.game.turn()
+                } else {
+                    self.opponent.human
+                };
                 match self.game.resign(turn) {
                     Ok(f) => vec![Event::GameOver(f)],
                     Err(_) => vec![Event::Refused(Refusal::GameOver)],
@@ -415,6 +608,8 @@ impl Session {
             "square" => self.square_question(&args.join(" "), line),
             "repeat" if self.last_answer.is_empty() => vec![Event::NothingToRepeat],
             "repeat" => vec![Event::Repeated(self.last_answer.clone())],
+            "hint" => self.hint(),
+            "eval" => self.evaluate(),
             _ => vec![self.not_understood(line)],
         }
     }
@@ -541,6 +736,20 @@ impl Session {
     }
 
     fn undo(&mut self) -> Vec<Event> {
+        let mut events = self.undo_one();
+        // Against an engine, take back its reply and the person's move, so
+        // it is the person's turn again.
+        self.awaiting = None;
+        if matches!(events.first(), Some(Event::Undone(_)))
+            && self.opponent.plays(self.game.turn())
+            && !self.game.plies().is_empty()
+        {
+            events.extend(self.undo_one());
+        }
+        events
+    }
+
+    fn undo_one(&mut self) -> Vec<Event> {
         let before = self.facts_of_last();
         let was_over = self.game.is_over();
         match self.game.undo() {
@@ -574,21 +783,26 @@ impl Session {
             };
         }
         self.game.offer_draw_by(turn);
-        vec![Event::DrawOffered(turn)]
+        let mut events = vec![Event::DrawOffered(turn)];
+        // The engine plays on: it declines at once.
+        if self.opponent.kind != Kind::Human
+            && let Some(c) = self.game.decline_draw()
+        {
+            events.push(Event::DrawDeclined(c));
+        }
+        events
     }
 
     fn new_game(&mut self, args: &[&str]) -> Vec<Event> {
         let folded: Vec<String> = args.iter().map(|a| fold(a)).collect();
         let words: Vec<&str> = folded.iter().map(String::as_str).collect();
-        // Colours matter once an engine plays; in hot seat they are noted
-        // and ignored.
-        let rest = match words.first() {
-            Some(&w)
-                if color_word(w).is_some() || matches!(w, "random" | "zufall" | "juhuslik") =>
-            {
-                &words[1..]
-            }
-            _ => &words[..],
+        // The colour the person plays against an engine; in hot seat it is
+        // noted and ignored.
+        let choice = words.first().and_then(|w| color_choice(w));
+        let rest = if choice.is_some() {
+            &words[1..]
+        } else {
+            &words[..]
         };
         let game = match rest {
             [] => Game::new(),
@@ -625,7 +839,17 @@ impl Session {
         let chess960 = game.chess960_number();
         self.game = game;
         self.pending = None;
-        vec![Event::NewGame { chess960 }, self.status()]
+        self.awaiting = None;
+        if let Some(choice) = choice {
+            self.opponent.choice = choice;
+        }
+        self.opponent.human = self.draw_color();
+        let mut events = vec![Event::NewGame { chess960 }];
+        if self.opponent.kind != Kind::Human {
+            events.push(Event::OpponentChanged(self.opponent_info()));
+        }
+        events.push(self.status());
+        events
     }
 
     fn set(&mut self, args: &[&str]) -> Vec<Event> {
@@ -633,6 +857,9 @@ impl Session {
             return vec![Event::CommandFailed(CommandError::SetUsage)];
         };
         let (key, value) = (key.to_lowercase(), value.to_lowercase());
+        if let Some(events) = self.set_opponent_key(&key, &value) {
+            return events;
+        }
         match Setting::parse(&key, &value) {
             Ok(setting) => {
                 self.settings.apply(setting);
@@ -653,6 +880,49 @@ impl Session {
                 })]
             }
         }
+    }
+
+    /// `set opponent|level|color VALUE`; `None` for other keys.
+    fn set_opponent_key(&mut self, key: &str, value: &str) -> Option<Vec<Event>> {
+        let bad = |key: &str, allowed: &[&str]| {
+            vec![Event::CommandFailed(CommandError::BadValue {
+                key: key.to_string(),
+                value: value.to_string(),
+                allowed: allowed.iter().map(|v| v.to_string()).collect(),
+            })]
+        };
+        match fold(key).as_str() {
+            "opponent" | "gegner" => match fold(value).as_str() {
+                "human" | "mensch" => self.opponent.kind = Kind::Human,
+                "engine" | "computer" => self.opponent.kind = Kind::Builtin,
+                _ => return Some(bad("opponent", &["human", "engine"])),
+            },
+            "level" | "stufe" => match value.parse::<u8>() {
+                Ok(n @ 1..=10) => {
+                    self.opponent.level = n;
+                    if self.opponent.kind == Kind::Human {
+                        self.opponent.kind = Kind::Builtin;
+                    }
+                }
+                _ => {
+                    return Some(bad(
+                        "level",
+                        &["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"],
+                    ));
+                }
+            },
+            "color" | "farbe" => match color_choice(&fold(value)) {
+                Some(choice) => {
+                    self.opponent.choice = choice;
+                    self.opponent.human = self.draw_color();
+                }
+                None => return Some(bad("color", &["white", "black", "random"])),
+            },
+            _ => return None,
+        }
+        // A change while the engine thinks makes its reply moot.
+        self.awaiting = None;
+        Some(vec![Event::OpponentChanged(self.opponent_info())])
     }
 
     /// "Not understood", with the closest command word or legal move.
@@ -709,6 +979,17 @@ impl Session {
     }
 }
 
+/// A colour choice in any language's colour words (folded).
+fn color_choice(word: &str) -> Option<ColorChoice> {
+    match word {
+        "random" | "zufall" | "juhuslik" => Some(ColorChoice::Random),
+        w => match color_word(w)? {
+            Color::White => Some(ColorChoice::White),
+            Color::Black => Some(ColorChoice::Black),
+        },
+    }
+}
+
 /// Commands that only read the game, and questions such as `e4?`.
 fn is_read_only(line: &str) -> bool {
     line.ends_with('?')
@@ -733,6 +1014,8 @@ fn is_read_only(line: &str) -> bool {
                     | "settings"
                     | "square"
                     | "repeat"
+                    | "hint"
+                    | "eval"
             )
         )
 }

@@ -257,7 +257,7 @@ fn replay(record: &Record) -> Result<(), String> {
     input.push_str("fen\n");
 
     let mut command = Command::new(env!("CARGO_BIN_EXE_annabella"));
-    command.args(["--lang", "en"]);
+    command.args(["--lang", "en", "--opponent", "human"]);
     if let Some(fen) = &record.fen {
         command.args(["--fen", fen]);
     }

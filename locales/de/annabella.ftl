@@ -252,23 +252,23 @@ material-extra = { $color } hat mehr: { $pieces }.
 
 ## Hilfe
 
-help-intro = Befehle: hilfe, ende, neu, brett, feld, reihe, linie, diagonale, figuren, wo, angreifer, züge, material, status, fen, pgn, letzter, partie, wiederholen, zurück, aufgeben, remis, annehmen, ablehnen, einstellen, einstellungen. Mehr mit hilfe und einem Befehl.
+help-intro = Befehle: hilfe, ende, neu, brett, feld, reihe, linie, diagonale, figuren, wo, angreifer, züge, material, status, fen, pgn, letzter, partie, wiederholen, zurück, aufgeben, remis, annehmen, ablehnen, einstellen, einstellungen, tipp, bewertung. Mehr mit hilfe und einem Befehl.
 help-move-input = Züge: in algebraischer Notation mit deutschen oder englischen Buchstaben (Sf3, Nf3, exd5, O-O, e8D), als Koordinaten (g1-f3, e2-e4) oder in Worten (Springer Felix drei).
 help-help = hilfe, oder hilfe und ein Befehl: erklärt die Befehle.
 help-quit = ende: beendet annabella.
-help-new = neu: eine neue Partie. neu 960: eine Chess960-Partie aus einer zufälligen Startstellung; neu 960 und eine Zahl von 0 bis 959: diese Startstellung.
+help-new = neu: eine neue Partie; neu weiß, neu schwarz oder neu zufall: mit dieser Seite für dich gegen die Engine. neu 960: eine Chess960-Partie aus einer zufälligen Startstellung; neu 960 und eine Zahl von 0 bis 959: diese Startstellung.
 help-board = brett: das ganze Brett, im Brettstil der Einstellung boardstyle (list, ranks oder squares).
 help-status = status oder stand: wer am Zug ist und die Zugnummer, oder das Ergebnis.
 help-fen = fen: die Stellung in der Forsyth-Edwards-Notation.
 help-pgn = pgn: die Partie im PGN-Format.
 help-last = letzter: der letzte Zug noch einmal.
 help-history = partie: alle Züge, eine Zeile je Zugnummer.
-help-undo = zurück: nimmt den letzten Zug zurück.
-help-resign = aufgeben: die Seite am Zug gibt auf.
+help-undo = zurück: nimmt den letzten Zug zurück; gegen die Engine ihre Antwort und deinen Zug.
+help-resign = aufgeben: die Seite am Zug gibt auf; gegen die Engine gibst du auf.
 help-draw = remis: reklamiert Remis durch dreifache Stellungswiederholung oder die Fünfzig-Züge-Regel, sonst ist es ein Remisangebot. remis und ein Zug: spielt den Zug und reklamiert das Remis, das er bringt.
 help-accept = annehmen: nimmt ein Remisangebot an.
 help-decline = ablehnen: lehnt ein Remisangebot ab.
-help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide, local, nato oder san), verbosity (short, normal oder full), boardstyle (list, ranks oder squares), lang (de, en oder et), autoqueen (on oder off), width (0 ohne Umbruch, oder 20 bis 500 Zeichen, etwa 40 für eine Braillezeile), orientation (white, black oder player), speech (on, off oder screenreader: dein Bildschirmleser spricht), rate und speechvolume (0 bis 100), voice (auto, eine Sprache wie de, oder der Name einer Stimme), sound (on oder off), volume der Klänge (0 bis 100).
+help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide, local, nato oder san), verbosity (short, normal oder full), boardstyle (list, ranks oder squares), lang (de, en oder et), autoqueen (on oder off), width (0 ohne Umbruch, oder 20 bis 500 Zeichen, etwa 40 für eine Braillezeile), orientation (white, black oder player), speech (on, off oder screenreader: dein Bildschirmleser spricht), rate und speechvolume (0 bis 100), voice (auto, eine Sprache wie de, oder der Name einer Stimme), sound (on oder off), volume der Klänge (0 bis 100); opponent (human oder engine), level (1 bis 10), color (white, black oder random).
 help-settings = einstellungen: nennt alle Einstellungen.
 help-square = feld und ein Feld, oder ein Feld mit Fragezeichen (Eva vier?): was dort steht.
 help-rank = reihe und eine Zahl oder ein Rangwort (reihe 4): was auf dieser Reihe steht.
@@ -287,3 +287,30 @@ nothing-to-repeat = Es wurde noch nichts gesagt.
 notice-speech-unavailable = Kein Sprachdienst hat geantwortet; annabella macht ohne Sprachausgabe weiter.
 notice-speech-lost = Die Sprachausgabe funktioniert nicht mehr; annabella macht ohne Sprachausgabe weiter.
 notice-sound-unavailable = Kein Audiogerät; annabella macht ohne Klänge weiter.
+
+## Gegner
+
+engine-failed = { $reason ->
+    [notstarted] Die Engine ließ sich nicht starten
+    [starttimeout] Die Engine hat beim Start nicht geantwortet
+    [crashed] Die Engine arbeitet nicht mehr
+    [hung] Die Engine hat nicht rechtzeitig gezogen
+    [illegal] Die Engine hat einen regelwidrigen Zug geschickt, { $move }
+   *[garbled] Die Engine hat etwas geschickt, das kein Zug ist
+  }; die eingebaute Engine übernimmt, und die Partie geht weiter.
+engine-thinking = Die Engine denkt nach; inzwischen kannst du dir das Brett ansehen, zum Beispiel mit brett oder status.
+hint-move = Tipp: { $move }.
+eval-equal = Die Stellung ist ausgeglichen.
+eval-slight = { $color } steht leicht besser.
+eval-clear = { $color } steht deutlich besser.
+eval-winning = { $color } steht auf Gewinn.
+eval-mate = { $color } setzt in { $moves ->
+    [one] einem Zug
+   *[other] { $moves } Zügen
+  } matt.
+eval-detail = { $centipawns } Hundertstel Bauern für Weiß; Hauptvariante: { $line }.
+opponent-human = Gegner: ein Mensch an dieser Tastatur; beide Seiten werden hier eingegeben.
+opponent-engine = Gegner: die eingebaute Engine auf Stufe { $level }, etwa { $elo } Elo. Du spielst { $color }.
+opponent-external = Gegner: eine externe Engine; die eingebaute Engine auf Stufe { $level } steht bereit. Du spielst { $color }.
+help-hint = tipp: der Zug, den die Engine jetzt spielen würde.
+help-eval = bewertung: wie die Stellung steht; mit verbosity full auch in Hundertstel Bauern, mit der Hauptvariante.

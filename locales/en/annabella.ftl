@@ -203,23 +203,23 @@ material-extra = { $color } has more: { $pieces }.
 
 ## Help
 
-help-intro = Commands: help, quit, new, board, square, rank, file, diagonal, pieces, where, attackers, moves, material, status, fen, pgn, last, history, repeat, undo, resign, draw, accept, decline, set, settings. Type help and a command for more.
+help-intro = Commands: help, quit, new, board, square, rank, file, diagonal, pieces, where, attackers, moves, material, status, fen, pgn, last, history, repeat, undo, resign, draw, accept, decline, set, settings, hint, eval. Type help and a command for more.
 help-move-input = Moves: type them in algebraic notation with English or German letters (Nf3, Sf3, exd5, O-O, e8=Q), as coordinates (g1-f3, e2-e4), or as words (Springer Felix drei).
 help-help = help, or help and a command: explains the commands.
 help-quit = quit or exit: ends annabella.
-help-new = new: a new game. new 960: a Chess960 game from a random start position; new 960 and a number from 0 to 959: that start position.
+help-new = new: a new game; new white, new black or new random: with that side for you against the engine. new 960: a Chess960 game from a random start position; new 960 and a number from 0 to 959: that start position.
 help-board = board or b: the whole board, in the board style of the setting boardstyle (list, ranks or squares).
 help-status = status or s: whose move it is and the move number, or the result.
 help-fen = fen: the position in Forsyth-Edwards notation.
 help-pgn = pgn: the game record in PGN.
 help-last = last or l: the last move again.
 help-history = history: all moves, one line per move number.
-help-undo = undo: takes back the last move.
-help-resign = resign: the side to move resigns.
+help-undo = undo: takes back the last move; against the engine, its reply and your move.
+help-resign = resign: the side to move resigns; against the engine, you resign.
 help-draw = draw: claims a draw by threefold repetition or the fifty-move rule, or else offers a draw. draw and a move: plays the move and claims the draw it brings.
 help-accept = accept: accepts a draw offer.
 help-decline = decline: declines a draw offer.
-help-set = set KEY VALUE: changes a setting. Keys: style (fide, local, nato or san), verbosity (short, normal or full), boardstyle (list, ranks or squares), lang (de, en or et), autoqueen (on or off), width (0 for no wrapping, or 20 to 500 characters, such as 40 for a Braille display), orientation (white, black or player), speech (on, off or screenreader: your screen reader speaks), rate and speechvolume (0 to 100), voice (auto, a language such as de, or a voice name), sound (on or off), volume of the sound cues (0 to 100).
+help-set = set KEY VALUE: changes a setting. Keys: style (fide, local, nato or san), verbosity (short, normal or full), boardstyle (list, ranks or squares), lang (de, en or et), autoqueen (on or off), width (0 for no wrapping, or 20 to 500 characters, such as 40 for a Braille display), orientation (white, black or player), speech (on, off or screenreader: your screen reader speaks), rate and speechvolume (0 to 100), voice (auto, a language such as de, or a voice name), sound (on or off), volume of the sound cues (0 to 100); opponent (human or engine), level (1 to 10), color (white, black or random).
 help-settings = settings: lists every setting.
 help-square = square and a square, or a square with a question mark (e4?): what stands there.
 help-rank = rank and a number or rank word (rank 4): what stands on that rank.
@@ -238,3 +238,30 @@ nothing-to-repeat = Nothing has been said yet.
 notice-speech-unavailable = No speech service answered; annabella continues without speech.
 notice-speech-lost = Speech stopped working; annabella continues without speech.
 notice-sound-unavailable = No sound device; annabella continues without sound cues.
+
+## Opponents
+
+engine-failed = { $reason ->
+    [notstarted] The engine could not be started
+    [starttimeout] The engine did not answer when it was started
+    [crashed] The engine stopped working
+    [hung] The engine sent no move in time
+    [illegal] The engine sent an illegal move, { $move }
+   *[garbled] The engine sent something that is not a move
+  }; the built-in engine takes over, and the game goes on.
+engine-thinking = The engine is thinking; meanwhile you can look at the board, for example with board or status.
+hint-move = Hint: { $move }.
+eval-equal = The position is equal.
+eval-slight = { $color } is slightly better.
+eval-clear = { $color } is clearly better.
+eval-winning = { $color } is winning.
+eval-mate = { $color } mates in { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+  }.
+eval-detail = { $centipawns } centipawns for White; main line: { $line }.
+opponent-human = Opponent: a person at this keyboard; both sides are typed here.
+opponent-engine = Opponent: the built-in engine at level { $level }, about { $elo } Elo. You play { $color }.
+opponent-external = Opponent: an external engine, with the built-in engine at level { $level } standing by. You play { $color }.
+help-hint = hint: the move the engine would play now.
+help-eval = eval: how the position stands; with verbosity full also in centipawns, with the main line.

@@ -266,23 +266,23 @@ material-extra = { $color ->
 
 ## Abi
 
-help-intro = Käsud: help, quit, new, board, square, rank, file, diagonal, pieces, where, attackers, moves, material, status, fen, pgn, last, history, repeat, undo, resign, draw, accept, decline, set, settings. Saksakeelsed käsud kehtivad samuti. Lähemalt: help ja käsu nimi.
+help-intro = Käsud: help, quit, new, board, square, rank, file, diagonal, pieces, where, attackers, moves, material, status, fen, pgn, last, history, repeat, undo, resign, draw, accept, decline, set, settings, hint, eval. Saksakeelsed käsud kehtivad samuti. Lähemalt: help ja käsu nimi.
 help-move-input = Käigud: algebralises notatsioonis inglise või saksa tähtedega (Nf3, Sf3, exd5, O-O, e8=Q), koordinaatidena (g1-f3, e2-e4) või sõnadega (ratsu f3, ettur lööb d5, lühike vangerdus, Springer Felix drei).
 help-help = help, või help ja käsu nimi: selgitab käske.
 help-quit = quit või exit: lõpetab annabella töö.
-help-new = new: uus mäng. new 960: Chess960 mäng juhuslikust algseisust; new 960 ja arv 0 kuni 959: see algseis.
+help-new = new: uus mäng; new white, new black või new random: selle poolega mootori vastu. new 960: Chess960 mäng juhuslikust algseisust; new 960 ja arv 0 kuni 959: see algseis.
 help-board = board või b: kogu laud seade boardstyle järgi (list, ranks või squares).
 help-status = status või s: kes on käigul ja mitmes käik, või mängu tulemus.
 help-fen = fen: seis Forsyth-Edwardsi notatsioonis.
 help-pgn = pgn: mängu kirje PGN-vormingus.
 help-last = last või l: viimane käik uuesti.
 help-history = history: kõik käigud, üks rida iga käigunumbri kohta.
-help-undo = undo: võtab viimase käigu tagasi.
-help-resign = resign: käigul olev pool alistub.
+help-undo = undo: võtab viimase käigu tagasi; mootori vastu mootori vastuse ja sinu käigu.
+help-resign = resign: käigul olev pool alistub; mootori vastu alistud sina.
 help-draw = draw: nõuab viiki seisu kolmekordse kordumise või viiekümne käigu reegli järgi, muidu pakub viiki. draw ja käik: teeb käigu ja nõuab viiki, mille see käik toob.
 help-accept = accept: võtab viigipakkumise vastu.
 help-decline = decline: lükkab viigipakkumise tagasi.
-help-set = set VÕTI VÄÄRTUS: muudab seadet. Võtmed: style (fide, local, nato või san), verbosity (short, normal või full), boardstyle (list, ranks või squares), lang (de, en või et), autoqueen (on või off), width (0 ilma reamurdmiseta, või 20 kuni 500 märki, näiteks 40 Braille' kuvari jaoks), orientation (white, black või player), speech (on, off või screenreader: sinu ekraanilugeja räägib), rate ja speechvolume (0 kuni 100), voice (auto, keel nagu de, või hääle nimi), sound (on või off), volume helimärkide jaoks (0 kuni 100).
+help-set = set VÕTI VÄÄRTUS: muudab seadet. Võtmed: style (fide, local, nato või san), verbosity (short, normal või full), boardstyle (list, ranks või squares), lang (de, en või et), autoqueen (on või off), width (0 ilma reamurdmiseta, või 20 kuni 500 märki, näiteks 40 Braille' kuvari jaoks), orientation (white, black või player), speech (on, off või screenreader: sinu ekraanilugeja räägib), rate ja speechvolume (0 kuni 100), voice (auto, keel nagu de, või hääle nimi), sound (on või off), volume helimärkide jaoks (0 kuni 100); opponent (human või engine), level (1 kuni 10), color (white, black või random).
 help-settings = settings: kõik seaded ja nende väärtused.
 help-square = square ja ruut, või ruut küsimärgiga (e4?): mis seal seisab.
 help-rank = rank ja number või arvsõna (rank 4, rank neli): mis sellel real seisab.
@@ -301,3 +301,30 @@ nothing-to-repeat = Midagi pole veel öeldud.
 notice-speech-unavailable = Ükski kõneteenus ei vastanud; annabella jätkab ilma kõneta.
 notice-speech-lost = Kõneväljund lakkas töötamast; annabella jätkab ilma kõneta.
 notice-sound-unavailable = Heliseadet ei ole; annabella jätkab ilma helimärkideta.
+
+## Vastased
+
+engine-failed = { $reason ->
+    [notstarted] Mootorit ei õnnestunud käivitada
+    [starttimeout] Mootor ei vastanud käivitamisel
+    [crashed] Mootor lakkas töötamast
+    [hung] Mootor ei saatnud õigel ajal käiku
+    [illegal] Mootor saatis reeglitevastase käigu { $move }
+   *[garbled] Mootor saatis midagi, mis ei ole käik
+  }; sisseehitatud mootor võtab üle ja mäng jätkub.
+engine-thinking = Mootor mõtleb; vahepeal saad lauda vaadata, näiteks käskudega board või status.
+hint-move = Vihje: { $move }.
+eval-equal = Seis on võrdne.
+eval-slight = { $color } on veidi paremas seisus.
+eval-clear = { $color } on selgelt paremas seisus.
+eval-winning = { $color } on võidu lähedal.
+eval-mate = { $color } matib { $moves ->
+    [one] ühe käiguga
+   *[other] { $moves } käiguga
+  }.
+eval-detail = { $centipawns } sentipanti valge kasuks; põhivariant: { $line }.
+opponent-human = Vastane: inimene selle klaviatuuri taga; mõlema poole käigud sisestatakse siin.
+opponent-engine = Vastane: sisseehitatud mootor tasemel { $level }, umbes { $elo } Elo. Sinu pool: { $color }.
+opponent-external = Vastane: väline mootor, varuks sisseehitatud mootor tasemel { $level }. Sinu pool: { $color }.
+help-hint = hint: käik, mille mootor praegu teeks.
+help-eval = eval: kuidas seis on; täieliku jutukusega ka sentipandides ja põhivariandiga.

@@ -206,6 +206,8 @@ pub fn help_id(command: &str) -> Option<&'static str> {
         "moves" => "help-moves",
         "material" => "help-material",
         "repeat" => "help-repeat",
+        "hint" => "help-hint",
+        "eval" => "help-eval",
         _ => return None,
     })
 }
@@ -1011,6 +1013,11 @@ impl Announcer {
                 .flat_map(|e| self.render(settings, e))
                 .collect(),
             Event::NothingToRepeat => one(self.message(ui, "nothing-to-repeat", &[])),
+            Event::EngineFailed(_)
+            | Event::EngineThinking
+            | Event::Hint(_)
+            | Event::Evaluation(_)
+            | Event::OpponentChanged(_) => one(self.engine_event(settings, event)),
         }
     }
 }
@@ -1121,6 +1128,89 @@ fn split_languages(line: &str, german: &[String], ui: Lang, out: &mut Vec<Spoken
                 push(rest, ui);
                 break;
             }
+        }
+    }
+}
+
+impl Announcer {
+    /// The opponent's events: engine failures, hints, evaluations.
+    fn engine_event(&self, settings: &Settings, event: &Event) -> String {
+        use crate::engine::client::Failure;
+        let ui = settings.lang;
+        match event {
+            Event::EngineFailed(failure) => {
+                let (reason, mv) = match failure {
+                    Failure::NotStarted => ("notstarted", String::new()),
+                    Failure::StartTimeout => ("starttimeout", String::new()),
+                    Failure::Crashed => ("crashed", String::new()),
+                    Failure::Hung => ("hung", String::new()),
+                    Failure::IllegalMove(m) => ("illegal", m.clone()),
+                    Failure::Garbled => ("garbled", String::new()),
+                };
+                self.message(
+                    ui,
+                    "engine-failed",
+                    &[("reason", s(reason)), ("move", s(mv))],
+                )
+            }
+            Event::EngineThinking => self.message(ui, "engine-thinking", &[]),
+            Event::Hint(f) => {
+                let mut plain = *settings;
+                plain.verbosity = Verbosity::Short;
+                self.message(ui, "hint-move", &[("move", s(self.move_words(&plain, f)))])
+            }
+            Event::Evaluation(e) => {
+                let leader = if e.mate.map_or(e.centipawns, |m| m) >= 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let color = s(self.color(settings, leader));
+                let cp = e.centipawns.abs();
+                let verdict = match e.mate {
+                    Some(m) => self.message(
+                        ui,
+                        "eval-mate",
+                        &[("color", color), ("moves", n(m.unsigned_abs()))],
+                    ),
+                    None if cp <= 30 => self.message(ui, "eval-equal", &[]),
+                    None if cp <= 90 => self.message(ui, "eval-slight", &[("color", color)]),
+                    None if cp <= 250 => self.message(ui, "eval-clear", &[("color", color)]),
+                    None => self.message(ui, "eval-winning", &[("color", color)]),
+                };
+                if settings.verbosity != Verbosity::Full {
+                    return verdict;
+                }
+                let mut plain = *settings;
+                plain.verbosity = Verbosity::Short;
+                let line: Vec<String> = e.line.iter().map(|f| self.move_words(&plain, f)).collect();
+                let detail = self.message(
+                    ui,
+                    "eval-detail",
+                    &[
+                        ("centipawns", s(e.centipawns.to_string())),
+                        ("line", s(line.join("; "))),
+                    ],
+                );
+                format!("{verdict} {detail}")
+            }
+            Event::OpponentChanged(o) => match o.kind {
+                "human" => self.message(ui, "opponent-human", &[]),
+                kind => self.message(
+                    ui,
+                    if kind == "external" {
+                        "opponent-external"
+                    } else {
+                        "opponent-engine"
+                    },
+                    &[
+                        ("level", n(u32::from(o.level))),
+                        ("elo", n(o.elo)),
+                        ("color", s(self.color(settings, o.human))),
+                    ],
+                ),
+            },
+            _ => String::new(),
         }
     }
 }

@@ -1,0 +1,11 @@
+//! The chess engine: a built-in search and evaluation on shakmaty with
+//! ten levels, a UCI server (`annabella uci`) and a UCI client for external
+//! engines. It knows no words: results are moves and numbers, which the
+//! session turns into events.
+
+pub mod client;
+pub mod eval;
+pub mod host;
+pub mod level;
+pub mod search;
+pub mod uci;

@@ -1,0 +1,4 @@
+#!/bin/sh
+# A fake UCI engine that never answers `go`.
+on_go() { :; }
+. "$(dirname "$0")/common.sh"

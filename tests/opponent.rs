@@ -1,0 +1,175 @@
+//! The session against an engine, without threads: requests go out,
+//! replies come back through `engine_moved`, and nothing an engine sends
+//! can change the game unchecked.
+
+use annabella::engine::client::{ExternalSpec, Failure};
+use annabella::engine::host::Reply;
+use annabella::event::Event;
+use annabella::opponent::{ColorChoice, Kind, Opponent};
+use annabella::rules::Game;
+use annabella::session::Session;
+use annabella::settings::{BoardStyle, Lang, Settings, Style, Verbosity};
+use shakmaty::{Move, Role, Square};
+
+fn session(opponent: Opponent) -> Session {
+    let settings = Settings {
+        lang: Lang::En,
+        style: Style::Fide,
+        verbosity: Verbosity::Normal,
+        board_style: BoardStyle::List,
+        autoqueen: false,
+        ..Settings::default()
+    };
+    let mut s = Session::new(Game::new(), settings);
+    s.set_seed(9);
+    s.set_opponent(opponent);
+    s
+}
+
+fn e7e5() -> Move {
+    Move::Normal {
+        role: Role::Pawn,
+        from: Square::E7,
+        capture: None,
+        to: Square::E5,
+        promotion: None,
+    }
+}
+
+#[test]
+fn the_engine_answers_the_persons_move() {
+    let mut s = session(Opponent::default());
+    assert!(s.engine_request().is_none(), "White is the person's");
+    s.handle_line("e4");
+    let request = s.engine_request().expect("the engine's turn");
+    assert_eq!(request.moves.len(), 1);
+    assert!(s.engine_request().is_none(), "one request at a time");
+    // A move typed meanwhile is not played.
+    assert_eq!(s.handle_line("d4"), vec![Event::EngineThinking]);
+    let events = s.engine_moved(Reply {
+        id: request.id,
+        mv: Some(e7e5()),
+        failure: None,
+    });
+    assert!(
+        matches!(events.as_slice(), [Event::Moved(f)] if f.san == "e5"),
+        "{events:?}"
+    );
+    assert_eq!(s.game().plies().len(), 2);
+}
+
+#[test]
+fn a_stale_reply_is_dropped() {
+    let mut s = session(Opponent::default());
+    s.handle_line("e4");
+    let request = s.engine_request().expect("request");
+    // Taking back the move makes the request moot.
+    s.handle_line("undo");
+    let events = s.engine_moved(Reply {
+        id: request.id,
+        mv: Some(e7e5()),
+        failure: None,
+    });
+    assert!(events.is_empty());
+    assert!(s.game().plies().is_empty());
+}
+
+#[test]
+fn an_illegal_reply_changes_nothing_and_the_built_in_engine_takes_over() {
+    let external = Opponent {
+        kind: Kind::External(ExternalSpec {
+            command: "some-engine".to_string(),
+            ..ExternalSpec::default()
+        }),
+        ..Opponent::default()
+    };
+    let mut s = session(external);
+    s.handle_line("e4");
+    let request = s.engine_request().expect("request");
+    assert!(request.external.is_some());
+    // e2e4 again: not legal for Black.
+    let cheat = Move::Normal {
+        role: Role::Pawn,
+        from: Square::E2,
+        capture: None,
+        to: Square::E4,
+        promotion: None,
+    };
+    let events = s.engine_moved(Reply {
+        id: request.id,
+        mv: Some(cheat),
+        failure: None,
+    });
+    assert!(
+        matches!(
+            events.as_slice(),
+            [Event::EngineFailed(Failure::IllegalMove(_))]
+        ),
+        "{events:?}"
+    );
+    assert_eq!(s.game().plies().len(), 1, "the game is kept as it was");
+    assert_eq!(s.opponent().kind, Kind::Builtin);
+    let again = s.engine_request().expect("the built-in engine is asked");
+    assert!(again.external.is_none());
+}
+
+#[test]
+fn a_reported_failure_is_told_with_the_move_that_replaced_it() {
+    let mut s = session(Opponent {
+        kind: Kind::External(ExternalSpec::default()),
+        choice: ColorChoice::Black,
+        ..Opponent::default()
+    });
+    let request = s.engine_request().expect("the engine opens");
+    let d2d4 = Move::Normal {
+        role: Role::Pawn,
+        from: Square::D2,
+        capture: None,
+        to: Square::D4,
+        promotion: None,
+    };
+    let events = s.engine_moved(Reply {
+        id: request.id,
+        mv: Some(d2d4),
+        failure: Some(Failure::Hung),
+    });
+    assert!(
+        matches!(
+            events.as_slice(),
+            [Event::EngineFailed(Failure::Hung), Event::Moved(_)]
+        ),
+        "{events:?}"
+    );
+    assert_eq!(s.opponent().kind, Kind::Builtin);
+}
+
+#[test]
+fn undo_takes_back_the_reply_and_the_move() {
+    let mut s = session(Opponent::default());
+    s.handle_line("e4");
+    let request = s.engine_request().expect("request");
+    s.engine_moved(Reply {
+        id: request.id,
+        mv: Some(e7e5()),
+        failure: None,
+    });
+    let events = s.handle_line("undo");
+    assert_eq!(events.len(), 2, "{events:?}");
+    assert!(s.game().plies().is_empty());
+    assert!(s.engine_request().is_none(), "the person's turn again");
+}
+
+#[test]
+fn resigning_against_the_engine_resigns_for_the_person() {
+    let mut s = session(Opponent {
+        choice: ColorChoice::Black,
+        ..Opponent::default()
+    });
+    // White (the engine) is to move; the person still may resign.
+    let events = s.handle_line("resign");
+    assert!(
+        matches!(events.as_slice(), [Event::GameOver(_)]),
+        "{events:?}"
+    );
+    assert_eq!(s.game().result_text(), "1-0");
+}
