@@ -705,16 +705,7 @@ impl Searcher {
         let mut quiet_count = 0usize;
         let n = moves.len();
         for i in 0..n {
-            // Selection sort step: bring the best-ordered move forward.
-            let mut bi = i;
-            for j in i + 1..n {
-                if order[j] > order[bi] {
-                    bi = j;
-                }
-            }
-            moves.swap(i, bi);
-            order.swap(i, bi);
-            let m = moves[i];
+            let m = pick_next(&mut moves, &mut order, i);
             let quiet = !m.is_capture() && !m.is_promotion();
 
             if !root && !pv_node && !in_check && quiet && best > -MATE_BOUND {
@@ -882,15 +873,7 @@ impl Searcher {
         let mut best = stand;
         let n = moves.len();
         for i in 0..n {
-            let mut bi = i;
-            for j in i + 1..n {
-                if order[j] > order[bi] {
-                    bi = j;
-                }
-            }
-            moves.swap(i, bi);
-            order.swap(i, bi);
-            let m = moves[i];
+            let m = pick_next(&mut moves, &mut order, i);
             if !in_check && !m.is_promotion() {
                 let victim = match m {
                     Move::EnPassant { .. } => Role::Pawn,
@@ -980,6 +963,23 @@ fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
         return (Some(soft), Some(hard));
     }
     (None, None)
+}
+
+/// One selection-sort step: brings the best-ordered of the moves from
+/// `i` on to place `i` and returns it. Moves are searched in this order,
+/// and a cutoff usually comes early, so sorting the whole list would be
+/// wasted work.
+#[inline]
+fn pick_next(moves: &mut [Move], order: &mut [i32], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if order[j] > order[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    order.swap(i, best);
+    moves[i]
 }
 
 #[cfg(test)]
