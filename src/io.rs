@@ -208,6 +208,10 @@ enum Input {
     Engine(Reply),
 }
 
+/// How long a terminal session waits for the engine's move before it
+/// shows the prompt anyway (the built-in engine's top level thinks 1 s).
+const ENGINE_GRACE: std::time::Duration = std::time::Duration::from_millis(1500);
+
 /// Reads lines until the end of input or `quit`, handing every event to
 /// every subscriber. Lines are read on their own thread and the engine
 /// thinks on another, so a person can look at the board while it
@@ -249,7 +253,18 @@ pub fn run(
             host.cancel();
         }
         let wait_for_engine = session.awaiting().is_some() && !prompt;
-        if !reading && !wait_for_engine {
+        // At a terminal the engine gets a moment to answer before the
+        // prompt, so that the prompt names the side really to move; a
+        // slower engine leaves the player free to read the board.
+        let mut early = None;
+        if prompt && !reading && session.awaiting().is_some() {
+            match rx.recv_timeout(ENGINE_GRACE) {
+                Ok(input) => early = Some(input),
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        if early.is_none() && !reading && !wait_for_engine {
             let text = if prompt {
                 let game = session.game();
                 format!(
@@ -264,7 +279,11 @@ pub fn run(
             }
             reading = true;
         }
-        let events = match rx.recv() {
+        let next = match early {
+            Some(input) => Ok(input),
+            None => rx.recv(),
+        };
+        let events = match next {
             Ok(Input::Line(line)) => {
                 reading = false;
                 session.handle_line(&line)
