@@ -18,8 +18,9 @@ use cpal::{FromSample, SampleFormat, SizedSample, StreamConfig};
 
 use crate::announce::{Announcer, Notice};
 use crate::earcons::{Cue, synthesize};
-use crate::event::{Check, Event};
+use crate::event::Event;
 use crate::io::Subscriber;
+use crate::rules::Check;
 use crate::settings::Settings;
 
 /// How long opening the audio device may take before annabella goes on

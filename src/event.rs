@@ -1,115 +1,12 @@
 //! Events: what the session tells its outputs. Text, speech and sound
 //! each subscribe; none of them is known to the session.
 
-use shakmaty::san::{San, Suffix};
-use shakmaty::{
-    ByRole, CastlingSide, Chess, Color, File, Move, Piece, Position, Rank, Role, Square,
-};
+use shakmaty::{ByRole, Color, Piece, Role, Square};
 
 use crate::input::Refusal;
-use crate::rules::{ClaimRefusal, Finished, Game, Ply};
+use crate::rules::{ClaimRefusal, Finished, MoveFacts};
 use crate::settings::Setting;
-
-/// Check given by a move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Check {
-    /// No check.
-    None,
-    /// Check.
-    Check,
-    /// Check by two pieces at once.
-    Double,
-    /// Checkmate.
-    Mate,
-}
-
-/// Everything an announcement of one move needs, in words-free form.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveFacts {
-    /// Who moved.
-    pub color: Color,
-    /// The full-move number.
-    pub number: u32,
-    /// The piece that moved (the king for castling).
-    pub role: Role,
-    /// Its origin square.
-    pub from: Square,
-    /// Its target square (the king's destination for castling).
-    pub to: Square,
-    /// The piece taken, if any.
-    pub capture: Option<Role>,
-    /// The piece promoted to, if any.
-    pub promotion: Option<Role>,
-    /// Castling, with its side.
-    pub castle: Option<CastlingSide>,
-    /// An en passant capture.
-    pub en_passant: bool,
-    /// Whether SAN needs the origin to tell this move from another.
-    pub ambiguous: bool,
-    /// Check given.
-    pub check: Check,
-    /// SAN with English letters and suffix.
-    pub san: String,
-}
-
-impl MoveFacts {
-    /// Describes `ply`, played in `before`.
-    pub fn new(before: &Chess, ply: &Ply) -> MoveFacts {
-        let mv = ply.mv;
-        let mut after = before.clone();
-        after.play_unchecked(mv);
-        let check = match ply.san.suffix {
-            Some(Suffix::Checkmate) => Check::Mate,
-            Some(Suffix::Check) if after.checkers().count() > 1 => Check::Double,
-            Some(Suffix::Check) => Check::Check,
-            None => Check::None,
-        };
-        let ambiguous = matches!(
-            ply.san.san,
-            San::Normal { role, file, rank, .. }
-                if role != Role::Pawn && (file.is_some() || rank.is_some())
-        );
-        let (from, to, castle) = match mv {
-            Move::Castle { king, rook } => {
-                let side = CastlingSide::from_king_side(king < rook);
-                (king, side.king_to(ply.color), Some(side))
-            }
-            _ => (mv.from().unwrap_or(mv.to()), mv.to(), None),
-        };
-        MoveFacts {
-            color: ply.color,
-            number: ply.number,
-            role: mv.role(),
-            from,
-            to,
-            capture: mv.capture(),
-            promotion: mv.promotion(),
-            castle,
-            en_passant: mv.is_en_passant(),
-            ambiguous,
-            check,
-            san: ply.san.to_string(),
-        }
-    }
-
-    /// Describes every ply of a game.
-    pub fn history(game: &Game) -> Vec<MoveFacts> {
-        game.plies()
-            .iter()
-            .enumerate()
-            .filter_map(|(i, ply)| Some(MoveFacts::new(game.position_before(i)?, ply)))
-            .collect()
-    }
-
-    /// Describes the last ply of a game.
-    pub fn last(game: &Game) -> Option<MoveFacts> {
-        let index = game.plies().len().checked_sub(1)?;
-        Some(MoveFacts::new(
-            game.position_before(index)?,
-            game.plies().get(index)?,
-        ))
-    }
-}
+use crate::view::{BoardView, Line};
 
 /// A suggestion for input that was not understood.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,41 +15,6 @@ pub enum Suggestion {
     Command(String),
     /// A legal move.
     Move(MoveFacts),
-}
-
-/// The pieces of one side: each kind with its squares.
-pub type SidePieces = (Color, Vec<(Role, Vec<Square>)>);
-
-/// The whole board as one answer, in a board style.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BoardView {
-    /// Pieces by colour and kind (style `list`).
-    List(Vec<SidePieces>),
-    /// One row per rank, from the player's side (style `ranks`).
-    Ranks(Vec<(Rank, Vec<Option<Piece>>)>),
-    /// Every occupied square with its piece (style `squares`).
-    Squares(Vec<(Square, Piece)>),
-}
-
-/// Which line of squares a [`Line`] is.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum LineKind {
-    /// A rank.
-    Rank(Rank),
-    /// A file.
-    File(File),
-    /// A diagonal, from one end to the other.
-    Diagonal(Square, Square),
-}
-
-/// A rank, file or diagonal with what stands on each square, in the
-/// order the player reads it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
-    /// Which line.
-    pub kind: LineKind,
-    /// Each square with its piece, if any.
-    pub cells: Vec<(Square, Option<Piece>)>,
 }
 
 /// What the game is doing now, for `status`.
@@ -353,15 +215,3 @@ pub struct OpponentInfo {
     /// The side the person plays.
     pub human: Color,
 }
-
-/// The file letters a..h, for tables.
-pub const FILES: [File; 8] = [
-    File::A,
-    File::B,
-    File::C,
-    File::D,
-    File::E,
-    File::F,
-    File::G,
-    File::H,
-];

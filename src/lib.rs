@@ -16,6 +16,7 @@ pub mod input;
 pub mod io;
 pub mod opponent;
 pub mod output;
+pub mod rng;
 pub mod rules;
 pub mod session;
 pub mod settings;

@@ -7,7 +7,7 @@ use crate::engine::host::{Reply, Request, analyse};
 use crate::engine::level;
 use crate::engine::search::Score;
 use crate::event::{
-    CommandError, Evaluation, Event, MoveFacts, OpponentInfo, Question, StatusInfo, Suggestion,
+    CommandError, Evaluation, Event, OpponentInfo, Question, StatusInfo, Suggestion,
 };
 use crate::input::{
     Answer, Effort, Refusal, Resolution, decide, filter_by_answer, parse_answer, parse_answer_with,
@@ -15,7 +15,8 @@ use crate::input::{
     vocab::{Word, color_word, fold, lookup},
 };
 use crate::opponent::{ColorChoice, Kind, Opponent};
-use crate::rules::{ClaimOutcome, Game, PlayError, Ply};
+use crate::rng::Rng;
+use crate::rules::{ClaimOutcome, Game, MoveFacts, PlayError};
 use crate::settings::{BoardStyle, KEYS, Setting, Settings, canonical_key};
 use crate::view;
 
@@ -76,21 +77,6 @@ struct Pending {
     claim: bool,
 }
 
-/// A small deterministic random source (xorshift), for `new 960`.
-#[derive(Clone, Debug)]
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u32) -> u32 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        (x % u64::from(n)) as u32
-    }
-}
-
 /// One player's session: the game, the settings and an open question.
 #[derive(Clone, Debug)]
 pub struct Session {
@@ -117,7 +103,7 @@ impl Session {
             settings,
             pending: None,
             date: "????.??.??".to_string(),
-            rng: Rng(0x9E37_79B9_7F4A_7C15),
+            rng: Rng::new(0x9E37_79B9_7F4A_7C15),
             quit: false,
             last_answer: Vec::new(),
             opponent: Opponent::human(),
@@ -140,7 +126,7 @@ impl Session {
 
     /// Seeds the random source used for random Chess960 positions.
     pub fn set_seed(&mut self, seed: u64) {
-        self.rng = Rng(seed.max(1));
+        self.rng = Rng::new(seed);
         self.seed = seed;
     }
 
@@ -259,15 +245,7 @@ impl Session {
     fn hint(&self) -> Vec<Event> {
         let pos = self.game.position();
         match self.analysis().and_then(|r| r.best) {
-            Some(mv) => {
-                let ply = Ply {
-                    mv,
-                    san: SanPlus::from_move(pos.clone(), mv),
-                    color: pos.turn(),
-                    number: self.game.move_number(),
-                };
-                vec![Event::Hint(MoveFacts::new(pos, &ply))]
-            }
+            Some(mv) => vec![Event::Hint(MoveFacts::of_move(pos, mv))],
             None => vec![Event::Refused(Refusal::GameOver)],
         }
     }
@@ -283,19 +261,9 @@ impl Session {
             Score::Mate(n) => (0, Some(n * sign)),
         };
         let mut pos = self.game.position().clone();
-        let mut number = self.game.move_number();
         let mut line = Vec::new();
         for mv in result.pv.iter().take(6) {
-            let ply = Ply {
-                mv: *mv,
-                san: SanPlus::from_move(pos.clone(), *mv),
-                color: pos.turn(),
-                number,
-            };
-            line.push(MoveFacts::new(&pos, &ply));
-            if pos.turn() == Color::Black {
-                number += 1;
-            }
+            line.push(MoveFacts::of_move(&pos, *mv));
             pos.play_unchecked(*mv);
         }
         vec![Event::Evaluation(Evaluation {
@@ -307,7 +275,7 @@ impl Session {
 
     /// A random Chess960 start number.
     pub fn random_chess960(&mut self) -> u32 {
-        self.rng.below(960)
+        self.rng.below(960) as u32
     }
 
     /// The game.
@@ -711,18 +679,9 @@ impl Session {
                 } else {
                     view::legal_moves_from(pos, from, side)
                 };
-                let number = self.game.move_number();
                 let facts = moves
                     .into_iter()
-                    .map(|mv| {
-                        let ply = Ply {
-                            mv,
-                            san: SanPlus::from_move(pos.clone(), mv),
-                            color: pos.turn(),
-                            number,
-                        };
-                        MoveFacts::new(pos, &ply)
-                    })
+                    .map(|mv| MoveFacts::of_move(pos, mv))
                     .collect();
                 vec![Event::Moves {
                     turn: pos.turn(),
@@ -959,15 +918,7 @@ impl Session {
                     .map(|text| edit_distance(&typed, &text.to_lowercase()))
                     .min()
                     .unwrap_or(usize::MAX);
-                consider(d, &|| {
-                    let ply = Ply {
-                        mv,
-                        san,
-                        color: pos.turn(),
-                        number: self.game.move_number(),
-                    };
-                    Suggestion::Move(MoveFacts::new(pos, &ply))
-                });
+                consider(d, &|| Suggestion::Move(MoveFacts::of_move(pos, mv)));
             }
         }
         let limit = (typed.chars().count() / 2).clamp(1, 2);

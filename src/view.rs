@@ -4,7 +4,52 @@
 
 use shakmaty::{Bitboard, Board, ByRole, Chess, Color, File, Piece, Position, Rank, Role, Square};
 
-use crate::event::{BoardView, FILES, Line, LineKind};
+/// The pieces of one side: each kind with its squares.
+pub type SidePieces = (Color, Vec<(Role, Vec<Square>)>);
+
+/// The whole board as one answer, in a board style.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardView {
+    /// Pieces by colour and kind (style `list`).
+    List(Vec<SidePieces>),
+    /// One row per rank, from the player's side (style `ranks`).
+    Ranks(Vec<(Rank, Vec<Option<Piece>>)>),
+    /// Every occupied square with its piece (style `squares`).
+    Squares(Vec<(Square, Piece)>),
+}
+
+/// Which line of squares a [`Line`] is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LineKind {
+    /// A rank.
+    Rank(Rank),
+    /// A file.
+    File(File),
+    /// A diagonal, from one end to the other.
+    Diagonal(Square, Square),
+}
+
+/// A rank, file or diagonal with what stands on each square, in the
+/// order the player reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Which line.
+    pub kind: LineKind,
+    /// Each square with its piece, if any.
+    pub cells: Vec<(Square, Option<Piece>)>,
+}
+
+/// The file letters a..h, for tables.
+pub const FILES: [File; 8] = [
+    File::A,
+    File::B,
+    File::C,
+    File::D,
+    File::E,
+    File::F,
+    File::G,
+    File::H,
+];
 
 /// The order pieces are listed in: king first, pawns last.
 pub const ROLE_ORDER: [Role; 6] = [

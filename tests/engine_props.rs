@@ -3,7 +3,8 @@
 //! same seed gives the same move.
 
 use annabella::engine::level::level;
-use annabella::engine::search::{Limits, Searcher, key_of};
+use annabella::engine::search::{Limits, Searcher};
+use annabella::rules::key_of;
 use proptest::prelude::*;
 use shakmaty::{Chess, Position};
 

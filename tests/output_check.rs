@@ -20,7 +20,7 @@ use common::Rng;
 
 /// 100 positions along random games, some of them Chess960.
 fn random_games() -> Vec<Game> {
-    let mut rng = Rng(0xB0A4D);
+    let mut rng = Rng::new(0xB0A4D);
     let mut games = Vec::new();
     while games.len() < 100 {
         let mut game = if games.len() % 4 == 0 {

@@ -6,8 +6,8 @@ use std::fs;
 use std::path::Path;
 
 use annabella::announce::Announcer;
-use annabella::event::MoveFacts;
 use annabella::input::{Effort, Resolution, read_move_with, resolve};
+use annabella::rules::MoveFacts;
 use annabella::rules::{Game, Ply};
 use annabella::settings::{Lang, Settings, Style, Verbosity};
 use proptest::prelude::*;
@@ -51,7 +51,7 @@ use common::Rng;
 /// Positions along random games from the start and from Chess960 starts,
 /// so promotions, en passant and late castling all turn up.
 fn playout_fens(seed: u64, games: usize, plies: usize) -> Vec<String> {
-    let mut rng = Rng(seed.max(1));
+    let mut rng = Rng::new(seed);
     let mut fens = Vec::new();
     for g in 0..games {
         let mut game = if g % 3 == 0 {

@@ -4,8 +4,9 @@
 use shakmaty::{ByRole, Color, Piece, Role, Square};
 
 use super::{Announcer, n, piece_id, pieces_id, role_key, s};
-use crate::event::{Line, LineKind, MoveFacts};
+use crate::rules::MoveFacts;
 use crate::settings::{Settings, Verbosity};
+use crate::view::{Line, LineKind};
 use crate::view::{ROLE_ORDER, value};
 
 fn color_key(color: Color) -> fluent_bundle::FluentValue<'static> {

@@ -12,12 +12,11 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use shakmaty::{CastlingSide, Color, File, Piece, Rank, Role, Square};
 
-use crate::event::{
-    BoardView, Check, CommandError, Event, MoveFacts, Question, StatusInfo, Suggestion,
-};
+use crate::event::{CommandError, Event, Question, StatusInfo, Suggestion};
 use crate::input::{CastlingBlock, Refusal};
-use crate::rules::{ClaimRefusal, EndReason, Finished};
+use crate::rules::{Check, ClaimRefusal, EndReason, Finished, MoveFacts};
 use crate::settings::{Lang, Settings, Style, Verbosity};
+use crate::view::BoardView;
 
 type Bundle = FluentBundle<FluentResource>;
 

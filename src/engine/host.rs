@@ -14,7 +14,8 @@ use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use super::client::{External, ExternalSpec, Failure, START_TIMEOUT};
 use super::level::level;
-use super::search::{Limits, Searcher, key_of};
+use super::search::{Limits, Searcher};
+use crate::rules::key_of;
 
 /// What the opponent should think about.
 #[derive(Clone, Debug)]

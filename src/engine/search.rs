@@ -17,6 +17,7 @@ use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position, Role};
 
 use super::eval::{evaluate, see_value};
+use crate::rules::key_of;
 
 /// A score above this is a forced mate.
 pub const MATE_BOUND: i32 = 31_000;
@@ -939,11 +940,6 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
-}
-
-/// The Zobrist key the search uses for a position.
-pub fn key_of(pos: &Chess) -> u64 {
-    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
 /// Soft (do not start another iteration) and hard (stop now) time limits.

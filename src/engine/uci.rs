@@ -16,7 +16,8 @@ use shakmaty::{CastlingMode, Chess, Color, Position};
 use vampirc_uci::{UciMessage, UciTimeControl};
 
 use super::level::{LEVELS, MAX_LEVEL, level, level_for_elo};
-use super::search::{Clock, Info, Limits, Score, Searcher, key_of};
+use super::search::{Clock, Info, Limits, Score, Searcher};
+use crate::rules::key_of;
 
 const DEFAULT_HASH_MB: usize = 16;
 

@@ -4,7 +4,14 @@
 //! repetition), and the result. It knows nothing of words or I/O: every
 //! outcome is a value the announcer can put into words.
 
-use std::fmt::Write as _;
+mod facts;
+mod outcome;
+mod record;
+
+pub use facts::{Check, MoveFacts};
+pub use outcome::{
+    ClaimKind, ClaimOutcome, ClaimRefusal, EndReason, Finished, PlayError, Ply, SetupError,
+};
 
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
@@ -13,143 +20,6 @@ use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, MoveList,
     Position, Setup,
 };
-
-/// Why a game ended (FIDE Laws, Articles 5, 6 and 9).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum EndReason {
-    /// Art. 5.1.1: the side to move is checkmated.
-    Checkmate,
-    /// Art. 5.1.2: a player resigned.
-    Resignation,
-    /// Art. 6.9: a flag fell and the opponent can still mate.
-    TimeForfeit,
-    /// Art. 5.2.1: the side to move has no legal move and is not in check.
-    Stalemate,
-    /// Art. 5.2.2: neither side can mate by any series of legal moves.
-    DeadPosition,
-    /// Art. 9.1: both players agreed to a draw.
-    Agreement,
-    /// Art. 9.2: a correct claim of threefold repetition.
-    ThreefoldRepetition,
-    /// Art. 9.3: a correct claim under the 50-move rule.
-    FiftyMoveRule,
-    /// Art. 9.6.1: the same position appeared five times.
-    FivefoldRepetition,
-    /// Art. 9.6.2: 75 moves by each side without pawn move or capture.
-    SeventyFiveMoveRule,
-    /// Art. 6.9: a flag fell but the opponent cannot mate.
-    TimeoutVsInsufficientMaterial,
-}
-
-impl EndReason {
-    /// All reasons, in the order the specification lists them.
-    pub const ALL: [EndReason; 11] = [
-        EndReason::Checkmate,
-        EndReason::Resignation,
-        EndReason::TimeForfeit,
-        EndReason::Stalemate,
-        EndReason::DeadPosition,
-        EndReason::Agreement,
-        EndReason::ThreefoldRepetition,
-        EndReason::FiftyMoveRule,
-        EndReason::FivefoldRepetition,
-        EndReason::SeventyFiveMoveRule,
-        EndReason::TimeoutVsInsufficientMaterial,
-    ];
-
-    /// A stable identifier, used for message ids and in tests.
-    pub fn id(self) -> &'static str {
-        match self {
-            EndReason::Checkmate => "checkmate",
-            EndReason::Resignation => "resignation",
-            EndReason::TimeForfeit => "time-forfeit",
-            EndReason::Stalemate => "stalemate",
-            EndReason::DeadPosition => "dead-position",
-            EndReason::Agreement => "agreement",
-            EndReason::ThreefoldRepetition => "threefold",
-            EndReason::FiftyMoveRule => "fifty-move",
-            EndReason::FivefoldRepetition => "fivefold",
-            EndReason::SeventyFiveMoveRule => "seventy-five-move",
-            EndReason::TimeoutVsInsufficientMaterial => "timeout-insufficient",
-        }
-    }
-}
-
-/// The result of a finished game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Finished {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub outcome: KnownOutcome,
-    /// Why the game ended.
-    pub reason: EndReason,
-    /// Whether the result came with the last move (mate, automatic draw,
-    /// claim with the intended move); `undo` then takes that move back.
-    pub with_move: bool,
-}
-
-/// One half-move of the game record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ply {
-    /// The move as played.
-    pub mv: Move,
-    /// Its SAN with check or mate suffix (English letters).
-    pub san: SanPlus,
-    /// The side that played it.
-    pub color: Color,
-    /// The full-move number it belongs to.
-    pub number: u32,
-}
-
-/// Why a move could not be played.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum PlayError {
-    /// The game has ended; no more moves.
-    GameOver,
-    /// The move is not legal in the current position.
-    Illegal,
-}
-
-/// Which draw claim was meant (Art. 9.2 or 9.3).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ClaimKind {
-    /// Threefold repetition.
-    Repetition,
-    /// The 50-move rule.
-    FiftyMoves,
-}
-
-/// Why a draw claim was refused; the game goes on.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ClaimRefusal {
-    /// How often the position (after the intended move, if any) has occurred.
-    pub repetitions: usize,
-    /// Half-moves without capture or pawn move (after the intended move).
-    pub halfmoves: u32,
-    /// Whether the claim named a move, which was played and stays.
-    pub with_move: bool,
-}
-
-/// What happened to a draw claim.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClaimOutcome {
-    /// The claim was correct; the game is drawn.
-    Drawn(Finished),
-    /// The intended move ended the game by itself (mate, stalemate, ...).
-    EndedByMove(Finished),
-    /// The claim was wrong; play goes on (an intended move stays played).
-    Refused(ClaimRefusal),
-}
-
-/// Why a game could not be set up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupError {
-    /// The text is not a FEN.
-    BadFen,
-    /// The FEN describes an impossible position.
-    IllegalPosition,
-    /// Chess960 start positions are numbered 0 to 959.
-    Chess960Number,
-}
 
 /// A game of chess: start position, history, result and draw offers.
 #[derive(Clone, Debug)]
@@ -171,11 +41,12 @@ impl Default for Game {
     }
 }
 
-fn key_of(pos: &Chess) -> u64 {
-    // Legal en passant only: FIDE's "same position" counts an e.p. right
-    // only when the capture is really possible.
-    let z: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
-    u64::from(z)
+/// The Zobrist key of a position, as repetitions and the engine's
+/// tables count it: castling rights and an en passant square only when
+/// the capture is legal, since FIDE's "same position" counts an e.p.
+/// right only when the capture is really possible.
+pub fn key_of(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 
 impl Game {
@@ -553,86 +424,6 @@ impl Game {
         };
         self.result = Some(finished);
         Ok(finished)
-    }
-
-    /// The current position as FEN: en passant square only when a legal
-    /// capture exists, X-FEN castling in Chess960.
-    pub fn fen(&self) -> String {
-        Fen::from_position(self.position(), EnPassantMode::Legal).to_string()
-    }
-
-    /// The FEN of the start position.
-    pub fn initial_fen(&self) -> String {
-        Fen::from_position(&self.initial, EnPassantMode::Legal).to_string()
-    }
-
-    /// The result as PGN writes it: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub fn result_text(&self) -> &'static str {
-        match self.result {
-            Some(f) => f.outcome.as_str(),
-            None => "*",
-        }
-    }
-
-    /// The game as PGN, with the seven tag roster (the given date) and
-    /// the tags a non-standard start needs.
-    pub fn pgn(&self, date: &str) -> String {
-        let mut out = String::new();
-        let result = self.result_text();
-        let tags = [
-            ("Event", "annabella game"),
-            ("Site", "?"),
-            ("Date", date),
-            ("Round", "-"),
-            ("White", "?"),
-            ("Black", "?"),
-            ("Result", result),
-        ];
-        for (name, value) in tags {
-            let _ = writeln!(out, "[{name} \"{value}\"]");
-        }
-        if self.mode == CastlingMode::Chess960 {
-            let _ = writeln!(out, "[Variant \"Chess960\"]");
-        }
-        if self.custom_start {
-            let _ = writeln!(out, "[SetUp \"1\"]");
-            let _ = writeln!(out, "[FEN \"{}\"]", self.initial_fen());
-        }
-        if let Some(f) = self.result {
-            let _ = writeln!(out, "[Termination \"{}\"]", termination(f.reason));
-        }
-        out.push('\n');
-        let mut tokens: Vec<String> = Vec::with_capacity(self.plies.len() * 3 / 2 + 1);
-        for (i, ply) in self.plies.iter().enumerate() {
-            if ply.color == Color::White {
-                tokens.push(format!("{}.", ply.number));
-            } else if i == 0 {
-                tokens.push(format!("{}...", ply.number));
-            }
-            tokens.push(ply.san.to_string());
-        }
-        tokens.push(result.to_string());
-        let mut line_len = 0;
-        for token in tokens {
-            if line_len > 0 && line_len + 1 + token.len() > 79 {
-                out.push('\n');
-                line_len = 0;
-            } else if line_len > 0 {
-                out.push(' ');
-                line_len += 1;
-            }
-            line_len += token.len();
-            out.push_str(&token);
-        }
-        out.push('\n');
-        out
-    }
-}
-
-fn termination(reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::TimeForfeit | EndReason::TimeoutVsInsufficientMaterial => "time forfeit",
-        _ => "normal",
     }
 }
 

@@ -1,0 +1,90 @@
+//! The game as a record: FEN and PGN.
+
+use std::fmt::Write as _;
+
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Color, EnPassantMode};
+
+use super::{EndReason, Game};
+
+impl Game {
+    /// The current position as FEN: en passant square only when a legal
+    /// capture exists, X-FEN castling in Chess960.
+    pub fn fen(&self) -> String {
+        Fen::from_position(self.position(), EnPassantMode::Legal).to_string()
+    }
+
+    /// The FEN of the start position.
+    pub fn initial_fen(&self) -> String {
+        Fen::from_position(&self.initial, EnPassantMode::Legal).to_string()
+    }
+
+    /// The result as PGN writes it: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn result_text(&self) -> &'static str {
+        match self.result {
+            Some(f) => f.outcome.as_str(),
+            None => "*",
+        }
+    }
+
+    /// The game as PGN, with the seven tag roster (the given date) and
+    /// the tags a non-standard start needs.
+    pub fn pgn(&self, date: &str) -> String {
+        let mut out = String::new();
+        let result = self.result_text();
+        let tags = [
+            ("Event", "annabella game"),
+            ("Site", "?"),
+            ("Date", date),
+            ("Round", "-"),
+            ("White", "?"),
+            ("Black", "?"),
+            ("Result", result),
+        ];
+        for (name, value) in tags {
+            let _ = writeln!(out, "[{name} \"{value}\"]");
+        }
+        if self.mode == CastlingMode::Chess960 {
+            let _ = writeln!(out, "[Variant \"Chess960\"]");
+        }
+        if self.custom_start {
+            let _ = writeln!(out, "[SetUp \"1\"]");
+            let _ = writeln!(out, "[FEN \"{}\"]", self.initial_fen());
+        }
+        if let Some(f) = self.result {
+            let _ = writeln!(out, "[Termination \"{}\"]", termination(f.reason));
+        }
+        out.push('\n');
+        let mut tokens: Vec<String> = Vec::with_capacity(self.plies.len() * 3 / 2 + 1);
+        for (i, ply) in self.plies.iter().enumerate() {
+            if ply.color == Color::White {
+                tokens.push(format!("{}.", ply.number));
+            } else if i == 0 {
+                tokens.push(format!("{}...", ply.number));
+            }
+            tokens.push(ply.san.to_string());
+        }
+        tokens.push(result.to_string());
+        let mut line_len = 0;
+        for token in tokens {
+            if line_len > 0 && line_len + 1 + token.len() > 79 {
+                out.push('\n');
+                line_len = 0;
+            } else if line_len > 0 {
+                out.push(' ');
+                line_len += 1;
+            }
+            line_len += token.len();
+            out.push_str(&token);
+        }
+        out.push('\n');
+        out
+    }
+}
+
+fn termination(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::TimeForfeit | EndReason::TimeoutVsInsufficientMaterial => "time forfeit",
+        _ => "normal",
+    }
+}
