@@ -14,7 +14,7 @@ use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use pgn_reader::{Reader, SanPlus, Visitor};
 
 use annabella::announce::Announcer;
-use annabella::event::Event;
+use annabella::event::{Event, GameEvent};
 use annabella::rules::Game;
 use annabella::session::Session;
 use annabella::settings::Settings;
@@ -47,7 +47,7 @@ fn move_line_to_text(c: &mut Criterion) {
         let mut probe = prepared.clone();
         let events = probe.handle_line(line);
         assert!(
-            matches!(events.as_slice(), [Event::Moved(_)]),
+            matches!(events.as_slice(), [Event::Game(GameEvent::Moved(_))]),
             "{line:?} was not played in the benchmark position: {events:?}"
         );
         let text = line_to_text(&mut prepared.clone(), &announcer, line);

@@ -12,7 +12,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 use annabella::announce::Announcer;
-use annabella::event::Event;
+use annabella::event::{Event, GameEvent};
 use annabella::io::Subscriber;
 use annabella::rules::Game;
 use annabella::session::Session;
@@ -41,7 +41,7 @@ fn event_to_speech_request(c: &mut Criterion) {
     assert!(sink.is_running(), "the recording backend starts");
     let mut session = Session::new(Game::new(), settings);
     let events: Vec<Event> = session.handle_line("Nf3");
-    assert!(matches!(events[..], [Event::Moved(_)]));
+    assert!(matches!(events[..], [Event::Game(GameEvent::Moved(_))]));
 
     // "1. White:" in English, then "Springer Felix drei" in German: the
     // iteration waits for the last part.

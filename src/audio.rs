@@ -18,7 +18,7 @@ use cpal::{FromSample, SampleFormat, SizedSample, StreamConfig};
 
 use crate::announce::{Announcer, Notice};
 use crate::earcons::{Cue, synthesize};
-use crate::event::Event;
+use crate::event::{Event, GameEvent, PromptEvent, Refused};
 use crate::io::Subscriber;
 use crate::rules::Check;
 use crate::settings::Settings;
@@ -257,15 +257,15 @@ where
 /// The cue for one event, if it has one.
 pub fn cue_for(event: &Event) -> Option<Cue> {
     match event {
-        Event::Moved(f) if f.check != Check::None => Some(Cue::Check),
-        Event::Moved(f) if f.castle.is_some() => Some(Cue::Castling),
-        Event::Moved(f) if f.capture.is_some() => Some(Cue::Capture),
-        Event::Moved(_) => Some(Cue::Move),
-        Event::GameOver(_) => Some(Cue::GameEnd),
-        Event::Refused(_)
-        | Event::NotUnderstood { .. }
-        | Event::AnswerNotFitting(_)
-        | Event::CommandFailed(_) => Some(Cue::Illegal),
+        Event::Game(GameEvent::Moved(f)) if f.check != Check::None => Some(Cue::Check),
+        Event::Game(GameEvent::Moved(f)) if f.castle.is_some() => Some(Cue::Castling),
+        Event::Game(GameEvent::Moved(f)) if f.capture.is_some() => Some(Cue::Capture),
+        Event::Game(GameEvent::Moved(_)) => Some(Cue::Move),
+        Event::Game(GameEvent::Over(_)) => Some(Cue::GameEnd),
+        Event::Refusal(Refused::Move(_))
+        | Event::Refusal(Refused::NotUnderstood { .. })
+        | Event::Prompt(PromptEvent::NotFitting(_))
+        | Event::Refusal(Refused::Command(_)) => Some(Cue::Illegal),
         _ => None,
     }
 }
@@ -273,7 +273,10 @@ pub fn cue_for(event: &Event) -> Option<Cue> {
 /// The cues for the events of one line: the game end wins over the move
 /// that ended it; otherwise the first event with a cue.
 pub fn cue_for_events(events: &[Event]) -> Option<Cue> {
-    if events.iter().any(|e| matches!(e, Event::GameOver(_))) {
+    if events
+        .iter()
+        .any(|e| matches!(e, Event::Game(GameEvent::Over(_))))
+    {
         return Some(Cue::GameEnd);
     }
     events.iter().find_map(cue_for)
@@ -379,7 +382,7 @@ mod tests {
             let device = Some("alsa:no-such-device".to_string());
             let mut sink = SoundSink::new(&announcer, &mut notices, device);
             sink.start(&settings).expect("written");
-            let refused = [Event::Refused(Refusal::GameOver)];
+            let refused = [Event::Refusal(Refused::Move(Refusal::GameOver))];
             sink.notify(&settings, &refused).expect("written");
             sink.notify(&settings, &refused).expect("written");
         }
@@ -391,8 +394,11 @@ mod tests {
 
     #[test]
     fn refusals_buzz_and_game_ends_win() {
-        let refused = Event::Refused(Refusal::GameOver);
+        let refused = Event::Refusal(Refused::Move(Refusal::GameOver));
         assert_eq!(cue_for_events(&[refused]), Some(Cue::Illegal));
-        assert_eq!(cue_for_events(&[Event::NothingToUndo]), None);
+        assert_eq!(
+            cue_for_events(&[Event::Refusal(Refused::NothingToUndo)]),
+            None
+        );
     }
 }

@@ -1,11 +1,15 @@
-//! Events: what the session tells its outputs. Text, speech and sound
-//! each subscribe; none of them is known to the session.
+//! Events: what the session tells its outputs, grouped in families
+//! (game, answer, refusal, prompt, engine, session). Text, speech and
+//! sound each subscribe; none of them is known to the session.
+
+use std::io;
 
 use shakmaty::{ByRole, Color, Piece, Role, Square};
 
+use crate::engine::client::Failure;
 use crate::input::Refusal;
 use crate::rules::{ClaimRefusal, Finished, MoveFacts};
-use crate::settings::Setting;
+use crate::settings::{Setting, Settings};
 use crate::view::{BoardView, Line};
 
 /// A suggestion for input that was not understood.
@@ -77,38 +81,62 @@ pub enum CommandError {
     },
 }
 
-/// Something the session reports to its outputs.
+/// Something the session reports to its outputs, by family: each
+/// family is worded by its own file of `announce`, and outputs that
+/// care about only one family (sound cues, the store) match only it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
+    /// The game itself changed: a move, its end, an offer.
+    Game(GameEvent),
+    /// An answer to a reading command: nothing changed.
+    Answer(Answer),
+    /// A line that could not be carried out, and why.
+    Refusal(Refused),
+    /// A question the next line may answer.
+    Prompt(PromptEvent),
+    /// The opponent engine and analysis.
+    Engine(EngineEvent),
+    /// The session itself: settings, repeat, quit.
+    Session(SessionEvent),
+}
+
+/// The game changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameEvent {
     /// A move was played.
     Moved(MoveFacts),
     /// The game ended.
-    GameOver(Finished),
-    /// A move was refused.
-    Refused(Refusal),
-    /// A misheard word was corrected: the line as understood.
-    Understood(String),
-    /// The line was neither a command nor a move.
-    NotUnderstood {
-        /// What was typed.
-        input: String,
-        /// The closest command or move, if any is close.
-        suggestion: Option<Suggestion>,
+    Over(Finished),
+    /// A new game started.
+    NewGame {
+        /// The Chess960 start number, if any.
+        chess960: Option<u32>,
     },
-    /// A question the next line may answer.
-    Ask(Question),
-    /// The answer did not fit the question; the question stands.
-    AnswerNotFitting(Question),
+    /// `undo` took this move back.
+    Undone(MoveFacts),
+    /// `undo` reopened a game that ended without a move.
+    Reopened,
+    /// A draw was offered by this side.
+    DrawOffered(Color),
+    /// This side's offer was declined.
+    DrawDeclined(Color),
+    /// A draw claim was wrong; play goes on.
+    ClaimRefused(ClaimRefusal),
+}
+
+/// An answer to a command that only reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
     /// `status`.
     Status(StatusInfo),
     /// `fen`.
     Fen(String),
     /// `pgn`.
     Pgn(String),
-    /// `board`.
+    /// `board`, or `pieces` (a list of one or both sides).
     Board(BoardView),
     /// What stands on a square (`e4?`).
-    SquareContent {
+    Square {
         /// The square.
         square: Square,
         /// What stands there.
@@ -147,49 +175,126 @@ pub enum Event {
     Last(Option<MoveFacts>),
     /// `history`: all moves.
     History(Vec<MoveFacts>),
-    /// `undo` took this move back.
-    Undone(MoveFacts),
-    /// `undo` reopened a game that ended without a move.
-    Reopened,
-    /// `undo` with nothing to take back.
-    NothingToUndo,
-    /// A draw was offered by this side.
-    DrawOffered(Color),
-    /// This side's offer was declined.
-    DrawDeclined(Color),
-    /// `accept` or `decline` with no offer standing.
-    NoDrawOffer,
-    /// A draw claim was wrong; play goes on.
-    ClaimRefused(ClaimRefusal),
-    /// A new game started.
-    NewGame {
-        /// The Chess960 start number, if any.
-        chess960: Option<u32>,
-    },
-    /// A setting changed.
-    SettingChanged(Setting),
     /// `settings`: every setting.
     Settings(Vec<Setting>),
     /// `help` or `help <command>`.
     Help(Option<&'static str>),
+}
+
+/// Why a line was not carried out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// A move that cannot be played, with the most specific reason.
+    Move(Refusal),
+    /// The line was neither a command nor a move.
+    NotUnderstood {
+        /// What was typed.
+        input: String,
+        /// The closest command or move, if any is close.
+        suggestion: Option<Suggestion>,
+    },
     /// A command could not be carried out.
-    CommandFailed(CommandError),
-    /// The session ends.
-    Quit,
-    /// `repeat`: the events of the last answer, once more.
-    Repeated(Vec<Event>),
+    Command(CommandError),
+    /// `undo` with nothing to take back.
+    NothingToUndo,
+    /// `accept` or `decline` with no offer standing.
+    NoDrawOffer,
     /// `repeat` before anything was said.
     NothingToRepeat,
-    /// The external engine failed; the built-in engine plays on.
-    EngineFailed(crate::engine::client::Failure),
     /// A move was typed while the engine thinks.
     EngineThinking,
+}
+
+/// A question asked, or an answer that did not fit it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PromptEvent {
+    /// A question the next line may answer.
+    Ask(Question),
+    /// The answer did not fit the question; the question stands.
+    NotFitting(Question),
+}
+
+/// The opponent engine and analysis.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineEvent {
+    /// The external engine failed; the built-in engine plays on.
+    Failed(Failure),
     /// `hint`: the move the engine would play.
     Hint(MoveFacts),
     /// `eval`: how the position stands.
     Evaluation(Evaluation),
-    /// The opponent changed (`set opponent`, `set level`, `set color`).
+    /// The opponent changed (`set opponent`, `set level`, `set color`,
+    /// `new`).
     OpponentChanged(OpponentInfo),
+}
+
+/// The session itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SessionEvent {
+    /// A setting changed.
+    SettingChanged(Setting),
+    /// A misheard word was corrected: the line as understood.
+    Understood(String),
+    /// `repeat`: the events of the last answer, once more.
+    Repeated(Vec<Event>),
+    /// The session ends.
+    Quit,
+}
+
+impl From<GameEvent> for Event {
+    fn from(e: GameEvent) -> Event {
+        Event::Game(e)
+    }
+}
+
+impl From<Answer> for Event {
+    fn from(e: Answer) -> Event {
+        Event::Answer(e)
+    }
+}
+
+impl From<Refused> for Event {
+    fn from(e: Refused) -> Event {
+        Event::Refusal(e)
+    }
+}
+
+impl From<Refusal> for Event {
+    fn from(r: Refusal) -> Event {
+        Event::Refusal(Refused::Move(r))
+    }
+}
+
+impl From<CommandError> for Event {
+    fn from(e: CommandError) -> Event {
+        Event::Refusal(Refused::Command(e))
+    }
+}
+
+impl From<PromptEvent> for Event {
+    fn from(e: PromptEvent) -> Event {
+        Event::Prompt(e)
+    }
+}
+
+impl From<EngineEvent> for Event {
+    fn from(e: EngineEvent) -> Event {
+        Event::Engine(e)
+    }
+}
+
+impl From<SessionEvent> for Event {
+    fn from(e: SessionEvent) -> Event {
+        Event::Session(e)
+    }
+}
+
+/// An output of the session: text, speech, sound cues (later the store).
+/// Each receives every event and picks what concerns it; none is known
+/// to the session.
+pub trait Subscriber {
+    /// Receives the events of one input line, tick or engine reply.
+    fn notify(&mut self, settings: &Settings, events: &[Event]) -> io::Result<()>;
 }
 
 /// An evaluation, from White's side.
@@ -203,11 +308,22 @@ pub struct Evaluation {
     pub line: Vec<MoveFacts>,
 }
 
+/// Who plays the other side, as an announcement states it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OpponentKind {
+    /// A person at the same keyboard (hot seat).
+    Human,
+    /// The built-in engine.
+    Builtin,
+    /// An external UCI engine, with the built-in one standing by.
+    External,
+}
+
 /// The opponent as an announcement states it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OpponentInfo {
-    /// `human`, `engine` or `external`.
-    pub kind: &'static str,
+    /// Who it is.
+    pub kind: OpponentKind,
     /// The built-in level.
     pub level: u8,
     /// Its measured Elo.

@@ -164,11 +164,7 @@ impl LineSource for Terminal {
     }
 }
 
-/// A subscriber to the session's events: text, later speech and sound.
-pub trait Subscriber {
-    /// Receives the events of one input line.
-    fn notify(&mut self, settings: &Settings, events: &[Event]) -> io::Result<()>;
-}
+pub use crate::event::Subscriber;
 
 /// Writes every event as lines of text.
 pub struct TextSink<'a, W: Write> {

@@ -7,10 +7,11 @@ use crate::engine::host::{Reply, Request, analyse};
 use crate::engine::level;
 use crate::engine::search::Score;
 use crate::event::{
-    CommandError, Evaluation, Event, OpponentInfo, Question, StatusInfo, Suggestion,
+    Answer, CommandError, EngineEvent, Evaluation, Event, GameEvent, OpponentInfo, OpponentKind,
+    PromptEvent, Question, Refused, SessionEvent, StatusInfo, Suggestion,
 };
 use crate::input::{
-    Answer, Effort, Refusal, Resolution, decide, filter_by_answer, parse_answer, parse_answer_with,
+    Effort, Pick, Refusal, Resolution, decide, filter_by_answer, parse_answer, parse_answer_with,
     read_move_with, resolve,
     vocab::{Word, color_word, fold, lookup},
 };
@@ -201,16 +202,18 @@ impl Session {
         let mut events = Vec::new();
         if let Some(failure) = reply.failure {
             self.opponent.kind = Kind::Builtin;
-            events.push(Event::EngineFailed(failure));
+            events.push(Event::Engine(EngineEvent::Failed(failure)));
         }
         match reply.mv {
             Some(mv) if self.game.legal_moves().contains(&mv) => events.extend(self.play(mv)),
             // No engine move may change the game unchecked.
             Some(mv) => {
                 self.opponent.kind = Kind::Builtin;
-                events.push(Event::EngineFailed(
-                    crate::engine::client::Failure::IllegalMove(mv.to_string()),
-                ));
+                events.push(Event::Engine(EngineEvent::Failed(
+                    crate::engine::client::Failure::IllegalMove(
+                        mv.to_uci(self.game.castling_mode()),
+                    ),
+                )));
             }
             None => {}
         }
@@ -220,9 +223,9 @@ impl Session {
     fn opponent_info(&self) -> OpponentInfo {
         OpponentInfo {
             kind: match self.opponent.kind {
-                Kind::Human => "human",
-                Kind::Builtin => "engine",
-                Kind::External(_) => "external",
+                Kind::Human => OpponentKind::Human,
+                Kind::Builtin => OpponentKind::Builtin,
+                Kind::External(_) => OpponentKind::External,
             },
             level: self.opponent.level,
             elo: level::level(self.opponent.level).elo,
@@ -245,14 +248,16 @@ impl Session {
     fn hint(&self) -> Vec<Event> {
         let pos = self.game.position();
         match self.analysis().and_then(|r| r.best) {
-            Some(mv) => vec![Event::Hint(MoveFacts::of_move(pos, mv))],
-            None => vec![Event::Refused(Refusal::GameOver)],
+            Some(mv) => vec![Event::Engine(EngineEvent::Hint(MoveFacts::of_move(
+                pos, mv,
+            )))],
+            None => vec![Event::Refusal(Refused::Move(Refusal::GameOver))],
         }
     }
 
     fn evaluate(&self) -> Vec<Event> {
         let Some(result) = self.analysis() else {
-            return vec![Event::Refused(Refusal::GameOver)];
+            return vec![Event::Refusal(Refused::Move(Refusal::GameOver))];
         };
         let white = self.game.turn() == Color::White;
         let sign = if white { 1 } else { -1 };
@@ -266,11 +271,11 @@ impl Session {
             line.push(MoveFacts::of_move(&pos, *mv));
             pos.play_unchecked(*mv);
         }
-        vec![Event::Evaluation(Evaluation {
+        vec![Event::Engine(EngineEvent::Evaluation(Evaluation {
             centipawns,
             mate,
             line,
-        })]
+        }))]
     }
 
     /// A random Chess960 start number.
@@ -302,7 +307,11 @@ impl Session {
     pub fn handle_line(&mut self, line: &str) -> Vec<Event> {
         let events = self.handle(line);
         if !events.is_empty()
-            && !matches!(events[..], [Event::Repeated(_) | Event::NothingToRepeat])
+            && !matches!(
+                events[..],
+                [Event::Session(SessionEvent::Repeated(_))
+                    | Event::Refusal(Refused::NothingToRepeat)]
+            )
         {
             self.last_answer.clone_from(&events);
         }
@@ -356,7 +365,7 @@ impl Session {
     fn answer(&mut self, pending: &Pending, line: &str) -> Option<Vec<Event>> {
         let question = self.question_for(&pending.moves);
         let squares = matches!(question, Question::Which { .. });
-        let answer: Answer = parse_answer_with(line, squares, self.settings.lang.into())?;
+        let answer: Pick = parse_answer_with(line, squares, self.settings.lang.into())?;
         // A piece and a square together ("e8Q", "Kd2") make a move of
         // their own, not an answer.
         let names_square = answer.file.is_some() || answer.rank.is_some();
@@ -380,7 +389,7 @@ impl Session {
         }
         if narrowed.is_empty() {
             self.pending = Some(pending.clone());
-            return Some(vec![Event::AnswerNotFitting(question)]);
+            return Some(vec![Event::Prompt(PromptEvent::NotFitting(question))]);
         }
         Some(self.decided(
             decide(narrowed, answer.piece, self.settings.autoqueen),
@@ -395,15 +404,15 @@ impl Session {
             Resolution::Ambiguous(moves) | Resolution::Promotion(moves) => {
                 let question = self.question_for(&moves);
                 self.pending = Some(Pending { moves, claim });
-                vec![Event::Ask(question)]
+                vec![Event::Prompt(PromptEvent::Ask(question))]
             }
-            Resolution::Refused(r) => vec![Event::Refused(r)],
+            Resolution::Refused(r) => vec![Event::Refusal(Refused::Move(r))],
         }
     }
 
     fn move_line(&mut self, line: &str, claim: bool) -> Vec<Event> {
         if !self.game.is_over() && self.opponent.plays(self.game.turn()) {
-            return vec![Event::EngineThinking];
+            return vec![Event::Refusal(Refused::EngineThinking)];
         }
         let reading = read_move_with(line, self.settings.lang.into(), &mut Effort::default());
         if reading.intents.is_empty() {
@@ -412,7 +421,7 @@ impl Session {
         let resolution = resolve(&self.game, &reading.intents, self.settings.autoqueen);
         let mut events: Vec<Event> = reading
             .understood
-            .map(Event::Understood)
+            .map(|x| Event::Session(SessionEvent::Understood(x)))
             .into_iter()
             .collect();
         events.extend(self.decided(resolution, claim));
@@ -426,12 +435,15 @@ impl Session {
     fn play(&mut self, mv: Move) -> Vec<Event> {
         match self.game.play(mv) {
             Ok(result) => {
-                let mut events: Vec<Event> =
-                    self.facts_of_last().map(Event::Moved).into_iter().collect();
-                events.extend(result.map(Event::GameOver));
+                let mut events: Vec<Event> = self
+                    .facts_of_last()
+                    .map(|x| Event::Game(GameEvent::Moved(x)))
+                    .into_iter()
+                    .collect();
+                events.extend(result.map(|x| Event::Game(GameEvent::Over(x))));
                 events
             }
-            Err(PlayError::GameOver) => vec![Event::Refused(Refusal::GameOver)],
+            Err(PlayError::GameOver) => vec![Event::Refusal(Refused::Move(Refusal::GameOver))],
             Err(PlayError::Illegal) => vec![self.not_understood(&mv.to_string())],
         }
     }
@@ -440,33 +452,36 @@ impl Session {
         let claimant = self.game.turn();
         match self.game.claim_draw(Some(mv)) {
             Ok(outcome) => {
-                let mut events: Vec<Event> =
-                    self.facts_of_last().map(Event::Moved).into_iter().collect();
+                let mut events: Vec<Event> = self
+                    .facts_of_last()
+                    .map(|x| Event::Game(GameEvent::Moved(x)))
+                    .into_iter()
+                    .collect();
                 match outcome {
                     ClaimOutcome::Drawn(f) | ClaimOutcome::EndedByMove(f) => {
-                        events.push(Event::GameOver(f))
+                        events.push(Event::Game(GameEvent::Over(f)))
                     }
                     ClaimOutcome::Refused(c) => {
-                        events.push(Event::ClaimRefused(c));
+                        events.push(Event::Game(GameEvent::ClaimRefused(c)));
                         // Art. 9.1.2.4: a claim counts as a draw offer.
                         self.game.offer_draw_by(claimant);
-                        events.push(Event::DrawOffered(claimant));
+                        events.push(Event::Game(GameEvent::DrawOffered(claimant)));
                     }
                 }
                 events
             }
-            Err(_) => vec![Event::Refused(Refusal::GameOver)],
+            Err(_) => vec![Event::Refusal(Refused::Move(Refusal::GameOver))],
         }
     }
 
     fn status(&self) -> Event {
         let pos = self.game.position();
-        Event::Status(StatusInfo {
+        Event::Answer(Answer::Status(StatusInfo {
             turn: pos.turn(),
             number: self.game.move_number(),
             check: pos.is_check() && !self.game.is_over(),
             result: self.game.result(),
-        })
+        }))
     }
 
     fn square_question(&self, query: &str, line: &str) -> Vec<Event> {
@@ -476,20 +491,22 @@ impl Session {
             .collect::<Vec<_>>()
             .join(" ");
         match parse_square(&query) {
-            Some(square) => vec![Event::SquareContent {
+            Some(square) => vec![Event::Answer(Answer::Square {
                 square,
                 piece: self.game.position().board().piece_at(square),
-            }],
+            })],
             None => vec![self.not_understood(line)],
         }
     }
 
     fn command(&mut self, id: &'static str, args: &[&str], line: &str) -> Vec<Event> {
         let bad_arg = |argument: &str| {
-            vec![Event::CommandFailed(CommandError::BadArgument {
-                command: id,
-                argument: argument.to_string(),
-            })]
+            vec![Event::Refusal(Refused::Command(
+                CommandError::BadArgument {
+                    command: id,
+                    argument: argument.to_string(),
+                },
+            ))]
         };
         let takes_none = matches!(
             id,
@@ -518,37 +535,41 @@ impl Session {
         }
         match id {
             "help" => match args.first() {
-                None => vec![Event::Help(None)],
+                None => vec![Event::Answer(Answer::Help(None))],
                 Some(word) => match command_id(word) {
-                    Some(cmd) => vec![Event::Help(Some(cmd))],
-                    None => vec![Event::CommandFailed(CommandError::UnknownHelpTopic(
-                        word.to_string(),
+                    Some(cmd) => vec![Event::Answer(Answer::Help(Some(cmd)))],
+                    None => vec![Event::Refusal(Refused::Command(
+                        CommandError::UnknownHelpTopic(word.to_string()),
                     ))],
                 },
             },
             "quit" => {
                 self.quit = true;
-                vec![Event::Quit]
+                vec![Event::Session(SessionEvent::Quit)]
             }
             "new" => self.new_game(args),
             "board" => {
                 let (board, side) = (self.game.position().board(), self.side());
-                vec![Event::Board(match self.settings.board_style {
-                    BoardStyle::List => view::list(board, &[Color::White, Color::Black], side),
-                    BoardStyle::Ranks => view::ranks(board, side),
-                    BoardStyle::Squares => view::squares(board, side),
-                })]
+                vec![Event::Answer(Answer::Board(
+                    match self.settings.board_style {
+                        BoardStyle::List => view::list(board, &[Color::White, Color::Black], side),
+                        BoardStyle::Ranks => view::ranks(board, side),
+                        BoardStyle::Squares => view::squares(board, side),
+                    },
+                ))]
             }
             "rank" | "file" | "diagonal" | "pieces" | "where" | "attackers" | "moves"
             | "material" => self.board_query(id, args),
             "status" => vec![self.status()],
-            "fen" => vec![Event::Fen(self.game.fen())],
+            "fen" => vec![Event::Answer(Answer::Fen(self.game.fen()))],
             "pgn" => match args.first() {
-                None => vec![Event::Pgn(self.game.pgn(&self.date))],
+                None => vec![Event::Answer(Answer::Pgn(self.game.pgn(&self.date)))],
                 Some(arg) => bad_arg(arg),
             },
-            "last" => vec![Event::Last(self.facts_of_last())],
-            "history" => vec![Event::History(MoveFacts::history(&self.game))],
+            "last" => vec![Event::Answer(Answer::Last(self.facts_of_last()))],
+            "history" => vec![Event::Answer(Answer::History(MoveFacts::history(
+                &self.game,
+            )))],
             "undo" => self.undo(),
             "resign" => {
                 // Against an engine, the person resigns, whoever is to move.
@@ -558,24 +579,28 @@ impl Session {
                     self.opponent.human
                 };
                 match self.game.resign(turn) {
-                    Ok(f) => vec![Event::GameOver(f)],
-                    Err(_) => vec![Event::Refused(Refusal::GameOver)],
+                    Ok(f) => vec![Event::Game(GameEvent::Over(f))],
+                    Err(_) => vec![Event::Refusal(Refused::Move(Refusal::GameOver))],
                 }
             }
             "draw" => self.draw(args),
             "accept" => match self.game.accept_draw() {
-                Some(f) => vec![Event::GameOver(f)],
-                None => vec![Event::NoDrawOffer],
+                Some(f) => vec![Event::Game(GameEvent::Over(f))],
+                None => vec![Event::Refusal(Refused::NoDrawOffer)],
             },
             "decline" => match self.game.decline_draw() {
-                Some(c) => vec![Event::DrawDeclined(c)],
-                None => vec![Event::NoDrawOffer],
+                Some(c) => vec![Event::Game(GameEvent::DrawDeclined(c))],
+                None => vec![Event::Refusal(Refused::NoDrawOffer)],
             },
             "set" => self.set(args),
-            "settings" => vec![Event::Settings(self.settings.all())],
+            "settings" => vec![Event::Answer(Answer::Settings(self.settings.all()))],
             "square" => self.square_question(&args.join(" "), line),
-            "repeat" if self.last_answer.is_empty() => vec![Event::NothingToRepeat],
-            "repeat" => vec![Event::Repeated(self.last_answer.clone())],
+            "repeat" if self.last_answer.is_empty() => {
+                vec![Event::Refusal(Refused::NothingToRepeat)]
+            }
+            "repeat" => vec![Event::Session(SessionEvent::Repeated(
+                self.last_answer.clone(),
+            ))],
             "hint" => self.hint(),
             "eval" => self.evaluate(),
             _ => vec![self.not_understood(line)],
@@ -595,43 +620,51 @@ impl Session {
         let side = self.side();
         let text = args.join(" ");
         let bad = || {
-            vec![Event::CommandFailed(CommandError::BadArgument {
-                command: id,
-                argument: text.clone(),
-            })]
+            vec![Event::Refusal(Refused::Command(
+                CommandError::BadArgument {
+                    command: id,
+                    argument: text.clone(),
+                },
+            ))]
         };
         let answer = parse_answer(&text, true);
         match id {
             "rank" => match answer {
-                Some(Answer {
+                Some(Pick {
                     file: None,
                     rank: Some(r),
                     piece: None,
                 }) => {
-                    vec![Event::Lines(vec![view::rank(board, r, side)])]
+                    vec![Event::Answer(Answer::Lines(vec![view::rank(
+                        board, r, side,
+                    )]))]
                 }
                 _ => bad(),
             },
             "file" => match answer {
-                Some(Answer {
+                Some(Pick {
                     file: Some(f),
                     rank: None,
                     piece: None,
                 }) => {
-                    vec![Event::Lines(vec![view::file(board, f, side)])]
+                    vec![Event::Answer(Answer::Lines(vec![view::file(
+                        board, f, side,
+                    )]))]
                 }
                 _ => bad(),
             },
             "diagonal" => match parse_square(&text) {
-                Some(sq) => vec![Event::Lines(view::diagonals(board, sq, side))],
+                Some(sq) => vec![Event::Answer(Answer::Lines(view::diagonals(
+                    board, sq, side,
+                )))],
                 None => bad(),
             },
             "attackers" => match parse_square(&text) {
-                Some(square) => vec![Event::Attackers {
+                Some(square) => vec![Event::Answer(Answer::Attackers {
                     square,
                     piece: board.piece_at(square),
                     sides: view::attackers(board, square),
-                }],
+                })],
                 None => bad(),
             },
             "pieces" => {
@@ -643,7 +676,9 @@ impl Session {
                     },
                     _ => return bad(),
                 };
-                vec![Event::Board(view::list(board, &colors, side))]
+                vec![Event::Answer(Answer::Board(view::list(
+                    board, &colors, side,
+                )))]
             }
             "where" => {
                 let mut colors = vec![Color::White, Color::Black];
@@ -659,10 +694,10 @@ impl Session {
                     }
                 }
                 match role {
-                    Some(role) => vec![Event::Where {
+                    Some(role) => vec![Event::Answer(Answer::Where {
                         role,
                         found: view::find(board, role, &colors, side),
-                    }],
+                    })],
                     None => bad(),
                 }
             }
@@ -683,13 +718,15 @@ impl Session {
                     .into_iter()
                     .map(|mv| MoveFacts::of_move(pos, mv))
                     .collect();
-                vec![Event::Moves {
+                vec![Event::Answer(Answer::Moves {
                     turn: pos.turn(),
                     from: from.map(|sq| (sq, board.piece_at(sq))),
                     moves: facts,
-                }]
+                })]
             }
-            "material" if args.is_empty() => vec![Event::Material(view::material(board))],
+            "material" if args.is_empty() => {
+                vec![Event::Answer(Answer::Material(view::material(board)))]
+            }
             _ => bad(),
         }
     }
@@ -699,7 +736,7 @@ impl Session {
         // Against an engine, take back its reply and the person's move, so
         // it is the person's turn again.
         self.awaiting = None;
-        if matches!(events.first(), Some(Event::Undone(_)))
+        if matches!(events.first(), Some(Event::Game(GameEvent::Undone(_))))
             && self.opponent.plays(self.game.turn())
             && !self.game.plies().is_empty()
         {
@@ -712,15 +749,18 @@ impl Session {
         let before = self.facts_of_last();
         let was_over = self.game.is_over();
         match self.game.undo() {
-            Some(_) => before.map(Event::Undone).into_iter().collect(),
-            None if was_over => vec![Event::Reopened],
-            None => vec![Event::NothingToUndo],
+            Some(_) => before
+                .map(|x| Event::Game(GameEvent::Undone(x)))
+                .into_iter()
+                .collect(),
+            None if was_over => vec![Event::Game(GameEvent::Reopened)],
+            None => vec![Event::Refusal(Refused::NothingToUndo)],
         }
     }
 
     fn draw(&mut self, args: &[&str]) -> Vec<Event> {
         if self.game.is_over() {
-            return vec![Event::Refused(Refusal::GameOver)];
+            return vec![Event::Refusal(Refused::Move(Refusal::GameOver))];
         }
         if !args.is_empty() {
             return self.move_line(&args.join(" "), true);
@@ -728,26 +768,26 @@ impl Session {
         let turn = self.game.turn();
         if self.game.draw_offer() == Some(!turn) {
             return match self.game.accept_draw() {
-                Some(f) => vec![Event::GameOver(f)],
-                None => vec![Event::NoDrawOffer],
+                Some(f) => vec![Event::Game(GameEvent::Over(f))],
+                None => vec![Event::Refusal(Refused::NoDrawOffer)],
             };
         }
         if self.game.claimable().is_some() {
             return match self.game.claim_draw(None) {
                 Ok(ClaimOutcome::Drawn(f) | ClaimOutcome::EndedByMove(f)) => {
-                    vec![Event::GameOver(f)]
+                    vec![Event::Game(GameEvent::Over(f))]
                 }
-                Ok(ClaimOutcome::Refused(c)) => vec![Event::ClaimRefused(c)],
-                Err(_) => vec![Event::Refused(Refusal::GameOver)],
+                Ok(ClaimOutcome::Refused(c)) => vec![Event::Game(GameEvent::ClaimRefused(c))],
+                Err(_) => vec![Event::Refusal(Refused::Move(Refusal::GameOver))],
             };
         }
         self.game.offer_draw_by(turn);
-        let mut events = vec![Event::DrawOffered(turn)];
+        let mut events = vec![Event::Game(GameEvent::DrawOffered(turn))];
         // The engine plays on: it declines at once.
         if self.opponent.kind != Kind::Human
             && let Some(c) = self.game.decline_draw()
         {
-            events.push(Event::DrawDeclined(c));
+            events.push(Event::Game(GameEvent::DrawDeclined(c)));
         }
         events
     }
@@ -770,8 +810,8 @@ impl Session {
                 match Game::chess960(n) {
                     Ok(g) => g,
                     Err(_) => {
-                        return vec![Event::CommandFailed(CommandError::Chess960Number(
-                            n.to_string(),
+                        return vec![Event::Refusal(Refused::Command(
+                            CommandError::Chess960Number(n.to_string()),
                         ))];
                     }
                 }
@@ -783,16 +823,18 @@ impl Session {
             {
                 Some(g) => g,
                 None => {
-                    return vec![Event::CommandFailed(CommandError::Chess960Number(
-                        number.to_string(),
+                    return vec![Event::Refusal(Refused::Command(
+                        CommandError::Chess960Number(number.to_string()),
                     ))];
                 }
             },
             [other, ..] => {
-                return vec![Event::CommandFailed(CommandError::BadArgument {
-                    command: "new",
-                    argument: other.to_string(),
-                })];
+                return vec![Event::Refusal(Refused::Command(
+                    CommandError::BadArgument {
+                        command: "new",
+                        argument: other.to_string(),
+                    },
+                ))];
             }
         };
         let chess960 = game.chess960_number();
@@ -803,9 +845,11 @@ impl Session {
             self.opponent.choice = choice;
         }
         self.opponent.human = self.draw_color();
-        let mut events = vec![Event::NewGame { chess960 }];
+        let mut events = vec![Event::Game(GameEvent::NewGame { chess960 })];
         if self.opponent.kind != Kind::Human {
-            events.push(Event::OpponentChanged(self.opponent_info()));
+            events.push(Event::Engine(EngineEvent::OpponentChanged(
+                self.opponent_info(),
+            )));
         }
         events.push(self.status());
         events
@@ -813,7 +857,7 @@ impl Session {
 
     fn set(&mut self, args: &[&str]) -> Vec<Event> {
         let [key, value] = args else {
-            return vec![Event::CommandFailed(CommandError::SetUsage)];
+            return vec![Event::Refusal(Refused::Command(CommandError::SetUsage))];
         };
         let (key, value) = (key.to_lowercase(), value.to_lowercase());
         if let Some(events) = self.set_opponent_key(&key, &value) {
@@ -822,9 +866,11 @@ impl Session {
         match Setting::parse(&key, &value) {
             Ok(setting) => {
                 self.settings.apply(setting);
-                vec![Event::SettingChanged(setting)]
+                vec![Event::Session(SessionEvent::SettingChanged(setting))]
             }
-            Err(true) => vec![Event::CommandFailed(CommandError::UnknownSetting(key))],
+            Err(true) => vec![Event::Refusal(Refused::Command(
+                CommandError::UnknownSetting(key),
+            ))],
             Err(false) => {
                 let canonical = canonical_key(&key);
                 let allowed = KEYS
@@ -832,11 +878,11 @@ impl Session {
                     .find(|(k, _)| *k == canonical)
                     .map(|(_, values)| values.iter().map(|v| v.to_string()).collect())
                     .unwrap_or_default();
-                vec![Event::CommandFailed(CommandError::BadValue {
+                vec![Event::Refusal(Refused::Command(CommandError::BadValue {
                     key,
                     value,
                     allowed,
-                })]
+                }))]
             }
         }
     }
@@ -844,11 +890,11 @@ impl Session {
     /// `set opponent|level|color VALUE`; `None` for other keys.
     fn set_opponent_key(&mut self, key: &str, value: &str) -> Option<Vec<Event>> {
         let bad = |key: &str, allowed: &[&str]| {
-            vec![Event::CommandFailed(CommandError::BadValue {
+            vec![Event::Refusal(Refused::Command(CommandError::BadValue {
                 key: key.to_string(),
                 value: value.to_string(),
                 allowed: allowed.iter().map(|v| v.to_string()).collect(),
-            })]
+            }))]
         };
         match fold(key).as_str() {
             "opponent" | "gegner" => match fold(value).as_str() {
@@ -881,7 +927,9 @@ impl Session {
         }
         // A change while the engine thinks makes its reply moot.
         self.awaiting = None;
-        Some(vec![Event::OpponentChanged(self.opponent_info())])
+        Some(vec![Event::Engine(EngineEvent::OpponentChanged(
+            self.opponent_info(),
+        ))])
     }
 
     /// "Not understood", with the closest command word or legal move.
@@ -891,10 +939,10 @@ impl Session {
         if typed.chars().count() > MAX_SUGGEST_INPUT {
             let mut input: String = line.trim().chars().take(MAX_SUGGEST_INPUT).collect();
             input.push_str(" ...");
-            return Event::NotUnderstood {
+            return Event::Refusal(Refused::NotUnderstood {
                 input,
                 suggestion: None,
-            };
+            });
         }
         let mut best: Option<(usize, Suggestion)> = None;
         let mut consider = |dist: usize, make: &dyn Fn() -> Suggestion| {
@@ -923,10 +971,10 @@ impl Session {
         }
         let limit = (typed.chars().count() / 2).clamp(1, 2);
         let suggestion = best.filter(|(d, _)| *d <= limit).map(|(_, s)| s);
-        Event::NotUnderstood {
+        Event::Refusal(Refused::NotUnderstood {
             input: line.trim().to_string(),
             suggestion,
-        }
+        })
     }
 }
 

@@ -63,8 +63,8 @@ pub enum Style {
     San,
 }
 
-/// How much an announcement says (SPEC §2).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// How much an announcement says (SPEC §2), from least to most.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Verbosity {
     /// The move alone.
     Short,

@@ -17,7 +17,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::announce::{Announcer, Notice, Spoken};
-use crate::event::Event;
+use crate::event::{Event, SessionEvent};
 use crate::io::Subscriber;
 use crate::settings::{Lang, Setting, Settings, SpeechMode, VoiceName};
 
@@ -435,8 +435,10 @@ impl<W: Write> Subscriber for SpeechSink<'_, W> {
     fn notify(&mut self, settings: &Settings, events: &[Event]) -> io::Result<()> {
         for event in events {
             match event {
-                Event::SettingChanged(Setting::Speech(SpeechMode::On)) => self.start(settings)?,
-                Event::SettingChanged(Setting::Speech(_)) => {
+                Event::Session(SessionEvent::SettingChanged(Setting::Speech(SpeechMode::On))) => {
+                    self.start(settings)?
+                }
+                Event::Session(SessionEvent::SettingChanged(Setting::Speech(_))) => {
                     if let Some(thread) = &self.thread
                         && !thread.stop()
                     {
@@ -979,7 +981,8 @@ mod tests {
         {
             let mut sink = SpeechSink::new(&announcer, &mut notices, factory);
             sink.start(&s).expect("written");
-            sink.notify(&s, &[Event::NothingToUndo]).expect("written");
+            sink.notify(&s, &[Event::Refusal(crate::event::Refused::NothingToUndo)])
+                .expect("written");
             assert!(!sink.is_running());
         }
         let text = String::from_utf8(notices).expect("utf-8");

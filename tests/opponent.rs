@@ -4,7 +4,7 @@
 
 use annabella::engine::client::{ExternalSpec, Failure};
 use annabella::engine::host::Reply;
-use annabella::event::Event;
+use annabella::event::{EngineEvent, Event, GameEvent, Refused};
 use annabella::opponent::{ColorChoice, Kind, Opponent};
 use annabella::rules::Game;
 use annabella::session::Session;
@@ -45,14 +45,17 @@ fn the_engine_answers_the_persons_move() {
     assert_eq!(request.moves.len(), 1);
     assert!(s.engine_request().is_none(), "one request at a time");
     // A move typed meanwhile is not played.
-    assert_eq!(s.handle_line("d4"), vec![Event::EngineThinking]);
+    assert_eq!(
+        s.handle_line("d4"),
+        vec![Event::Refusal(Refused::EngineThinking)]
+    );
     let events = s.engine_moved(Reply {
         id: request.id,
         mv: Some(e7e5()),
         failure: None,
     });
     assert!(
-        matches!(events.as_slice(), [Event::Moved(f)] if f.san == "e5"),
+        matches!(events.as_slice(), [Event::Game(GameEvent::Moved(f))] if f.san == "e5"),
         "{events:?}"
     );
     assert_eq!(s.game().plies().len(), 2);
@@ -103,7 +106,7 @@ fn an_illegal_reply_changes_nothing_and_the_built_in_engine_takes_over() {
     assert!(
         matches!(
             events.as_slice(),
-            [Event::EngineFailed(Failure::IllegalMove(_))]
+            [Event::Engine(EngineEvent::Failed(Failure::IllegalMove(_)))]
         ),
         "{events:?}"
     );
@@ -136,7 +139,10 @@ fn a_reported_failure_is_told_with_the_move_that_replaced_it() {
     assert!(
         matches!(
             events.as_slice(),
-            [Event::EngineFailed(Failure::Hung), Event::Moved(_)]
+            [
+                Event::Engine(EngineEvent::Failed(Failure::Hung)),
+                Event::Game(GameEvent::Moved(_))
+            ]
         ),
         "{events:?}"
     );
@@ -168,7 +174,7 @@ fn resigning_against_the_engine_resigns_for_the_person() {
     // White (the engine) is to move; the person still may resign.
     let events = s.handle_line("resign");
     assert!(
-        matches!(events.as_slice(), [Event::GameOver(_)]),
+        matches!(events.as_slice(), [Event::Game(GameEvent::Over(_))]),
         "{events:?}"
     );
     assert_eq!(s.game().result_text(), "1-0");

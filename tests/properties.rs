@@ -2,7 +2,7 @@
 //! leaves the game exactly as it was.
 
 use annabella::announce::Announcer;
-use annabella::event::Event;
+use annabella::event::{Event, PromptEvent, Refused};
 use annabella::rules::Game;
 use annabella::session::Session;
 use annabella::settings::{Lang, Settings};
@@ -24,10 +24,10 @@ fn refused(events: &[Event]) -> bool {
     events.iter().any(|e| {
         matches!(
             e,
-            Event::Refused(_)
-                | Event::NotUnderstood { .. }
-                | Event::AnswerNotFitting(_)
-                | Event::CommandFailed(_)
+            Event::Refusal(Refused::Move(_))
+                | Event::Refusal(Refused::NotUnderstood { .. })
+                | Event::Prompt(PromptEvent::NotFitting(_))
+                | Event::Refusal(Refused::Command(_))
         )
     })
 }

@@ -5,14 +5,13 @@
 use std::fs;
 use std::path::Path;
 
-use annabella::announce::Announcer;
+use annabella::announce::{Announcer, Phrasing};
 use annabella::input::{Effort, Resolution, read_move_with, resolve};
-use annabella::rules::MoveFacts;
-use annabella::rules::{Game, Ply};
-use annabella::settings::{Lang, Settings, Style, Verbosity};
+
+use annabella::rules::{Game, MoveFacts};
+use annabella::settings::{Lang, Style, Verbosity};
 use proptest::prelude::*;
-use shakmaty::san::SanPlus;
-use shakmaty::{Chess, EnPassantMode, Move, Position, fen::Fen};
+use shakmaty::{Chess, EnPassantMode, Move, fen::Fen};
 
 const STYLES: [Style; 4] = [Style::Fide, Style::Local, Style::Nato, Style::San];
 const VERBOSITIES: [Verbosity; 3] = [Verbosity::Short, Verbosity::Normal, Verbosity::Full];
@@ -92,30 +91,23 @@ fn check_position(fen: &str, announcer: &Announcer) -> Vec<String> {
     let pos: &Chess = game.position();
     let mut failures = Vec::new();
     for mv in game.legal_moves() {
-        let ply = Ply {
-            mv,
-            san: SanPlus::from_move(pos.clone(), mv),
-            color: pos.turn(),
-            number: pos.fullmoves().get(),
-        };
-        let facts = MoveFacts::new(pos, &ply);
+        let facts = MoveFacts::of_move(pos, mv);
         for style in STYLES {
             for verbosity in VERBOSITIES {
                 for lang in Lang::ALL {
-                    let settings = Settings {
+                    let phrasing = Phrasing {
                         lang,
                         style,
                         verbosity,
-                        ..Settings::default()
                     };
-                    let text = announcer.announce_move(&settings, &facts);
+                    let text = announcer.announce_move(phrasing, &facts);
                     // Typed SAN is read with the letters of the UI language.
                     let reading = read_move_with(&text, lang.into(), &mut Effort::default());
                     let got = resolve(&game, &reading.intents, false);
                     if got != Resolution::Move(mv) {
                         failures.push(format!(
                             "{fen}: {} announced {text:?} ({style:?}, {verbosity:?}, {lang:?}) read back as {got:?}",
-                            ply.san
+                            facts.san
                         ));
                     }
                 }

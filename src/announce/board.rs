@@ -3,9 +3,8 @@
 
 use shakmaty::{ByRole, Color, Piece, Role, Square};
 
-use super::{Announcer, n, piece_id, pieces_id, role_key, s};
+use super::{Announcer, Phrasing, n, piece_id, pieces_id, role_key, s};
 use crate::rules::MoveFacts;
-use crate::settings::{Settings, Verbosity};
 use crate::view::{Line, LineKind};
 use crate::view::{ROLE_ORDER, value};
 
@@ -18,29 +17,29 @@ fn color_key(color: Color) -> fluent_bundle::FluentValue<'static> {
 
 impl Announcer {
     /// "weißer Springer", "black knight": a piece with its colour.
-    pub(super) fn colored_piece(&self, settings: &Settings, piece: Piece) -> String {
+    pub(super) fn colored_piece(&self, p: Phrasing, piece: Piece) -> String {
         self.message(
-            settings.lang,
+            p.lang,
             "piece-colored",
             &[
                 ("color", color_key(piece.color)),
                 ("role", role_key(piece.role)),
-                ("name", s(self.ui_piece(settings, piece.role))),
+                ("name", s(self.ui_piece(p, piece.role))),
             ],
         )
     }
 
     /// One rank, file or diagonal: occupied squares with their pieces,
     /// runs of empty squares said once ("Anna vier bis David vier leer").
-    pub(super) fn line(&self, settings: &Settings, line: &Line) -> String {
-        let ui = settings.lang;
-        let sq = |square| s(self.square(settings, square));
+    pub(super) fn line(&self, p: Phrasing, line: &Line) -> String {
+        let ui = p.lang;
+        let sq = |square| s(self.square(p, square));
         let label = match line.kind {
             LineKind::Rank(rank) => {
-                self.message(ui, "line-rank", &[("rank", s(self.rank(settings, rank)))])
+                self.message(ui, "line-rank", &[("rank", s(self.rank(p, rank)))])
             }
             LineKind::File(file) => {
-                self.message(ui, "line-file", &[("file", s(self.file(settings, file)))])
+                self.message(ui, "line-file", &[("file", s(self.file(p, file)))])
             }
             LineKind::Diagonal(from, to) => {
                 self.message(ui, "line-diagonal", &[("from", sq(from)), ("to", sq(to))])
@@ -70,7 +69,7 @@ impl Announcer {
                         "cell-piece",
                         &[
                             ("square", sq(square)),
-                            ("piece", s(self.colored_piece(settings, piece))),
+                            ("piece", s(self.colored_piece(p, piece))),
                         ],
                     ));
                 }
@@ -87,11 +86,11 @@ impl Announcer {
     /// `where`: one sentence per colour.
     pub(super) fn where_lines(
         &self,
-        settings: &Settings,
+        p: Phrasing,
         role: Role,
         found: &[(Color, Vec<Square>)],
     ) -> Vec<String> {
-        let ui = settings.lang;
+        let ui = p.lang;
         found
             .iter()
             .map(|(color, squares)| {
@@ -102,7 +101,7 @@ impl Announcer {
                 ];
                 if squares.is_empty() {
                     let mut args = args_base.to_vec();
-                    args.push(("name", s(self.ui_piece(settings, role))));
+                    args.push(("name", s(self.ui_piece(p, role))));
                     return self.message(ui, "where-none", &args);
                 }
                 let id = if squares.len() == 1 {
@@ -110,10 +109,7 @@ impl Announcer {
                 } else {
                     pieces_id(role)
                 };
-                let list: Vec<String> = squares
-                    .iter()
-                    .map(|&sq| self.square(settings, sq))
-                    .collect();
+                let list: Vec<String> = squares.iter().map(|&sq| self.square(p, sq)).collect();
                 let mut args = args_base.to_vec();
                 args.push(("name", s(self.message(ui, id, &[]))));
                 args.push(("squares", s(list.join(", "))));
@@ -122,19 +118,13 @@ impl Announcer {
             .collect()
     }
 
-    fn piece_list(&self, settings: &Settings, pieces: &[(Role, Square)]) -> String {
+    fn piece_list(&self, p: Phrasing, pieces: &[(Role, Square)]) -> String {
         if pieces.is_empty() {
-            return self.message(settings.lang, "list-none", &[]);
+            return self.message(p.lang, "list-none", &[]);
         }
         pieces
             .iter()
-            .map(|&(role, sq)| {
-                format!(
-                    "{} {}",
-                    self.ui_piece(settings, role),
-                    self.square(settings, sq)
-                )
-            })
+            .map(|&(role, sq)| format!("{} {}", self.ui_piece(p, role), self.square(p, sq)))
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -142,12 +132,12 @@ impl Announcer {
     /// `attackers`: who attacks and who defends a square.
     pub(super) fn attackers(
         &self,
-        settings: &Settings,
+        p: Phrasing,
         square: Square,
         piece: Option<Piece>,
         sides: &[(Color, Vec<(Role, Square)>); 2],
     ) -> String {
-        let ui = settings.lang;
+        let ui = p.lang;
         let of = |color: Color| {
             sides
                 .iter()
@@ -155,16 +145,16 @@ impl Announcer {
                 .map(|(_, list)| list.as_slice())
                 .unwrap_or(&[])
         };
-        let sq = s(self.square(settings, square));
+        let sq = s(self.square(p, square));
         match piece {
             Some(piece) => self.message(
                 ui,
                 "attackers-occupied",
                 &[
                     ("square", sq),
-                    ("piece", s(self.colored_piece(settings, piece))),
-                    ("attackers", s(self.piece_list(settings, of(!piece.color)))),
-                    ("defenders", s(self.piece_list(settings, of(piece.color)))),
+                    ("piece", s(self.colored_piece(p, piece))),
+                    ("attackers", s(self.piece_list(p, of(!piece.color)))),
+                    ("defenders", s(self.piece_list(p, of(piece.color)))),
                 ],
             ),
             None => self.message(
@@ -172,8 +162,8 @@ impl Announcer {
                 "attackers-empty",
                 &[
                     ("square", sq),
-                    ("white", s(self.piece_list(settings, of(Color::White)))),
-                    ("black", s(self.piece_list(settings, of(Color::Black)))),
+                    ("white", s(self.piece_list(p, of(Color::White)))),
+                    ("black", s(self.piece_list(p, of(Color::Black)))),
                 ],
             ),
         }
@@ -182,15 +172,16 @@ impl Announcer {
     /// `moves`: the legal moves of one piece, or all with their number.
     pub(super) fn moves(
         &self,
-        settings: &Settings,
+        p: Phrasing,
         from: Option<(Square, Option<Piece>)>,
         moves: &[MoveFacts],
         turn: Color,
     ) -> String {
-        let ui = settings.lang;
-        let mut short = *settings;
-        short.verbosity = Verbosity::Short;
-        let words: Vec<String> = moves.iter().map(|m| self.move_words(&short, m)).collect();
+        let ui = p.lang;
+        let words: Vec<String> = moves
+            .iter()
+            .map(|m| self.move_words(p.short(), m))
+            .collect();
         let count = n(moves.len() as u32);
         match from {
             None => self.message(
@@ -202,44 +193,38 @@ impl Announcer {
                 ui,
                 "moves-not-on-move",
                 &[
-                    ("square", s(self.square(settings, square))),
-                    ("piece", s(self.colored_piece(settings, piece))),
-                    ("color", s(self.color(settings, piece.color))),
+                    ("square", s(self.square(p, square))),
+                    ("piece", s(self.colored_piece(p, piece))),
+                    ("color", s(self.color(p, piece.color))),
                 ],
             ),
             Some((square, Some(piece))) if moves.is_empty() => self.message(
                 ui,
                 "moves-none",
                 &[
-                    ("square", s(self.square(settings, square))),
-                    ("piece", s(self.colored_piece(settings, piece))),
+                    ("square", s(self.square(p, square))),
+                    ("piece", s(self.colored_piece(p, piece))),
                 ],
             ),
             Some((square, Some(piece))) => self.message(
                 ui,
                 "moves-piece",
                 &[
-                    ("square", s(self.square(settings, square))),
-                    ("piece", s(self.colored_piece(settings, piece))),
+                    ("square", s(self.square(p, square))),
+                    ("piece", s(self.colored_piece(p, piece))),
                     ("count", count),
                     ("moves", s(words.join("; "))),
                 ],
             ),
-            Some((square, None)) => self.message(
-                ui,
-                "square-empty",
-                &[("square", s(self.square(settings, square)))],
-            ),
+            Some((square, None)) => {
+                self.message(ui, "square-empty", &[("square", s(self.square(p, square)))])
+            }
         }
     }
 
     /// `material`: the balance in pawn units and the pieces behind it.
-    pub(super) fn material(
-        &self,
-        settings: &Settings,
-        sides: &[(Color, ByRole<u8>); 2],
-    ) -> Vec<String> {
-        let ui = settings.lang;
+    pub(super) fn material(&self, p: Phrasing, sides: &[(Color, ByRole<u8>); 2]) -> Vec<String> {
+        let ui = p.lang;
         let count = |color: Color, role: Role| {
             sides
                 .iter()
@@ -265,7 +250,7 @@ impl Announcer {
             self.message(
                 ui,
                 "material-ahead",
-                &[("color", s(self.color(settings, ahead))), ("units", n(by))],
+                &[("color", s(self.color(p, ahead))), ("units", n(by))],
             )
         }];
         for color in [Color::White, Color::Black] {
@@ -293,7 +278,7 @@ impl Announcer {
                     ui,
                     "material-extra",
                     &[
-                        ("color", s(self.color(settings, color))),
+                        ("color", s(self.color(p, color))),
                         ("pieces", s(extra.join(", "))),
                     ],
                 ));

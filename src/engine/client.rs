@@ -37,7 +37,7 @@ pub enum Failure {
     /// It sent no move within its time and a margin.
     Hung,
     /// It sent a move that is not legal in the position.
-    IllegalMove(String),
+    IllegalMove(UciMove),
     /// It sent something that is not UCI where a move was due.
     Garbled,
 }
@@ -226,7 +226,7 @@ impl External {
             UciMessage::BestMove { best_move, .. } => {
                 let text = best_move.to_string();
                 answer = Some(match text.parse::<UciMove>() {
-                    Ok(u) => u.to_move(&pos).map_err(|_| Failure::IllegalMove(text)),
+                    Ok(u) => u.to_move(&pos).map_err(|_| Failure::IllegalMove(u)),
                     Err(_) => Err(Failure::Garbled),
                 });
                 true

@@ -426,7 +426,7 @@ pub fn parse_move(line: &str) -> Vec<Intent> {
 /// What an answer to a question names: a square, a file, a rank or a
 /// promotion piece ("Bella", "b8", "Dame").
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Answer {
+pub struct Pick {
     /// The file named.
     pub file: Option<File>,
     /// The rank named.
@@ -438,14 +438,14 @@ pub struct Answer {
 /// Reads a short answer to a disambiguation or promotion question.
 /// `squares` reads a bare upper-case `B` or `D` as a file, since the
 /// question asked for a square.
-pub fn parse_answer(line: &str, squares: bool) -> Option<Answer> {
+pub fn parse_answer(line: &str, squares: bool) -> Option<Pick> {
     parse_answer_with(line, squares, Letters::default())
 }
 
 /// [`parse_answer`] with the piece letters of a UI language.
-pub fn parse_answer_with(line: &str, squares: bool, letters: Letters) -> Option<Answer> {
+pub fn parse_answer_with(line: &str, squares: bool, letters: Letters) -> Option<Pick> {
     let syms = symbols(line, squares, letters, &mut Effort::default())?.syms;
-    let mut answer = Answer::default();
+    let mut answer = Pick::default();
     for sym in syms {
         match sym {
             Sym::File(f) if answer.file.is_none() => answer.file = Some(f),
@@ -454,7 +454,7 @@ pub fn parse_answer_with(line: &str, squares: bool, letters: Letters) -> Option<
             _ => return None,
         }
     }
-    (answer != Answer::default()).then_some(answer)
+    (answer != Pick::default()).then_some(answer)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use shakmaty::{
     Square,
 };
 
-use super::{Answer, Intent, RoleSpec};
+use super::{Intent, Pick, RoleSpec};
 use crate::rules::Game;
 
 /// Why castling is temporarily prevented (Art. 3.8.2.2).
@@ -240,7 +240,7 @@ pub fn resolve(game: &Game, intents: &[Intent], autoqueen: bool) -> Resolution {
 
 /// Narrows the moves of a question by an answer such as "Bella" or "b8"
 /// (origin) or "Dame" (promotion piece).
-pub fn filter_by_answer(moves: &[Move], answer: &Answer) -> Vec<Move> {
+pub fn filter_by_answer(moves: &[Move], answer: &Pick) -> Vec<Move> {
     moves
         .iter()
         .filter(|m| {

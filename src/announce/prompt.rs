@@ -1,0 +1,42 @@
+//! The prompt family: the questions the session asks.
+
+use super::{Announcer, Phrasing, role_key, s};
+use crate::event::{PromptEvent, Question};
+
+impl Announcer {
+    pub(super) fn prompt_event(&self, p: Phrasing, event: &PromptEvent) -> String {
+        match event {
+            PromptEvent::Ask(q) => self.question(p, q),
+            PromptEvent::NotFitting(q) => format!(
+                "{} {}",
+                self.message(p.lang, "answer-not-fitting", &[]),
+                self.question(p, q)
+            ),
+        }
+    }
+
+    fn question(&self, p: Phrasing, q: &Question) -> String {
+        let ui = p.lang;
+        match q {
+            Question::Which { role, squares } => {
+                let choices = squares.iter().map(|&sq| self.square(p, sq)).collect();
+                let choices = s(self.or_list(p, choices));
+                match role {
+                    Some(r) => self.message(
+                        ui,
+                        "ask-which",
+                        &[
+                            ("role", role_key(*r)),
+                            ("name", s(self.ui_piece(p, *r))),
+                            ("choices", choices),
+                        ],
+                    ),
+                    None => self.message(ui, "ask-which-any", &[("choices", choices)]),
+                }
+            }
+            Question::Promotion { to } => {
+                self.message(ui, "ask-promotion", &[("square", s(self.square(p, *to)))])
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! What is spoken for an event, and in which voice: the `fide` style's
+//! German move words in a German voice, the rest in the UI language.
+
+use super::{Announcer, Phrasing};
+use crate::event::{Answer, Event, GameEvent, Refused, SessionEvent, Suggestion};
+use crate::settings::{Lang, Settings, Style};
+
+/// A notice about the outputs themselves, said once.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// No speech service answered; annabella goes on in text.
+    SpeechUnavailable,
+    /// Speech worked but stopped; annabella goes on in text.
+    SpeechLost,
+    /// No audio device; annabella goes on without sound cues.
+    SoundUnavailable,
+}
+
+/// One piece of speech in one language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spoken {
+    /// What to say.
+    pub text: String,
+    /// The language to say it in (the voice).
+    pub lang: Lang,
+}
+
+impl Announcer {
+    /// The text of a notice.
+    pub fn notice(&self, settings: &Settings, notice: Notice) -> String {
+        let id = match notice {
+            Notice::SpeechUnavailable => "notice-speech-unavailable",
+            Notice::SpeechLost => "notice-speech-lost",
+            Notice::SoundUnavailable => "notice-sound-unavailable",
+        };
+        self.message(settings.lang, id, &[])
+    }
+
+    /// What to say for an event, split by language: in the `fide` style
+    /// the move words are German in every UI language, so a German voice
+    /// says them and the voice of the UI language says the rest. FEN and
+    /// PGN are for reading, not for listening, and are not spoken.
+    pub fn spoken(&self, settings: &Settings, event: &Event) -> Vec<Spoken> {
+        self.spoken_with(Phrasing::of(settings), event)
+    }
+
+    fn spoken_with(&self, p: Phrasing, event: &Event) -> Vec<Spoken> {
+        let ui = p.lang;
+        let lines = match event {
+            Event::Answer(Answer::Fen(_) | Answer::Pgn(_)) => return Vec::new(),
+            Event::Session(SessionEvent::Repeated(events)) => {
+                return events.iter().flat_map(|e| self.spoken_with(p, e)).collect();
+            }
+            _ => self.render_with(p, event),
+        };
+        let german = if p.style == Style::Fide && ui != Lang::De {
+            self.german_words(p, event)
+        } else {
+            Vec::new()
+        };
+        let mut out = Vec::new();
+        for line in lines {
+            split_languages(&line, &german, ui, &mut out);
+        }
+        out
+    }
+
+    /// The German move words an event's text contains.
+    fn german_words(&self, p: Phrasing, event: &Event) -> Vec<String> {
+        match event {
+            Event::Game(GameEvent::Moved(f) | GameEvent::Undone(f))
+            | Event::Answer(Answer::Last(Some(f))) => vec![self.move_words(p, f)],
+            Event::Answer(Answer::History(moves)) => {
+                moves.iter().map(|f| self.move_words(p, f)).collect()
+            }
+            Event::Refusal(Refused::NotUnderstood {
+                suggestion: Some(Suggestion::Move(f)),
+                ..
+            }) => vec![self.move_words(p.short(), f)],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Cuts `line` into pieces in the UI language and pieces that are one of
+/// the `german` phrases; pieces without a letter or digit are dropped.
+fn split_languages(line: &str, german: &[String], ui: Lang, out: &mut Vec<Spoken>) {
+    let mut push = |text: &str, lang: Lang| {
+        let text = text.trim();
+        if text.chars().any(char::is_alphanumeric) {
+            out.push(Spoken {
+                text: text.to_string(),
+                lang,
+            });
+        }
+    };
+    let mut rest = line;
+    loop {
+        let next = german
+            .iter()
+            .filter(|w| !w.is_empty())
+            .filter_map(|w| rest.find(w.as_str()).map(|at| (at, w.len())))
+            .min();
+        match next {
+            Some((at, len)) => {
+                push(&rest[..at], ui);
+                push(&rest[at..at + len], Lang::De);
+                rest = &rest[at + len..];
+            }
+            None => {
+                push(rest, ui);
+                break;
+            }
+        }
+    }
+}
