@@ -7,19 +7,11 @@ use std::io;
 use shakmaty::{ByRole, Color, Piece, Role, Square};
 
 use crate::engine::client::Failure;
-use crate::input::Refusal;
+use crate::input::commands::Command;
+use crate::input::{CommandError, Refusal, Suggestion};
 use crate::rules::{ClaimRefusal, Finished, MoveFacts};
 use crate::settings::{Setting, Settings};
 use crate::view::{BoardView, Line};
-
-/// A suggestion for input that was not understood.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Suggestion {
-    /// A command word.
-    Command(String),
-    /// A legal move.
-    Move(MoveFacts),
-}
 
 /// What the game is doing now, for `status`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -48,36 +40,6 @@ pub enum Question {
     Promotion {
         /// The promotion square.
         to: Square,
-    },
-}
-
-/// What went wrong with a command.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CommandError {
-    /// `set` with an unknown key.
-    UnknownSetting(String),
-    /// A setting value out of range: key and the allowed values.
-    BadValue {
-        /// The key.
-        key: String,
-        /// What was given.
-        value: String,
-        /// What is allowed.
-        allowed: Vec<String>,
-    },
-    /// `set` needs a key and a value.
-    SetUsage,
-    /// `new 960` with a number outside 0–959.
-    Chess960Number(String),
-    /// No help for that word.
-    UnknownHelpTopic(String),
-    /// A command was given an argument it does not take or did not
-    /// understand; the command word id is given for the help text.
-    BadArgument {
-        /// The command id.
-        command: &'static str,
-        /// The argument.
-        argument: String,
     },
 }
 
@@ -178,7 +140,7 @@ pub enum Answer {
     /// `settings`: every setting.
     Settings(Vec<Setting>),
     /// `help` or `help <command>`.
-    Help(Option<&'static str>),
+    Help(Option<Command>),
 }
 
 /// Why a line was not carried out.

@@ -17,7 +17,9 @@ use rustyline::{ColorMode, CompletionType, Config, Context, Editor, Helper};
 use crate::announce::Announcer;
 use crate::engine::host::{Host, Reply};
 use crate::event::Event;
-use crate::session::{COMMANDS, Session};
+use crate::input::commands::completion_words;
+use crate::input::vocab::fold;
+use crate::session::Session;
 use crate::settings::Settings;
 
 /// A source of input lines.
@@ -67,23 +69,20 @@ pub struct CommandWords {
 impl CommandWords {
     /// Every English and German command word, longest forms only.
     pub fn new() -> CommandWords {
-        let mut words: Vec<&'static str> = COMMANDS
-            .iter()
-            .flat_map(|(_, words)| words.iter().copied())
-            .filter(|w| w.len() > 1)
-            .collect();
-        words.sort_unstable();
-        words.dedup();
-        CommandWords { words }
+        CommandWords {
+            words: completion_words(),
+        }
     }
 
     /// The command words that start with `prefix` (case-insensitive).
     pub fn completions(&self, prefix: &str) -> Vec<&'static str> {
+        // "zur" and "zuru" both complete to "zurück".
         let prefix = prefix.to_lowercase();
+        let folded = fold(&prefix);
         self.words
             .iter()
             .copied()
-            .filter(|w| w.starts_with(&prefix))
+            .filter(|w| w.starts_with(&prefix) || fold(w).starts_with(&folded))
             .collect()
     }
 }

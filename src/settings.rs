@@ -246,10 +246,18 @@ pub fn canonical_key(key: &str) -> &str {
     }
 }
 
+/// Why `set` refused a key and value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SettingError {
+    /// There is no setting of that name.
+    UnknownKey,
+    /// The setting cannot take that value.
+    BadValue,
+}
+
 impl Setting {
-    /// Parses `key` and `value` (both already lower case). `Err(true)`:
-    /// unknown key; `Err(false)`: the value is not one of the allowed.
-    pub fn parse(key: &str, value: &str) -> Result<Setting, bool> {
+    /// Parses `key` and `value` (both already lower case).
+    pub fn parse(key: &str, value: &str) -> Result<Setting, SettingError> {
         let key = canonical_key(key);
         let value = match value {
             "kurz" => "short",
@@ -289,7 +297,7 @@ impl Setting {
             ("width", v) => match v.parse::<u16>() {
                 Ok(0) => Setting::Width(0),
                 Ok(w) if (WIDTH_RANGE.0..=WIDTH_RANGE.1).contains(&w) => Setting::Width(w),
-                _ => return Err(false),
+                _ => return Err(SettingError::BadValue),
             },
             ("speech", "on") => Setting::Speech(SpeechMode::On),
             ("speech", "off") => Setting::Speech(SpeechMode::Off),
@@ -304,8 +312,10 @@ impl Setting {
             ("sound", "on") => Setting::Sound(true),
             ("sound", "off") => Setting::Sound(false),
             ("volume", _) if percent().is_some() => Setting::Volume(percent().unwrap_or(100)),
-            (k, _) if KEYS.iter().any(|(name, _)| *name == k) => return Err(false),
-            _ => return Err(true),
+            (k, _) if KEYS.iter().any(|(name, _)| *name == k) => {
+                return Err(SettingError::BadValue);
+            }
+            _ => return Err(SettingError::UnknownKey),
         })
     }
 

@@ -178,6 +178,11 @@ bad-value = { $key } kann nicht { $value } sein. Möglich ist { $allowed }.
 set-usage = So geht es: einstellen SCHLÜSSEL WERT, zum Beispiel einstellen style san.
 chess960-number = Chess960-Startstellungen haben die Nummern 0 bis 959, oder zufall; { $value } ist keine davon.
 unknown-help = Einen Befehl { $topic } gibt es nicht. Die Liste nennt hilfe.
+missing-square = { $command } braucht ein Feld.
+missing-rank = { $command } braucht eine Reihe.
+missing-file = { $command } braucht eine Linie.
+missing-piece = { $command } braucht eine Figurenart.
+missing-argument = { $command } braucht mehr Angaben.
 bad-argument = Unerwartet: { $argument }.
 quit-goodbye = Auf Wiedersehen.
 
@@ -252,7 +257,7 @@ material-extra = { $color } hat mehr: { $pieces }.
 
 ## Hilfe
 
-help-intro = Befehle: hilfe, ende, neu, brett, feld, reihe, linie, diagonale, figuren, wo, angreifer, züge, material, status, fen, pgn, letzter, partie, wiederholen, zurück, aufgeben, remis, annehmen, ablehnen, einstellen, einstellungen, tipp, bewertung. Mehr mit hilfe und einem Befehl.
+help-intro = Befehle: { $commands }. Mehr mit hilfe und einem Befehl.
 help-move-input = Züge: in algebraischer Notation mit deutschen oder englischen Buchstaben (Sf3, Nf3, exd5, O-O, e8D), als Koordinaten (g1-f3, e2-e4) oder in Worten (Springer Felix drei).
 help-help = hilfe, oder hilfe und ein Befehl: erklärt die Befehle.
 help-quit = ende: beendet annabella.

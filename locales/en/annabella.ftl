@@ -153,6 +153,11 @@ bad-value = { $key } cannot be { $value }. Choose { $allowed }.
 set-usage = Use set KEY VALUE, for example: set style san.
 chess960-number = Chess960 start positions are numbered 0 to 959, or random; { $value } is none of them.
 unknown-help = There is no command { $topic }. Type help for the list.
+missing-square = { $command } needs a square.
+missing-rank = { $command } needs a rank.
+missing-file = { $command } needs a file.
+missing-piece = { $command } needs a kind of piece.
+missing-argument = { $command } needs more.
 bad-argument = Unexpected { $argument }.
 quit-goodbye = Goodbye.
 
@@ -203,7 +208,7 @@ material-extra = { $color } has more: { $pieces }.
 
 ## Help
 
-help-intro = Commands: help, quit, new, board, square, rank, file, diagonal, pieces, where, attackers, moves, material, status, fen, pgn, last, history, repeat, undo, resign, draw, accept, decline, set, settings, hint, eval. Type help and a command for more.
+help-intro = Commands: { $commands }. Type help and a command for more.
 help-move-input = Moves: type them in algebraic notation with English or German letters (Nf3, Sf3, exd5, O-O, e8=Q), as coordinates (g1-f3, e2-e4), or as words (Springer Felix drei).
 help-help = help, or help and a command: explains the commands.
 help-quit = quit or exit: ends annabella.

@@ -1,7 +1,8 @@
 # annabella — eestikeelne kasutajaliides.
 # Stiili `fide` käigusõnad tulevad alati saksa failist.
-# Käsusõnad (help, board, where …) on inglise või saksa keeles; eesti
-# malendite nimed, reanumbrid ja värvid on sisendis samuti arusaadavad.
+# Käsusõnad tulevad käsutabelist (src/input/commands.rs): eesti, inglise
+# ja saksa sõnad kehtivad alati; eesti malendite nimed, reanumbrid ja
+# värvid on sisendis samuti arusaadavad.
 
 ## Malendid, ruudud ja värvid
 
@@ -105,14 +106,14 @@ prompt-turn = { $color ->
    *[other] Valge
   } käik>
 prompt-over = Mäng on läbi>
-greeting-start = annabella, male pimedatele ja vaegnägijatele. Käsud annab help.
+greeting-start = annabella, male pimedatele ja vaegnägijatele. Käsud annab abi.
 new-game = Uus mäng.
 new-game-960 = Uus Chess960 mäng, algseis { $number }.
 
 ## Keeldumised
 
-refuse-game-over = Mäng on läbi. Uue mängu alustab new, käigu võtab tagasi undo.
-refuse-not-a-move = See ei ole käik. Kuidas käike sisestada, ütleb help.
+refuse-game-over = Mäng on läbi. Uue mängu alustab uus, käigu võtab tagasi tagasi.
+refuse-not-a-move = See ei ole käik. Kuidas käike sisestada, ütleb abi.
 refuse-not-your-turn = Käigul on { $color ->
     [Must] must
    *[other] valge
@@ -145,7 +146,7 @@ refuse-castling-in-check = { $castling } ei ole praegu võimalik: sinu kuningas 
 refuse-castling-occupied = { $castling } ei ole praegu võimalik: ruut { $square } on hõivatud.
 refuse-castling-attacked = { $castling } ei ole praegu võimalik: ruut { $square } on vastase tule all.
 input-understood = Sain aru: { $words }.
-not-understood = Ei saanud aru: { $input }. Käsud annab help.
+not-understood = Ei saanud aru: { $input }. Käsud annab abi.
 not-understood-suggest = Ei saanud aru: { $input }. Kas mõtlesid { $suggestion }?
 
 ## Küsimused
@@ -167,7 +168,7 @@ history-black = { $number }. ..., { $black }
 undo-done = Tagasi võetud: { $move }.
 undo-reopened = Mäng on jälle pooleli.
 nothing-to-undo = Tagasi võtta pole ühtegi käiku.
-draw-offered = { $color } pakub viiki. Vasta accept või decline.
+draw-offered = { $color } pakub viiki. Vasta nõus või keeldun.
 draw-declined = { $color ->
     [Must] Musta
    *[other] Valge
@@ -186,9 +187,14 @@ setting-changed = { $key } on nüüd { $value }.
 setting-line = { $key }: { $value }
 unknown-setting = Seadet { $key } ei ole. Seaded: { $keys }.
 bad-value = { $key } ei saa olla { $value }. Vali { $allowed }.
-set-usage = Kasuta set VÕTI VÄÄRTUS, näiteks set style san.
+set-usage = Kasuta määra VÕTI VÄÄRTUS, näiteks määra style san.
 chess960-number = Chess960 algseisud on nummerdatud 0 kuni 959, või random; { $value } ei ole ükski neist.
-unknown-help = Käsku { $topic } ei ole. Loendi annab help.
+unknown-help = Käsku { $topic } ei ole. Loendi annab abi.
+missing-square = { $command } vajab ruutu.
+missing-rank = { $command } vajab rida.
+missing-file = { $command } vajab liini.
+missing-piece = { $command } vajab malendi liiki.
+missing-argument = { $command } vajab rohkem andmeid.
 bad-argument = Ootamatu: { $argument }.
 quit-goodbye = Head aega.
 
@@ -266,34 +272,34 @@ material-extra = { $color ->
 
 ## Abi
 
-help-intro = Käsud: help, quit, new, board, square, rank, file, diagonal, pieces, where, attackers, moves, material, status, fen, pgn, last, history, repeat, undo, resign, draw, accept, decline, set, settings, hint, eval. Saksakeelsed käsud kehtivad samuti. Lähemalt: help ja käsu nimi.
+help-intro = Käsud: { $commands }. Ka ingliskeelsed ja saksakeelsed käsud kehtivad. Lähemalt: abi ja käsu nimi.
 help-move-input = Käigud: algebralises notatsioonis inglise või saksa tähtedega (Nf3, Sf3, exd5, O-O, e8=Q), koordinaatidena (g1-f3, e2-e4) või sõnadega (ratsu f3, ettur lööb d5, lühike vangerdus, Springer Felix drei).
-help-help = help, või help ja käsu nimi: selgitab käske.
-help-quit = quit või exit: lõpetab annabella töö.
-help-new = new: uus mäng; new white, new black või new random: selle poolega mootori vastu. new 960: Chess960 mäng juhuslikust algseisust; new 960 ja arv 0 kuni 959: see algseis.
-help-board = board või b: kogu laud seade boardstyle järgi (list, ranks või squares).
-help-status = status või s: kes on käigul ja mitmes käik, või mängu tulemus.
+help-help = abi (help, h), või abi ja käsu nimi: selgitab käske.
+help-quit = lõpeta (välju, quit): lõpetab annabella töö.
+help-new = uus (new): uus mäng; uus valge, uus must või uus juhuslik: selle poolega mootori vastu. uus 960: Chess960 mäng juhuslikust algseisust; uus 960 ja arv 0 kuni 959: see algseis.
+help-board = laud (board, b): kogu laud seade boardstyle järgi (list, ranks või squares).
+help-status = seis (status, s): kes on käigul ja mitmes käik, või mängu tulemus.
 help-fen = fen: seis Forsyth-Edwardsi notatsioonis.
 help-pgn = pgn: mängu kirje PGN-vormingus.
-help-last = last või l: viimane käik uuesti.
-help-history = history: kõik käigud, üks rida iga käigunumbri kohta.
-help-undo = undo: võtab viimase käigu tagasi; mootori vastu mootori vastuse ja sinu käigu.
-help-resign = resign: käigul olev pool alistub; mootori vastu alistud sina.
-help-draw = draw: nõuab viiki seisu kolmekordse kordumise või viiekümne käigu reegli järgi, muidu pakub viiki. draw ja käik: teeb käigu ja nõuab viiki, mille see käik toob.
-help-accept = accept: võtab viigipakkumise vastu.
-help-decline = decline: lükkab viigipakkumise tagasi.
-help-set = set VÕTI VÄÄRTUS: muudab seadet. Võtmed: style (fide, local, nato või san), verbosity (short, normal või full), boardstyle (list, ranks või squares), lang (de, en või et), autoqueen (on või off), width (0 ilma reamurdmiseta, või 20 kuni 500 märki, näiteks 40 Braille' kuvari jaoks), orientation (white, black või player), speech (on, off või screenreader: sinu ekraanilugeja räägib), rate ja speechvolume (0 kuni 100), voice (auto, keel nagu de, või hääle nimi), sound (on või off), volume helimärkide jaoks (0 kuni 100); opponent (human või engine), level (1 kuni 10), color (white, black või random).
-help-settings = settings: kõik seaded ja nende väärtused.
-help-square = square ja ruut, või ruut küsimärgiga (e4?): mis seal seisab.
-help-rank = rank ja number või arvsõna (rank 4, rank neli): mis sellel real seisab.
-help-file = file ja täht või liini nimi (file e, file Eva): mis sellel liinil seisab.
-help-diagonal = diagonal ja ruut (diagonal c1): mis seisab seda ruutu läbivatel diagonaalidel.
-help-pieces = pieces või p, soovi korral valge või must: mõlema poole või ühe poole malendid.
-help-where = where ja malend, soovi korral värviga (where ratsu, where must lipp): kus need malendid seisavad.
-help-attackers = attackers ja ruut (attackers e4): kumma poole millised malendid seda ruutu ründavad ja hõivatud ruudu puhul millised seda kaitsevad.
-help-moves = moves: kõik võimalikud käigud koos nende arvuga; moves ja ruut (moves g1): selle malendi võimalikud käigud.
-help-material = material: materjali vahekord etturiühikutes ja malendid, millest see koosneb.
-help-repeat = repeat või r: ütleb viimase vastuse uuesti.
+help-last = viimane (last, l): viimane käik uuesti.
+help-history = partii (history): kõik käigud, üks rida iga käigunumbri kohta.
+help-undo = tagasi (undo): võtab viimase käigu tagasi; mootori vastu mootori vastuse ja sinu käigu.
+help-resign = alistun (resign): käigul olev pool alistub; mootori vastu alistud sina.
+help-draw = viik (draw): nõuab viiki seisu kolmekordse kordumise või viiekümne käigu reegli järgi, muidu pakub viiki. viik ja käik: teeb käigu ja nõuab viiki, mille see käik toob.
+help-accept = nõus (accept): võtab viigipakkumise vastu.
+help-decline = keeldun (decline): lükkab viigipakkumise tagasi.
+help-set = määra (set) VÕTI VÄÄRTUS: muudab seadet. Võtmed: style (fide, local, nato või san), verbosity (short, normal või full), boardstyle (list, ranks või squares), lang (de, en või et), autoqueen (on või off), width (0 ilma reamurdmiseta, või 20 kuni 500 märki, näiteks 40 Braille' kuvari jaoks), orientation (white, black või player), speech (on, off või screenreader: sinu ekraanilugeja räägib), rate ja speechvolume (0 kuni 100), voice (auto, keel nagu de, või hääle nimi), sound (on või off), volume helimärkide jaoks (0 kuni 100); opponent (human või engine), level (1 kuni 10), color (white, black või random).
+help-settings = seaded (settings): kõik seaded ja nende väärtused.
+help-square = ruut (square) ja ruut, või ruut küsimärgiga (e4?): mis seal seisab.
+help-rank = rida (rank) ja number või arvsõna (rida 4, rida neli): mis sellel real seisab.
+help-file = liin (file) ja täht või liini nimi (liin e, liin Eva): mis sellel liinil seisab.
+help-diagonal = diagonaal (diagonal) ja ruut (diagonaal c1): mis seisab seda ruutu läbivatel diagonaalidel.
+help-pieces = nupud (pieces, p), soovi korral valge või must: mõlema poole või ühe poole malendid.
+help-where = kus (where) ja malend, soovi korral värviga (kus ratsu, kus must lipp): kus need malendid seisavad.
+help-attackers = ründajad (attackers) ja ruut (ründajad e4): kumma poole millised malendid seda ruutu ründavad ja hõivatud ruudu puhul millised seda kaitsevad.
+help-moves = käigud (moves): kõik võimalikud käigud koos nende arvuga; käigud ja ruut (käigud g1): selle malendi võimalikud käigud.
+help-material = materjal (material): materjali vahekord etturiühikutes ja malendid, millest see koosneb.
+help-repeat = korda (repeat, r): ütleb viimase vastuse uuesti.
 nothing-to-repeat = Midagi pole veel öeldud.
 
 ## Kõne ja heli
@@ -312,7 +318,7 @@ engine-failed = { $reason ->
     [illegal] Mootor saatis reeglitevastase käigu { $move }
    *[garbled] Mootor saatis midagi, mis ei ole käik
   }; sisseehitatud mootor võtab üle ja mäng jätkub.
-engine-thinking = Mootor mõtleb; vahepeal saad lauda vaadata, näiteks käskudega board või status.
+engine-thinking = Mootor mõtleb; vahepeal saad lauda vaadata, näiteks käskudega laud või seis.
 hint-move = Vihje: { $move }.
 eval-equal = Seis on võrdne.
 eval-slight = { $color } on veidi paremas seisus.
@@ -326,5 +332,5 @@ eval-detail = { $centipawns } sentipanti valge kasuks; põhivariant: { $line }.
 opponent-human = Vastane: inimene selle klaviatuuri taga; mõlema poole käigud sisestatakse siin.
 opponent-engine = Vastane: sisseehitatud mootor tasemel { $level }, umbes { $elo } Elo. Sinu pool: { $color }.
 opponent-external = Vastane: väline mootor, varuks sisseehitatud mootor tasemel { $level }. Sinu pool: { $color }.
-help-hint = hint: käik, mille mootor praegu teeks.
-help-eval = eval: kuidas seis on; täieliku jutukusega ka sentipandides ja põhivariandiga.
+help-hint = vihje (hint): käik, mille mootor praegu teeks.
+help-eval = hinnang (eval): kuidas seis on; täieliku jutukusega ka sentipandides ja põhivariandiga.

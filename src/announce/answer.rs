@@ -3,8 +3,9 @@
 
 use shakmaty::{Color, Piece};
 
-use super::{Announcer, Phrasing, help_id, n, piece_id, pieces_id, s};
+use super::{Announcer, Phrasing, n, piece_id, pieces_id, s};
 use crate::event::{Answer, StatusInfo};
+use crate::input::commands::Command;
 use crate::rules::MoveFacts;
 use crate::settings::Verbosity;
 use crate::view::BoardView;
@@ -46,13 +47,14 @@ impl Announcer {
                     )
                 })
                 .collect(),
-            Answer::Help(None) => vec![
-                self.message(ui, "help-intro", &[]),
-                self.message(ui, "help-move-input", &[]),
-            ],
-            Answer::Help(Some(command)) => one(help_id(command)
-                .map(|id| self.message(ui, id, &[]))
-                .unwrap_or_default()),
+            Answer::Help(None) => {
+                let words: Vec<&str> = Command::all().map(|c| c.word(ui)).collect();
+                vec![
+                    self.message(ui, "help-intro", &[("commands", s(words.join(", ")))]),
+                    self.message(ui, "help-move-input", &[]),
+                ]
+            }
+            Answer::Help(Some(command)) => one(self.message(ui, command.entry().help, &[])),
         }
     }
 

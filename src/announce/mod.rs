@@ -187,41 +187,6 @@ fn capitalise(text: &str) -> String {
     }
 }
 
-/// Help text ids per command id (see `session::COMMANDS`).
-pub fn help_id(command: &str) -> Option<&'static str> {
-    Some(match command {
-        "help" => "help-help",
-        "quit" => "help-quit",
-        "new" => "help-new",
-        "board" => "help-board",
-        "status" => "help-status",
-        "fen" => "help-fen",
-        "pgn" => "help-pgn",
-        "last" => "help-last",
-        "history" => "help-history",
-        "undo" => "help-undo",
-        "resign" => "help-resign",
-        "draw" => "help-draw",
-        "accept" => "help-accept",
-        "decline" => "help-decline",
-        "set" => "help-set",
-        "settings" => "help-settings",
-        "square" => "help-square",
-        "rank" => "help-rank",
-        "file" => "help-file",
-        "diagonal" => "help-diagonal",
-        "pieces" => "help-pieces",
-        "where" => "help-where",
-        "attackers" => "help-attackers",
-        "moves" => "help-moves",
-        "material" => "help-material",
-        "repeat" => "help-repeat",
-        "hint" => "help-hint",
-        "eval" => "help-eval",
-        _ => return None,
-    })
-}
-
 impl Announcer {
     /// Loads the embedded locales.
     pub fn new() -> Announcer {

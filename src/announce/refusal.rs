@@ -2,9 +2,10 @@
 
 use shakmaty::{Role, Square};
 
-use super::{Announcer, Phrasing, capitalise, castle_id, help_id, role_key, s};
-use crate::event::{CommandError, Refused, Suggestion};
-use crate::input::{CastlingBlock, Refusal};
+use super::{Announcer, Phrasing, capitalise, castle_id, role_key, s};
+use crate::event::Refused;
+use crate::input::commands::Arg;
+use crate::input::{CastlingBlock, CommandError, Refusal, Suggestion};
 
 impl Announcer {
     pub(super) fn refused(&self, p: Phrasing, refused: &Refused) -> String {
@@ -204,10 +205,25 @@ impl Announcer {
                 self.message(ui, "unknown-help", &[("topic", s(t.clone()))])
             }
             CommandError::BadArgument { command, argument } => {
-                let help = help_id(command)
-                    .map(|id| self.message(ui, id, &[]))
-                    .unwrap_or_default();
+                let help = self.message(ui, command.entry().help, &[]);
                 let line = self.message(ui, "bad-argument", &[("argument", s(argument.clone()))]);
+                format!("{line} {help}")
+            }
+            CommandError::Missing { command, what } => {
+                let id = match what {
+                    Arg::Square | Arg::OptionalSquare => "missing-square",
+                    Arg::Rank => "missing-rank",
+                    Arg::File => "missing-file",
+                    Arg::Piece => "missing-piece",
+                    Arg::Setting => return self.message(ui, "set-usage", &[]),
+                    Arg::None
+                    | Arg::Topic
+                    | Arg::NewGame
+                    | Arg::OptionalColor
+                    | Arg::OptionalMove => "missing-argument",
+                };
+                let line = self.message(ui, id, &[("command", s(command.word(ui)))]);
+                let help = self.message(ui, command.entry().help, &[]);
                 format!("{line} {help}")
             }
         }

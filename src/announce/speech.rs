@@ -2,7 +2,8 @@
 //! German move words in a German voice, the rest in the UI language.
 
 use super::{Announcer, Phrasing};
-use crate::event::{Answer, Event, GameEvent, Refused, SessionEvent, Suggestion};
+use crate::event::{Answer, Event, GameEvent, Refused, SessionEvent};
+use crate::input::Suggestion;
 use crate::settings::{Lang, Settings, Style};
 
 /// A notice about the outputs themselves, said once.

@@ -54,6 +54,11 @@ pub struct Vocabulary {
     pub long_castling: &'static [&'static str],
     /// Colour words, in every form a sentence needs ("weiße", "schwarzer").
     pub colors: &'static [(&'static str, Color)],
+    /// Plurals of piece names not already among `pieces`, for board
+    /// questions ("where knights", "wo Türme").
+    pub plurals: &'static [(&'static str, Role)],
+    /// Words for "chosen at random" (a side, a Chess960 position).
+    pub random: &'static [&'static str],
 }
 
 /// German.
@@ -136,6 +141,13 @@ pub const GERMAN: Vocabulary = Vocabulary {
         ("schwarzen", Color::Black),
         ("schwarzes", Color::Black),
     ],
+    plurals: &[
+        ("Könige", Role::King),
+        ("Damen", Role::Queen),
+        ("Türme", Role::Rook),
+        ("Pferde", Role::Knight),
+    ],
+    random: &["zufall", "zufällig"],
 };
 
 /// English.
@@ -228,6 +240,17 @@ pub const ENGLISH: Vocabulary = Vocabulary {
         ("black", Color::Black),
         ("blacks", Color::Black),
     ],
+    plurals: &[
+        ("kings", Role::King),
+        ("queens", Role::Queen),
+        ("rooks", Role::Rook),
+        ("castles", Role::Rook),
+        ("bishops", Role::Bishop),
+        ("knights", Role::Knight),
+        ("horses", Role::Knight),
+        ("pawns", Role::Pawn),
+    ],
+    random: &["random"],
 };
 
 /// Estonian. Only words: Estonian piece letters (R ratsu, L lipp, V
@@ -329,6 +352,8 @@ pub const ESTONIAN: Vocabulary = Vocabulary {
         ("musta", Color::Black),
         ("mustal", Color::Black),
     ],
+    plurals: &[],
+    random: &["juhuslik", "suvaline"],
 };
 
 /// Words of every language: FIDE's file names, the NATO alphabet and
@@ -367,6 +392,8 @@ pub const INTERNATIONAL: Vocabulary = Vocabulary {
     short_castling: &["O-O", "0-0"],
     long_castling: &["O-O-O", "0-0-0"],
     colors: &[],
+    plurals: &[],
+    random: &[],
 };
 
 /// Every vocabulary; a word means the same in all of them.
@@ -531,6 +558,25 @@ pub fn color_word(folded: &str) -> Option<Color> {
         .flat_map(|v| v.colors.iter())
         .find(|(w, _)| fold(w) == folded)
         .map(|&(_, c)| c)
+}
+
+/// A piece name in the singular or the plural, of any language
+/// ("knight", "knights", "Türme", "ratsud").
+pub fn piece_word(folded: &str) -> Option<Role> {
+    if let Some(Word::Piece(role)) = lookup(folded) {
+        return Some(role);
+    }
+    ALL.iter()
+        .flat_map(|v| v.plurals.iter())
+        .find(|(w, _)| fold(w) == folded)
+        .map(|&(_, role)| role)
+}
+
+/// Whether a word means "chosen at random", in any language.
+pub fn is_random_word(folded: &str) -> bool {
+    ALL.iter()
+        .flat_map(|v| v.random.iter())
+        .any(|w| fold(w) == folded)
 }
 
 /// Which piece letters typed SAN uses. English and German letters never

@@ -21,6 +21,15 @@ use shakmaty::{
     Position, Setup,
 };
 
+/// A Chess960 start position asked for: by its number, or drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Chess960Start {
+    /// Start position 0 to 959 (518 is the classical one).
+    Number(u32),
+    /// A start position drawn at random.
+    Random,
+}
+
 /// A game of chess: start position, history, result and draw offers.
 #[derive(Clone, Debug)]
 pub struct Game {

@@ -1,0 +1,190 @@
+//! Reading what follows a command word, as the command table says it
+//! takes: a square, a rank, a side, a kind of piece, a new game's side
+//! and start position, a setting.
+
+use shakmaty::{Color, File, Rank, Role, Square};
+
+use super::commands::{Arg, Command};
+use super::moves::parse_answer;
+use super::vocab::{color_word, fold, is_random_word, piece_word};
+use super::{CommandError, Pick};
+use crate::opponent::ColorChoice;
+use crate::rules::Chess960Start;
+
+/// A command's argument, read as its table entry says. Only the fields
+/// the command's [`Arg`] names are filled.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Args {
+    /// A square (`square`, `diagonal`, `attackers`, `moves`).
+    pub square: Option<Square>,
+    /// A rank (`rank`).
+    pub rank: Option<Rank>,
+    /// A file (`file`).
+    pub file: Option<File>,
+    /// A side (`pieces`, `where`).
+    pub color: Option<Color>,
+    /// A kind of piece (`where`).
+    pub role: Option<Role>,
+    /// The command asked about (`help`).
+    pub topic: Option<Command>,
+    /// The side wanted in a new game (`new black`).
+    pub side: Option<ColorChoice>,
+    /// A Chess960 start wanted in a new game (`new 960`, `new 960 518`).
+    pub chess960: Option<Chess960Start>,
+    /// A setting's key and value, lower case (`set style san`).
+    pub setting: Option<(String, String)>,
+    /// The words after the command word as typed (`draw Nf3`: the move).
+    pub text: String,
+}
+
+/// A square from "e4", "E4" or "Eva vier".
+///
+/// ```
+/// use annabella::input::parse_square;
+/// assert_eq!(parse_square("Eva vier"), Some(shakmaty::Square::E4));
+/// assert_eq!(parse_square("Springer"), None);
+/// ```
+pub fn parse_square(text: &str) -> Option<Square> {
+    let pick = parse_answer(text, true)?;
+    if pick.piece.is_some() {
+        return None;
+    }
+    Some(Square::from_coords(pick.file?, pick.rank?))
+}
+
+/// A Chess960 start as the command line and `new 960` take it: a
+/// number from 0 to 959, or a word for "random" in any language.
+///
+/// ```
+/// use annabella::input::parse_chess960;
+/// use annabella::rules::Chess960Start;
+/// assert_eq!(parse_chess960("518"), Some(Chess960Start::Number(518)));
+/// assert_eq!(parse_chess960("Zufall"), Some(Chess960Start::Random));
+/// assert_eq!(parse_chess960("960"), None);
+/// ```
+pub fn parse_chess960(word: &str) -> Option<Chess960Start> {
+    if is_random_word(&fold(word)) {
+        return Some(Chess960Start::Random);
+    }
+    match word.parse::<u32>() {
+        Ok(n) if n < 960 => Some(Chess960Start::Number(n)),
+        _ => None,
+    }
+}
+
+/// A side to play in any language ("weiß", "black", "juhuslik").
+pub fn parse_color_choice(word: &str) -> Option<ColorChoice> {
+    let folded = fold(word);
+    if is_random_word(&folded) {
+        return Some(ColorChoice::Random);
+    }
+    match color_word(&folded)? {
+        Color::White => Some(ColorChoice::White),
+        Color::Black => Some(ColorChoice::Black),
+    }
+}
+
+/// Reads the words after `command` as its [`Arg`] says.
+pub(super) fn parse(command: Command, words: &[&str]) -> Result<Args, CommandError> {
+    let text = words.join(" ");
+    let mut args = Args {
+        text: text.clone(),
+        ..Args::default()
+    };
+    let bad = |argument: &str| CommandError::BadArgument {
+        command,
+        argument: argument.to_string(),
+    };
+    let arg = command.entry().arg;
+    let needs_words = matches!(
+        arg,
+        Arg::Square | Arg::Rank | Arg::File | Arg::Piece | Arg::Setting
+    );
+    if words.is_empty() && needs_words {
+        return Err(CommandError::Missing { command, what: arg });
+    }
+    match arg {
+        Arg::None => {
+            if let Some(word) = words.first() {
+                return Err(bad(word));
+            }
+        }
+        Arg::Topic => {
+            if let Some(word) = words.first() {
+                args.topic = Some(
+                    Command::from_word(word)
+                        .ok_or_else(|| CommandError::UnknownHelpTopic(word.to_string()))?,
+                );
+            }
+        }
+        Arg::NewGame => new_game(command, words, &mut args)?,
+        Arg::Square => args.square = Some(parse_square(&text).ok_or_else(|| bad(&text))?),
+        Arg::OptionalSquare if !words.is_empty() => {
+            args.square = Some(parse_square(&text).ok_or_else(|| bad(&text))?);
+        }
+        Arg::OptionalSquare | Arg::OptionalMove => {}
+        Arg::Rank => match parse_answer(&text, true) {
+            Some(Pick {
+                file: None,
+                rank: Some(rank),
+                piece: None,
+            }) => args.rank = Some(rank),
+            _ => return Err(bad(&text)),
+        },
+        Arg::File => match parse_answer(&text, true) {
+            Some(Pick {
+                file: Some(file),
+                rank: None,
+                piece: None,
+            }) => args.file = Some(file),
+            _ => return Err(bad(&text)),
+        },
+        Arg::OptionalColor => match words {
+            [] => {}
+            [word] => args.color = Some(color_word(&fold(word)).ok_or_else(|| bad(&text))?),
+            _ => return Err(bad(&text)),
+        },
+        Arg::Piece => {
+            for word in words {
+                let folded = fold(word);
+                if let Some(color) = color_word(&folded) {
+                    args.color = Some(color);
+                } else {
+                    args.role = Some(piece_word(&folded).ok_or_else(|| bad(&text))?);
+                }
+            }
+            if args.role.is_none() {
+                return Err(bad(&text));
+            }
+        }
+        Arg::Setting => match words {
+            [key, value] => args.setting = Some((key.to_lowercase(), value.to_lowercase())),
+            _ => return Err(CommandError::SetUsage),
+        },
+    }
+    Ok(args)
+}
+
+/// `new [side] [960 [N|random]]`.
+fn new_game(command: Command, words: &[&str], args: &mut Args) -> Result<(), CommandError> {
+    let side = words.first().and_then(|w| parse_color_choice(w));
+    let rest = if side.is_some() { &words[1..] } else { words };
+    args.side = side;
+    match rest {
+        [] => {}
+        ["960"] => args.chess960 = Some(Chess960Start::Random),
+        ["960", start] => {
+            args.chess960 = Some(
+                parse_chess960(start)
+                    .ok_or_else(|| CommandError::Chess960Number(start.to_string()))?,
+            );
+        }
+        [other, ..] => {
+            return Err(CommandError::BadArgument {
+                command,
+                argument: other.to_string(),
+            });
+        }
+    }
+    Ok(())
+}

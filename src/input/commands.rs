@@ -1,0 +1,476 @@
+//! The command table: every command once, with the words that call it
+//! in every language, the argument it takes, whether it only reads, and
+//! its help. Parsing, completion, `help` and the rule that reading
+//! commands leave an open question standing all come from here; the
+//! session dispatches on [`Command`] with an exhaustive `match`.
+
+use crate::settings::Lang;
+
+use super::vocab::fold;
+
+/// Words of one meaning in each UI language. The first word of a
+/// language is the one shown (in `help`, in suggestions); all of them,
+/// in every language, are understood whatever the UI language.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Words {
+    /// English words.
+    pub en: &'static [&'static str],
+    /// German words.
+    pub de: &'static [&'static str],
+    /// Estonian words.
+    pub et: &'static [&'static str],
+}
+
+impl Words {
+    /// The words of one language.
+    pub fn of(&self, lang: Lang) -> &'static [&'static str] {
+        match lang {
+            Lang::En => self.en,
+            Lang::De => self.de,
+            Lang::Et => self.et,
+        }
+    }
+
+    /// The word shown in `lang`: its first word, or the English one.
+    pub fn shown(&self, lang: Lang) -> &'static str {
+        self.of(lang)
+            .first()
+            .or_else(|| self.en.first())
+            .copied()
+            .unwrap_or("")
+    }
+
+    /// Every word of every language, English first.
+    pub fn all(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.en
+            .iter()
+            .chain(self.de.iter())
+            .chain(self.et.iter())
+            .copied()
+    }
+
+    /// Whether `folded` (see [`fold`]) is one of the words.
+    pub fn contains_folded(&self, folded: &str) -> bool {
+        self.all().any(|w| fold(w) == folded)
+    }
+}
+
+/// A command: what the first word of a line asks for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// The commands, or help for one.
+    Help,
+    /// Ends annabella; the game is kept.
+    Quit,
+    /// A new game.
+    New,
+    /// The whole board.
+    Board,
+    /// What stands on a square.
+    Square,
+    /// What stands on a rank.
+    Rank,
+    /// What stands on a file.
+    File,
+    /// What stands on the diagonals through a square.
+    Diagonal,
+    /// The pieces of both sides or one.
+    Pieces,
+    /// Where pieces of one kind stand.
+    Where,
+    /// Who attacks and defends a square.
+    Attackers,
+    /// Legal moves, of all pieces or one.
+    Moves,
+    /// The material balance.
+    Material,
+    /// Whose move it is, or the result.
+    Status,
+    /// The position as FEN.
+    Fen,
+    /// The game as PGN.
+    Pgn,
+    /// The last move again.
+    Last,
+    /// All moves.
+    History,
+    /// The last answer again.
+    Repeat,
+    /// Takes back a move.
+    Undo,
+    /// Resigns.
+    Resign,
+    /// Claims or offers a draw.
+    Draw,
+    /// Accepts a draw offer.
+    Accept,
+    /// Declines a draw offer.
+    Decline,
+    /// Changes a setting.
+    Set,
+    /// Lists the settings.
+    Settings,
+    /// The engine's move suggestion.
+    Hint,
+    /// How the position stands.
+    Eval,
+}
+
+/// What may follow a command word.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// Nothing.
+    None,
+    /// Optionally a command word (`help board`).
+    Topic,
+    /// Optionally a side and `960` with a start number or `random`.
+    NewGame,
+    /// A square (`square e4`, `attackers Eva vier`).
+    Square,
+    /// Optionally a square (`moves`, `moves g1`).
+    OptionalSquare,
+    /// A rank (`rank 4`, `reihe vier`).
+    Rank,
+    /// A file (`file e`, `linie Eva`).
+    File,
+    /// Optionally a side (`pieces`, `pieces white`).
+    OptionalColor,
+    /// A kind of piece, optionally with a side (`where black queen`).
+    Piece,
+    /// A setting's key and value (`set style san`).
+    Setting,
+    /// Optionally a move (`draw`, `draw Nf3`).
+    OptionalMove,
+}
+
+/// One command with everything the program knows about it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The command.
+    pub command: Command,
+    /// The words that call it.
+    pub words: Words,
+    /// What may follow the word.
+    pub arg: Arg,
+    /// Whether it only reads: allowed while a question is open (the
+    /// question stands), and later the commands a blindfold peek costs.
+    pub read_only: bool,
+    /// The message id of its help text.
+    pub help: &'static str,
+}
+
+const fn entry(
+    command: Command,
+    words: Words,
+    arg: Arg,
+    read_only: bool,
+    help: &'static str,
+) -> Entry {
+    Entry {
+        command,
+        words,
+        arg,
+        read_only,
+        help,
+    }
+}
+
+const fn w(
+    en: &'static [&'static str],
+    de: &'static [&'static str],
+    et: &'static [&'static str],
+) -> Words {
+    Words { en, de, et }
+}
+
+/// Every command, in the order `help` lists them and [`Command`]
+/// declares them (checked when the crate is compiled).
+pub const COMMANDS: [Entry; 28] = {
+    use Arg as A;
+    use Command as C;
+    [
+        entry(
+            C::Help,
+            w(&["help", "h"], &["hilfe"], &["abi"]),
+            A::Topic,
+            true,
+            "help-help",
+        ),
+        entry(
+            C::Quit,
+            w(&["quit", "exit"], &["ende"], &["lõpeta", "välju"]),
+            A::None,
+            false,
+            "help-quit",
+        ),
+        entry(
+            C::New,
+            w(&["new"], &["neu"], &["uus"]),
+            A::NewGame,
+            false,
+            "help-new",
+        ),
+        entry(
+            C::Board,
+            w(&["board", "b"], &["brett"], &["laud"]),
+            A::None,
+            true,
+            "help-board",
+        ),
+        entry(
+            C::Square,
+            w(&["square"], &["feld"], &["ruut"]),
+            A::Square,
+            true,
+            "help-square",
+        ),
+        entry(
+            C::Rank,
+            w(&["rank"], &["reihe"], &["rida", "horisontaal"]),
+            A::Rank,
+            true,
+            "help-rank",
+        ),
+        entry(
+            C::File,
+            w(&["file"], &["linie"], &["liin", "vertikaal"]),
+            A::File,
+            true,
+            "help-file",
+        ),
+        entry(
+            C::Diagonal,
+            w(&["diagonal"], &["diagonale"], &["diagonaal"]),
+            A::Square,
+            true,
+            "help-diagonal",
+        ),
+        entry(
+            C::Pieces,
+            w(&["pieces", "p"], &["figuren"], &["nupud"]),
+            A::OptionalColor,
+            true,
+            "help-pieces",
+        ),
+        entry(
+            C::Where,
+            w(&["where"], &["wo"], &["kus"]),
+            A::Piece,
+            true,
+            "help-where",
+        ),
+        entry(
+            C::Attackers,
+            w(&["attackers"], &["angreifer"], &["ründajad"]),
+            A::Square,
+            true,
+            "help-attackers",
+        ),
+        entry(
+            C::Moves,
+            w(&["moves"], &["züge"], &["käigud"]),
+            A::OptionalSquare,
+            true,
+            "help-moves",
+        ),
+        entry(
+            C::Material,
+            w(&["material"], &["material"], &["materjal"]),
+            A::None,
+            true,
+            "help-material",
+        ),
+        entry(
+            C::Status,
+            w(&["status", "s"], &["status", "stand"], &["seis"]),
+            A::None,
+            true,
+            "help-status",
+        ),
+        entry(
+            C::Fen,
+            w(&["fen"], &["fen"], &["fen"]),
+            A::None,
+            true,
+            "help-fen",
+        ),
+        entry(
+            C::Pgn,
+            w(&["pgn"], &["pgn"], &["pgn"]),
+            A::None,
+            true,
+            "help-pgn",
+        ),
+        entry(
+            C::Last,
+            w(&["last", "l"], &["letzter"], &["viimane"]),
+            A::None,
+            true,
+            "help-last",
+        ),
+        entry(
+            C::History,
+            w(&["history"], &["partie"], &["partii"]),
+            A::None,
+            true,
+            "help-history",
+        ),
+        entry(
+            C::Repeat,
+            w(&["repeat", "r"], &["wiederholen"], &["korda"]),
+            A::None,
+            true,
+            "help-repeat",
+        ),
+        entry(
+            C::Undo,
+            w(&["undo"], &["zurück"], &["tagasi"]),
+            A::None,
+            false,
+            "help-undo",
+        ),
+        entry(
+            C::Resign,
+            w(&["resign"], &["aufgeben"], &["alistun"]),
+            A::None,
+            false,
+            "help-resign",
+        ),
+        entry(
+            C::Draw,
+            w(&["draw"], &["remis"], &["viik"]),
+            A::OptionalMove,
+            false,
+            "help-draw",
+        ),
+        entry(
+            C::Accept,
+            w(&["accept"], &["annehmen"], &["nõus"]),
+            A::None,
+            false,
+            "help-accept",
+        ),
+        entry(
+            C::Decline,
+            w(&["decline"], &["ablehnen"], &["keeldun"]),
+            A::None,
+            false,
+            "help-decline",
+        ),
+        entry(
+            C::Set,
+            w(&["set"], &["einstellen"], &["määra"]),
+            A::Setting,
+            false,
+            "help-set",
+        ),
+        entry(
+            C::Settings,
+            w(&["settings"], &["einstellungen"], &["seaded"]),
+            A::None,
+            true,
+            "help-settings",
+        ),
+        entry(
+            C::Hint,
+            w(&["hint"], &["tipp"], &["vihje"]),
+            A::None,
+            true,
+            "help-hint",
+        ),
+        entry(
+            C::Eval,
+            w(&["eval"], &["bewertung"], &["hinnang"]),
+            A::None,
+            true,
+            "help-eval",
+        ),
+    ]
+};
+
+// The table is indexed by the command: a command out of place would
+// answer for another.
+const _: () = {
+    let mut i = 0;
+    while i < COMMANDS.len() {
+        assert!(COMMANDS[i].command as usize == i);
+        i += 1;
+    }
+};
+
+impl Command {
+    /// Every command, in the order of the table.
+    pub fn all() -> impl Iterator<Item = Command> {
+        COMMANDS.iter().map(|e| e.command)
+    }
+
+    /// Everything the table says about this command.
+    pub fn entry(self) -> &'static Entry {
+        &COMMANDS[self as usize]
+    }
+
+    /// The command a word calls (any language, case and accents
+    /// ignored: `zuruck` and `ZURÜCK` call `undo`).
+    ///
+    /// ```
+    /// use annabella::input::commands::Command;
+    /// assert_eq!(Command::from_word("Brett"), Some(Command::Board));
+    /// assert_eq!(Command::from_word("laud"), Some(Command::Board));
+    /// assert_eq!(Command::from_word("Springer"), None);
+    /// ```
+    pub fn from_word(word: &str) -> Option<Command> {
+        let folded = fold(word);
+        if folded.is_empty() {
+            return None;
+        }
+        COMMANDS
+            .iter()
+            .find(|e| e.words.contains_folded(&folded))
+            .map(|e| e.command)
+    }
+
+    /// The word shown for this command in `lang`.
+    pub fn word(self, lang: Lang) -> &'static str {
+        self.entry().words.shown(lang)
+    }
+}
+
+/// Every command word of every language longer than one letter, sorted,
+/// for completion at the prompt.
+pub fn completion_words() -> Vec<&'static str> {
+    let mut words: Vec<&'static str> = COMMANDS
+        .iter()
+        .flat_map(|e| e.words.all())
+        .filter(|w| w.chars().count() > 1)
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_command_order_and_every_command_has_words() {
+        for (i, command) in Command::all().enumerate() {
+            assert_eq!(command.entry().command, command);
+            assert_eq!(command as usize, i);
+            for lang in Lang::ALL {
+                assert!(!command.word(lang).is_empty(), "{command:?} in {lang:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn words_are_found_in_any_language() {
+        assert_eq!(Command::from_word("zurück"), Some(Command::Undo));
+        assert_eq!(Command::from_word("zuruck"), Some(Command::Undo));
+        assert_eq!(Command::from_word("tagasi"), Some(Command::Undo));
+        assert_eq!(Command::from_word("LÕPETA"), Some(Command::Quit));
+        assert_eq!(Command::from_word("lopeta"), Some(Command::Quit));
+        assert_eq!(Command::from_word("x"), None);
+        assert_eq!(Command::from_word("?"), None);
+    }
+}

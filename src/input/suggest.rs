@@ -1,0 +1,111 @@
+//! For a line that is neither a command nor a move: the closest command
+//! word or legal move, when one is a slip away (SPEC §3).
+
+use shakmaty::san::SanPlus;
+
+use super::commands::COMMANDS;
+use super::vocab::fold;
+use super::{Line, Suggestion};
+use crate::rules::{Game, MoveFacts};
+
+/// Input longer than this gets no suggestion and is echoed cut short.
+const MAX_SUGGEST_INPUT: usize = 40;
+
+/// "Not understood", with the closest command word or legal move of
+/// `game` when one is a slip away.
+pub fn not_understood(line: &str, game: &Game) -> Line {
+    let typed = line.trim().to_lowercase();
+    // A long line is no slip of a short word; echo only its start.
+    if typed.chars().count() > MAX_SUGGEST_INPUT {
+        let mut input: String = line.trim().chars().take(MAX_SUGGEST_INPUT).collect();
+        input.push_str(" ...");
+        return Line::NotUnderstood {
+            input,
+            suggestion: None,
+        };
+    }
+    let mut best: Option<(usize, Suggestion)> = None;
+    let mut consider = |dist: usize, make: &dyn Fn() -> Suggestion| {
+        if best.as_ref().is_none_or(|(d, _)| dist < *d) {
+            best = Some((dist, make()));
+        }
+    };
+    for entry in &COMMANDS {
+        for word in entry.words.all().filter(|w| w.chars().count() > 2) {
+            // Measured against the word as typed without accents, shown
+            // as it is spelled.
+            let d = edit_distance(&typed, &fold(word));
+            consider(d, &|| Suggestion::Command(word.to_string()));
+        }
+    }
+    let pos = game.position();
+    for mv in game.legal_moves() {
+        let english = SanPlus::from_move(pos.clone(), mv).san.to_string();
+        let d = [english.clone(), german_letters(&english)]
+            .iter()
+            .map(|text| edit_distance(&typed, &text.to_lowercase()))
+            .min()
+            .unwrap_or(usize::MAX);
+        consider(d, &|| Suggestion::Move(MoveFacts::of_move(pos, mv)));
+    }
+    let limit = (typed.chars().count() / 2).clamp(1, 2);
+    let suggestion = best.filter(|(d, _)| *d <= limit).map(|(_, s)| s);
+    Line::NotUnderstood {
+        input: line.trim().to_string(),
+        suggestion,
+    }
+}
+
+/// SAN with German piece letters, as a German player types it.
+fn german_letters(san: &str) -> String {
+    san.chars()
+        .map(|c| match c {
+            'Q' => 'D',
+            'R' => 'T',
+            'B' => 'L',
+            'N' => 'S',
+            c => c,
+        })
+        .collect()
+}
+
+/// Edit distance counting a swap of neighbours as one edit (optimal
+/// string alignment), for suggestions: "hlep" is one slip from "help".
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let width = b.len() + 1;
+    let mut d = vec![0usize; (a.len() + 1) * width];
+    for (i, row) in d.chunks_mut(width).enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d.iter_mut().take(width).enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[(i - 1) * width + j] + 1)
+                .min(d[i * width + j - 1] + 1)
+                .min(d[(i - 1) * width + j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[(i - 2) * width + j - 2] + 1);
+            }
+            d[i * width + j] = best;
+        }
+    }
+    d[a.len() * width + b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edit_distance("hlep", "help"), 1);
+        assert_eq!(edit_distance("nf9", "nf3"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+}

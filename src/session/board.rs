@@ -1,0 +1,153 @@
+//! Board view answers: the reading commands of SPEC §4, from the board
+//! as the player reads it. Nothing here changes the game.
+
+use shakmaty::{Color, File, Position, Rank, Role, Square};
+
+use crate::event::{Answer, Event, StatusInfo};
+use crate::input::commands::Command;
+use crate::rules::MoveFacts;
+use crate::settings::BoardStyle;
+use crate::view;
+
+use super::Session;
+use super::dispatch::missing;
+
+const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+impl Session {
+    /// The side the board is read from. In hot seat the player is taken
+    /// to sit on White's side.
+    fn side(&self) -> Color {
+        self.settings.orientation.side(Color::White)
+    }
+
+    pub(super) fn board(&self) -> Vec<Event> {
+        let (board, side) = (self.game.position().board(), self.side());
+        vec![
+            Answer::Board(match self.settings.board_style {
+                BoardStyle::List => view::list(board, &BOTH, side),
+                BoardStyle::Ranks => view::ranks(board, side),
+                BoardStyle::Squares => view::squares(board, side),
+            })
+            .into(),
+        ]
+    }
+
+    pub(super) fn square(&self, command: Command, square: Option<Square>) -> Vec<Event> {
+        let Some(square) = square else {
+            return missing(command);
+        };
+        let piece = self.game.position().board().piece_at(square);
+        vec![Answer::Square { square, piece }.into()]
+    }
+
+    pub(super) fn rank(&self, command: Command, rank: Option<Rank>) -> Vec<Event> {
+        let Some(rank) = rank else {
+            return missing(command);
+        };
+        let line = view::rank(self.game.position().board(), rank, self.side());
+        vec![Answer::Lines(vec![line]).into()]
+    }
+
+    pub(super) fn file(&self, command: Command, file: Option<File>) -> Vec<Event> {
+        let Some(file) = file else {
+            return missing(command);
+        };
+        let line = view::file(self.game.position().board(), file, self.side());
+        vec![Answer::Lines(vec![line]).into()]
+    }
+
+    pub(super) fn diagonal(&self, command: Command, square: Option<Square>) -> Vec<Event> {
+        let Some(square) = square else {
+            return missing(command);
+        };
+        let lines = view::diagonals(self.game.position().board(), square, self.side());
+        vec![Answer::Lines(lines).into()]
+    }
+
+    pub(super) fn pieces(&self, color: Option<Color>) -> Vec<Event> {
+        let colors = match color {
+            Some(c) => vec![c],
+            None => BOTH.to_vec(),
+        };
+        let list = view::list(self.game.position().board(), &colors, self.side());
+        vec![Answer::Board(list).into()]
+    }
+
+    pub(super) fn where_pieces(
+        &self,
+        command: Command,
+        role: Option<Role>,
+        color: Option<Color>,
+    ) -> Vec<Event> {
+        let Some(role) = role else {
+            return missing(command);
+        };
+        let colors = match color {
+            Some(c) => vec![c],
+            None => BOTH.to_vec(),
+        };
+        let found = view::find(self.game.position().board(), role, &colors, self.side());
+        vec![Answer::Where { role, found }.into()]
+    }
+
+    pub(super) fn attackers(&self, command: Command, square: Option<Square>) -> Vec<Event> {
+        let Some(square) = square else {
+            return missing(command);
+        };
+        let board = self.game.position().board();
+        vec![
+            Answer::Attackers {
+                square,
+                piece: board.piece_at(square),
+                sides: view::attackers(board, square),
+            }
+            .into(),
+        ]
+    }
+
+    pub(super) fn moves(&self, from: Option<Square>) -> Vec<Event> {
+        let pos = self.game.position();
+        let moves = if self.game.is_over() {
+            Vec::new()
+        } else {
+            view::legal_moves_from(pos, from, self.side())
+        };
+        let moves = moves
+            .into_iter()
+            .map(|mv| MoveFacts::of_move(pos, mv))
+            .collect();
+        vec![
+            Answer::Moves {
+                turn: pos.turn(),
+                from: from.map(|sq| (sq, pos.board().piece_at(sq))),
+                moves,
+            }
+            .into(),
+        ]
+    }
+
+    pub(super) fn material(&self) -> Vec<Event> {
+        vec![Answer::Material(view::material(self.game.position().board())).into()]
+    }
+
+    pub(super) fn last(&self) -> Vec<Event> {
+        vec![Answer::Last(MoveFacts::last(&self.game)).into()]
+    }
+
+    pub(super) fn history(&self) -> Vec<Event> {
+        vec![Answer::History(MoveFacts::history(&self.game)).into()]
+    }
+
+    /// `status`: whose move it is, or the result.
+    pub(super) fn status(&self) -> Event {
+        let pos = self.game.position();
+        Answer::Status(StatusInfo {
+            turn: pos.turn(),
+            number: self.game.move_number(),
+            check: pos.is_check() && !self.game.is_over(),
+            result: self.game.result(),
+        })
+        .into()
+    }
+}

@@ -1,0 +1,102 @@
+//! Dispatch: a line is first offered to the open question, then read by
+//! [`crate::input::read_line`], and each command goes to its room with
+//! one exhaustive `match`.
+
+use crate::event::{Answer, Event, Refused, SessionEvent};
+use crate::input::commands::Command;
+use crate::input::{Args, CommandError, Line, read_line};
+
+use super::Session;
+
+impl Session {
+    /// One line in, its events out.
+    pub(super) fn dispatch(&mut self, text: &str) -> Vec<Event> {
+        if text.trim().is_empty() {
+            return Vec::new();
+        }
+        if let Some(prompt) = self.prompt.take() {
+            match self.answer(prompt, text) {
+                Ok(events) => return events,
+                Err(prompt) => {
+                    let line = read_line(text, self.settings.lang, &self.game);
+                    // Looking at the board does not cancel the question;
+                    // anything else lets it lapse.
+                    if line.is_read_only() {
+                        self.prompt = Some(prompt);
+                    }
+                    return self.run(line);
+                }
+            }
+        }
+        let line = read_line(text, self.settings.lang, &self.game);
+        self.run(line)
+    }
+
+    pub(super) fn run(&mut self, line: Line) -> Vec<Event> {
+        match line {
+            Line::Empty => Vec::new(),
+            Line::Command(command, args) => self.command(command, args),
+            Line::Failed(_, error) => vec![error.into()],
+            Line::Move(reading) => self.move_reading(reading, false),
+            Line::NotUnderstood { input, suggestion } => {
+                vec![Refused::NotUnderstood { input, suggestion }.into()]
+            }
+        }
+    }
+
+    /// Every command, to the room that owns it.
+    fn command(&mut self, command: Command, args: Args) -> Vec<Event> {
+        match command {
+            Command::Help => vec![Answer::Help(args.topic).into()],
+            Command::Quit => {
+                self.quit = true;
+                vec![SessionEvent::Quit.into()]
+            }
+            Command::New => self.new_game(&args),
+            Command::Board => self.board(),
+            Command::Square => self.square(command, args.square),
+            Command::Rank => self.rank(command, args.rank),
+            Command::File => self.file(command, args.file),
+            Command::Diagonal => self.diagonal(command, args.square),
+            Command::Pieces => self.pieces(args.color),
+            Command::Where => self.where_pieces(command, args.role, args.color),
+            Command::Attackers => self.attackers(command, args.square),
+            Command::Moves => self.moves(args.square),
+            Command::Material => self.material(),
+            Command::Status => vec![self.status()],
+            Command::Fen => vec![Answer::Fen(self.game.fen()).into()],
+            Command::Pgn => vec![Answer::Pgn(self.game.pgn(&self.date)).into()],
+            Command::Last => self.last(),
+            Command::History => self.history(),
+            Command::Repeat => self.repeat(),
+            Command::Undo => self.undo(),
+            Command::Resign => self.resign(),
+            Command::Draw => self.draw(&args.text),
+            Command::Accept => self.accept(),
+            Command::Decline => self.decline(),
+            Command::Set => self.set(args.setting),
+            Command::Settings => self.list_settings(),
+            Command::Hint => self.hint(),
+            Command::Eval => self.evaluate(),
+        }
+    }
+
+    fn repeat(&self) -> Vec<Event> {
+        if self.last_answer.is_empty() {
+            return vec![Refused::NothingToRepeat.into()];
+        }
+        vec![SessionEvent::Repeated(self.last_answer.clone()).into()]
+    }
+}
+
+/// The answer when a command's argument is missing: the reader already
+/// refuses that, so the rooms only repeat it.
+pub(super) fn missing(command: Command) -> Vec<Event> {
+    vec![
+        CommandError::Missing {
+            command,
+            what: command.entry().arg,
+        }
+        .into(),
+    ]
+}

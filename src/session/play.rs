@@ -1,0 +1,208 @@
+//! Play: moves on the rules core, draw claims and offers, undo,
+//! resignation and new games.
+
+use shakmaty::Move;
+
+use crate::event::{Event, GameEvent, Refused, SessionEvent};
+use crate::input::{
+    Args, CommandError, Effort, Reading, Refusal, Resolution, not_understood, read_move_with,
+    resolve,
+};
+use crate::opponent::Kind;
+use crate::rules::{Chess960Start, ClaimOutcome, Game, MoveFacts, PlayError};
+
+use super::{Prompt, Session};
+
+impl Session {
+    /// A line read as a move, matched against the legal moves: played,
+    /// asked about, or refused with the most specific reason.
+    pub(super) fn move_reading(&mut self, reading: Reading, claim: bool) -> Vec<Event> {
+        if !self.game.is_over() && self.seat.opponent.plays(self.game.turn()) {
+            return vec![Refused::EngineThinking.into()];
+        }
+        let resolution = resolve(&self.game, &reading.intents, self.settings.autoqueen);
+        let mut events: Vec<Event> = reading
+            .understood
+            .map(|words| SessionEvent::Understood(words).into())
+            .into_iter()
+            .collect();
+        events.extend(self.decided(resolution, claim));
+        events
+    }
+
+    /// Carries out a resolved move: play it (with its draw claim), ask
+    /// which one was meant, or refuse it.
+    pub(super) fn decided(&mut self, resolution: Resolution, claim: bool) -> Vec<Event> {
+        match resolution {
+            Resolution::Move(mv) if claim => self.claim_with(mv),
+            Resolution::Move(mv) => self.play(mv),
+            Resolution::Ambiguous(moves) | Resolution::Promotion(moves) => {
+                self.ask(Prompt::for_moves(moves, claim))
+            }
+            Resolution::Refused(r) => vec![r.into()],
+        }
+    }
+
+    fn moved(&self) -> Vec<Event> {
+        MoveFacts::last(&self.game)
+            .map(|f| GameEvent::Moved(f).into())
+            .into_iter()
+            .collect()
+    }
+
+    /// Plays a legal move and says it, and the end of the game with it.
+    pub(super) fn play(&mut self, mv: Move) -> Vec<Event> {
+        match self.game.play(mv) {
+            Ok(result) => {
+                let mut events = self.moved();
+                events.extend(result.map(|f| GameEvent::Over(f).into()));
+                events
+            }
+            Err(PlayError::GameOver) => vec![Refusal::GameOver.into()],
+            Err(PlayError::Illegal) => vec![Refusal::NotAMove.into()],
+        }
+    }
+
+    fn claim_with(&mut self, mv: Move) -> Vec<Event> {
+        let claimant = self.game.turn();
+        let Ok(outcome) = self.game.claim_draw(Some(mv)) else {
+            return vec![Refusal::GameOver.into()];
+        };
+        let mut events = self.moved();
+        match outcome {
+            ClaimOutcome::Drawn(f) | ClaimOutcome::EndedByMove(f) => {
+                events.push(GameEvent::Over(f).into())
+            }
+            ClaimOutcome::Refused(c) => {
+                events.push(GameEvent::ClaimRefused(c).into());
+                // Art. 9.1.2.4: a claim counts as a draw offer.
+                self.game.offer_draw_by(claimant);
+                events.push(GameEvent::DrawOffered(claimant).into());
+            }
+        }
+        events
+    }
+
+    /// `draw`: accept a standing offer, claim a draw the position allows,
+    /// or offer one; `draw MOVE` plays the move and claims.
+    pub(super) fn draw(&mut self, move_text: &str) -> Vec<Event> {
+        if self.game.is_over() {
+            return vec![Refusal::GameOver.into()];
+        }
+        if !move_text.is_empty() {
+            let reading =
+                read_move_with(move_text, self.settings.lang.into(), &mut Effort::default());
+            if reading.intents.is_empty() {
+                return self.run(not_understood(move_text, &self.game));
+            }
+            return self.move_reading(reading, true);
+        }
+        let turn = self.game.turn();
+        if self.game.draw_offer() == Some(!turn) {
+            return self.accept();
+        }
+        if self.game.claimable().is_some() {
+            return match self.game.claim_draw(None) {
+                Ok(ClaimOutcome::Drawn(f) | ClaimOutcome::EndedByMove(f)) => {
+                    vec![GameEvent::Over(f).into()]
+                }
+                Ok(ClaimOutcome::Refused(c)) => vec![GameEvent::ClaimRefused(c).into()],
+                Err(_) => vec![Refusal::GameOver.into()],
+            };
+        }
+        self.game.offer_draw_by(turn);
+        let mut events = vec![GameEvent::DrawOffered(turn).into()];
+        // The engine plays on: it declines at once.
+        if self.seat.opponent.kind != Kind::Human
+            && let Some(c) = self.game.decline_draw()
+        {
+            events.push(GameEvent::DrawDeclined(c).into());
+        }
+        events
+    }
+
+    pub(super) fn accept(&mut self) -> Vec<Event> {
+        match self.game.accept_draw() {
+            Some(f) => vec![GameEvent::Over(f).into()],
+            None => vec![Refused::NoDrawOffer.into()],
+        }
+    }
+
+    pub(super) fn decline(&mut self) -> Vec<Event> {
+        match self.game.decline_draw() {
+            Some(c) => vec![GameEvent::DrawDeclined(c).into()],
+            None => vec![Refused::NoDrawOffer.into()],
+        }
+    }
+
+    /// `resign`: against an engine the person resigns, whoever is to
+    /// move; in hot seat the side to move.
+    pub(super) fn resign(&mut self) -> Vec<Event> {
+        let color = if self.seat.opponent.kind == Kind::Human {
+            self.game.turn()
+        } else {
+            self.seat.opponent.human
+        };
+        match self.game.resign(color) {
+            Ok(f) => vec![GameEvent::Over(f).into()],
+            Err(_) => vec![Refusal::GameOver.into()],
+        }
+    }
+
+    /// `undo`: against an engine, its reply and the person's move, so it
+    /// is the person's turn again.
+    pub(super) fn undo(&mut self) -> Vec<Event> {
+        let mut events = self.undo_one();
+        self.seat.awaiting = None;
+        if matches!(events.first(), Some(Event::Game(GameEvent::Undone(_))))
+            && self.seat.opponent.plays(self.game.turn())
+            && !self.game.plies().is_empty()
+        {
+            events.extend(self.undo_one());
+        }
+        events
+    }
+
+    fn undo_one(&mut self) -> Vec<Event> {
+        let before = MoveFacts::last(&self.game);
+        let was_over = self.game.is_over();
+        match self.game.undo() {
+            Some(_) => before
+                .map(|f| GameEvent::Undone(f).into())
+                .into_iter()
+                .collect(),
+            None if was_over => vec![GameEvent::Reopened.into()],
+            None => vec![Refused::NothingToUndo.into()],
+        }
+    }
+
+    /// `new [side] [960 [N|random]]`.
+    pub(super) fn new_game(&mut self, args: &Args) -> Vec<Event> {
+        let game = match args.chess960 {
+            None => Ok(Game::new()),
+            Some(Chess960Start::Number(n)) => Game::chess960(n).map_err(|_| n),
+            Some(Chess960Start::Random) => {
+                let n = self.random_chess960();
+                Game::chess960(n).map_err(|_| n)
+            }
+        };
+        let game = match game {
+            Ok(game) => game,
+            Err(n) => return vec![CommandError::Chess960Number(n.to_string()).into()],
+        };
+        let chess960 = game.chess960_number();
+        self.game = game;
+        self.prompt = None;
+        self.seat.awaiting = None;
+        if let Some(side) = args.side {
+            self.seat.opponent.choice = side;
+        }
+        self.seat.opponent.human = self.draw_color();
+        let mut events = vec![GameEvent::NewGame { chess960 }.into()];
+        if self.seat.opponent.kind != Kind::Human {
+            events.push(self.opponent_changed());
+        }
+        events.push(self.status());
+        events
+    }
+}
