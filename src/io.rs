@@ -1,5 +1,9 @@
-//! Adapters to the outside: where lines come from, where text goes, and
-//! the clock of the machine. Nothing here knows the rules of chess.
+//! Adapters to the outside: where lines come from, where text goes, the
+//! clock of the machine, and the speech and sound outputs. Nothing here
+//! knows the rules of chess.
+
+pub mod audio;
+pub mod speech;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::mpsc;
