@@ -12,12 +12,12 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 use annabella::announce::Announcer;
+use annabella::event::Subscriber;
 use annabella::event::{Event, GameEvent};
-use annabella::io::Subscriber;
+use annabella::io::speech::{BackendFactory, RecordingBackend, SpeechBackend, SpeechSink};
 use annabella::rules::Game;
 use annabella::session::Session;
 use annabella::settings::{Lang, Settings, SpeechMode};
-use annabella::speech::{BackendFactory, RecordingBackend, SpeechBackend, SpeechSink};
 
 fn event_to_speech_request(c: &mut Criterion) {
     let announcer = Announcer::new();

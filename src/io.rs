@@ -1,5 +1,9 @@
-//! Adapters to the outside: where lines come from, where text goes, and
-//! the clock of the machine. Nothing here knows the rules of chess.
+//! Adapters to the outside: where lines come from, where text goes, the
+//! clock of the machine, and the speech and sound outputs. Nothing here
+//! knows the rules of chess.
+
+pub mod audio;
+pub mod speech;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::sync::mpsc;
@@ -16,7 +20,7 @@ use rustyline::{ColorMode, CompletionType, Config, Context, Editor, Helper};
 
 use crate::announce::Announcer;
 use crate::engine::host::{Host, Reply};
-use crate::event::Event;
+use crate::event::{Event, Subscriber};
 use crate::input::commands::completion_words;
 use crate::input::vocab::fold;
 use crate::session::Session;
@@ -162,8 +166,6 @@ impl LineSource for Terminal {
         }
     }
 }
-
-pub use crate::event::Subscriber;
 
 /// Writes every event as lines of text.
 pub struct TextSink<'a, W: Write> {

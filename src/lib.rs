@@ -4,11 +4,11 @@
 //! Data flows one way: a line goes to [`session::Session`], which parses
 //! it ([`input`]), plays it on the rules core ([`rules`]) and emits
 //! [`event::Event`]s; the [`announce::Announcer`] puts them into words.
-//! Only [`io`] touches the terminal; [`speech`] and [`audio`] are the
-//! other outputs, fed by the same events.
+//! Only [`io`] touches the outside: the terminal, and its adapters
+//! [`io::speech`] and [`io::audio`] for the other outputs, fed by the same
+//! events.
 
 pub mod announce;
-pub mod audio;
 pub mod earcons;
 pub mod engine;
 pub mod event;
@@ -20,5 +20,4 @@ pub mod rng;
 pub mod rules;
 pub mod session;
 pub mod settings;
-pub mod speech;
 pub mod view;

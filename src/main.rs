@@ -6,17 +6,18 @@ use std::process::ExitCode;
 use clap::{Parser, ValueEnum};
 
 use annabella::announce::Announcer;
-use annabella::audio::SoundSink;
 use annabella::engine::client::ExternalSpec;
 use annabella::engine::level::level_for_elo;
-use annabella::io::{self as aio, LineSource, PlainLines, Subscriber, Terminal, TextSink};
+use annabella::event::Subscriber;
+use annabella::io::audio::SoundSink;
+use annabella::io::speech::{self, SpeechSink};
+use annabella::io::{self as aio, LineSource, PlainLines, Terminal, TextSink};
 use annabella::opponent::{ColorChoice, Kind, Opponent};
 use annabella::rules::{Game, SetupError};
 use annabella::session::Session;
 use annabella::settings::{
     BoardStyle, Lang, Orientation, Settings, SpeechMode, Style, Verbosity, WIDTH_RANGE,
 };
-use annabella::speech::{self, SpeechSink};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 enum OpponentArg {

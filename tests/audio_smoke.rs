@@ -5,8 +5,8 @@
 use std::thread;
 use std::time::{Duration, Instant};
 
-use annabella::audio::Audio;
 use annabella::earcons::Cue;
+use annabella::io::audio::Audio;
 
 #[test]
 fn every_cue_plays_into_the_alsa_null_device() {

@@ -53,9 +53,121 @@ const fn abs(x: i32) -> i32 {
     if x < 0 { -x } else { x }
 }
 
-const fn build() -> Tables {
+/// Where a square lies, in the terms the piece-square shapes use.
+#[derive(Clone, Copy)]
+struct Place {
+    file: i32,
+    rank: i32,
+    /// 0 in the corner, 12 in the centre.
+    central: i32,
+    /// Distance to the nearest edge, 0 on the rim.
+    edge: i32,
+}
+
+const fn min(a: i32, b: i32) -> i32 {
+    if a < b { a } else { b }
+}
+
+const fn place(sq: usize) -> Place {
+    let file = (sq % 8) as i32;
+    let rank = (sq / 8) as i32;
+    // Twice the distance from the centre, 2 (centre) to 14 (corner).
+    let centre = abs(2 * file - 7) + abs(2 * rank - 7);
+    Place {
+        file,
+        rank,
+        central: 14 - centre,
+        edge: min(min(file, 7 - file), min(rank, 7 - rank)),
+    }
+}
+
+/// Pawns: advance, and hold the centre early.
+const fn pawn_square(p: Place) -> (i16, i16) {
+    let mg_advance = [0, 0, 2, 6, 14, 28, 50, 0][p.rank as usize];
+    let eg_advance = [0, 0, 5, 12, 25, 45, 75, 0][p.rank as usize];
+    let centre_file = p.file == 3 || p.file == 4;
+    let centre = if centre_file && (p.rank == 3 || p.rank == 4) {
+        12
+    } else {
+        0
+    };
+    let wing = if centre_file && p.rank == 1 { -8 } else { 0 };
+    ((mg_advance + centre + wing) as i16, eg_advance as i16)
+}
+
+/// Knights live in the centre and die on the rim.
+const fn knight_square(p: Place) -> (i16, i16) {
+    let rim = if p.edge == 0 { -15 } else { 0 };
+    let back = if p.rank == 0 { -8 } else { 0 };
+    (
+        (p.central * 4 - 20 + rim + back) as i16,
+        (p.central * 3 - 18 + rim) as i16,
+    )
+}
+
+/// Bishops: a milder centre preference, long diagonals count.
+const fn bishop_square(p: Place) -> (i16, i16) {
+    let diagonal = if p.file == p.rank || p.file + p.rank == 7 {
+        8
+    } else {
+        0
+    };
+    let back = if p.rank == 0 { -6 } else { 0 };
+    (
+        (p.central * 2 - 10 + diagonal + back) as i16,
+        (p.central * 2 - 12) as i16,
+    )
+}
+
+/// Rooks: the seventh rank and the central files.
+const fn rook_square(p: Place) -> (i16, i16) {
+    let seventh = if p.rank == 6 { 18 } else { 0 };
+    let file = if p.file == 3 || p.file == 4 {
+        6
+    } else if p.file == 0 || p.file == 7 {
+        -4
+    } else {
+        0
+    };
+    (
+        (seventh + file) as i16,
+        (if p.rank == 6 { 10 } else { 0 }) as i16,
+    )
+}
+
+/// Queens: stay home early, centralise late.
+const fn queen_square(p: Place) -> (i16, i16) {
+    let early = if p.rank >= 4 { -6 } else { 0 };
+    ((p.central - 6 + early) as i16, (p.central * 3 - 18) as i16)
+}
+
+/// King: sheltered on the back rank in the middle game, near the centre
+/// in the end game.
+const fn king_square(p: Place) -> (i16, i16) {
+    let rank = [20, -8, -30, -50, -60, -70, -70, -70][p.rank as usize];
+    let file = [15, 25, 10, -10, -15, 5, 30, 15][p.file as usize];
+    ((rank + file) as i16, (p.central * 5 - 35) as i16)
+}
+
+/// The piece-square table of every role, square by square.
+const fn piece_squares() -> [[(i16, i16); 64]; 6] {
     let mut pst = [[(0i16, 0i16); 64]; 6];
-    let mut passed = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let p = place(sq);
+        pst[0][sq] = pawn_square(p);
+        pst[1][sq] = knight_square(p);
+        pst[2][sq] = bishop_square(p);
+        pst[3][sq] = rook_square(p);
+        pst[4][sq] = queen_square(p);
+        pst[5][sq] = king_square(p);
+        sq += 1;
+    }
+    pst
+}
+
+/// For each file, the files next to it.
+const fn adjacent_files() -> [u64; 8] {
     let mut adjacent = [0u64; 8];
     let mut f = 0;
     while f < 8 {
@@ -69,84 +181,18 @@ const fn build() -> Tables {
         adjacent[f] = m;
         f += 1;
     }
+    adjacent
+}
+
+/// For each colour and square, where an enemy pawn stops a pawn there
+/// from being passed.
+const fn passed_masks(adjacent: &[u64; 8]) -> [[u64; 64]; 2] {
+    let mut passed = [[0u64; 64]; 2];
     let mut sq = 0;
     while sq < 64 {
-        let file = (sq % 8) as i32;
-        let rank = (sq / 8) as i32;
-        // Twice the distance from the centre, 2 (centre) to 14 (corner).
-        let centre = abs(2 * file - 7) + abs(2 * rank - 7);
-        let central = 14 - centre; // 0 in the corner, 12 in the centre
-        let edge = {
-            let fe = if file < 7 - file { file } else { 7 - file };
-            let re = if rank < 7 - rank { rank } else { 7 - rank };
-            if fe < re { fe } else { re }
-        };
-
-        // Pawns: advance, and hold the centre early.
-        let pawn_mg_adv = [0, 0, 2, 6, 14, 28, 50, 0][rank as usize];
-        let pawn_eg_adv = [0, 0, 5, 12, 25, 45, 75, 0][rank as usize];
-        let centre_file = if file == 3 || file == 4 { 1 } else { 0 };
-        let pawn_centre = if rank == 3 || rank == 4 {
-            12 * centre_file
-        } else {
-            0
-        };
-        let pawn_wing = if rank == 1 && (file == 3 || file == 4) {
-            -8
-        } else {
-            0
-        };
-        pst[0][sq] = (
-            (pawn_mg_adv + pawn_centre + pawn_wing) as i16,
-            pawn_eg_adv as i16,
-        );
-
-        // Knights live in the centre and die on the rim.
-        let n_rim = if edge == 0 { -15 } else { 0 };
-        let n_back = if rank == 0 { -8 } else { 0 };
-        pst[1][sq] = (
-            (central * 4 - 20 + n_rim + n_back) as i16,
-            (central * 3 - 18 + n_rim) as i16,
-        );
-
-        // Bishops: a milder centre preference, long diagonals count.
-        let diag = if file == rank || file + rank == 7 {
-            8
-        } else {
-            0
-        };
-        let b_back = if rank == 0 { -6 } else { 0 };
-        pst[2][sq] = (
-            (central * 2 - 10 + diag + b_back) as i16,
-            (central * 2 - 12) as i16,
-        );
-
-        // Rooks: the seventh rank and the central files.
-        let seventh = if rank == 6 { 18 } else { 0 };
-        let r_file = if file == 3 || file == 4 {
-            6
-        } else if file == 0 || file == 7 {
-            -4
-        } else {
-            0
-        };
-        pst[3][sq] = (
-            (seventh + r_file) as i16,
-            (if rank == 6 { 10 } else { 0 }) as i16,
-        );
-
-        // Queens: stay home early, centralise late.
-        let q_early = if rank >= 4 { -6 } else { 0 };
-        pst[4][sq] = ((central - 6 + q_early) as i16, (central * 3 - 18) as i16);
-
-        // King: sheltered on the back rank in the middle game, near the
-        // centre in the end game.
-        let k_rank = [20, -8, -30, -50, -60, -70, -70, -70][rank as usize];
-        let k_file = [15, 25, 10, -10, -15, 5, 30, 15][file as usize];
-        pst[5][sq] = ((k_rank + k_file) as i16, (central * 5 - 35) as i16);
-
-        // Passed-pawn masks.
-        let files = (FILE_A << file) | adjacent[file as usize];
+        let file = sq % 8;
+        let rank = sq / 8;
+        let files = (FILE_A << file) | adjacent[file];
         let above = if rank < 7 {
             !0u64 << (8 * (rank + 1))
         } else {
@@ -161,9 +207,14 @@ const fn build() -> Tables {
         passed[1][sq] = files & below;
         sq += 1;
     }
+    passed
+}
+
+const fn build() -> Tables {
+    let adjacent = adjacent_files();
     Tables {
-        pst,
-        passed,
+        pst: piece_squares(),
+        passed: passed_masks(&adjacent),
         adjacent,
     }
 }
@@ -193,129 +244,215 @@ fn table_index(color: Color, sq: Square) -> usize {
     }
 }
 
-/// Middle-game and end-game score of one side, from its own view.
+/// A middle-game and an end-game score, blended by the phase at the end.
+#[derive(Clone, Copy, Default)]
+struct Tapered {
+    mg: i32,
+    eg: i32,
+}
+
+impl Tapered {
+    const fn new(mg: i32, eg: i32) -> Tapered {
+        Tapered { mg, eg }
+    }
+}
+
+impl std::ops::AddAssign for Tapered {
+    fn add_assign(&mut self, other: Tapered) {
+        self.mg += other.mg;
+        self.eg += other.eg;
+    }
+}
+
+/// Pressure of our pieces on the squares around the enemy king.
+#[derive(Default)]
+struct KingAttack {
+    attackers: i32,
+    units: i32,
+}
+
+impl KingAttack {
+    /// Middle game only: grows with the square of the pressure, and needs
+    /// at least two attackers to mean much.
+    fn bonus(&self) -> i32 {
+        if self.attackers < 2 {
+            return 0;
+        }
+        let units = self.units.min(40);
+        units * units / 4
+    }
+}
+
+/// The board as one side sees it, worked out once for all its terms.
+struct SideView<'a> {
+    board: &'a Board,
+    color: Color,
+    us: Bitboard,
+    occupied: Bitboard,
+    our_pawns: u64,
+    their_pawns: u64,
+    /// Squares the enemy pawns attack: a piece gains no mobility there.
+    enemy_pawn_cover: u64,
+    /// The enemy king's square and its neighbours.
+    king_zone: u64,
+}
+
+impl<'a> SideView<'a> {
+    fn new(board: &'a Board, color: Color) -> SideView<'a> {
+        let us = board.by_color(color);
+        let them = board.by_color(!color);
+        let their_pawns = (board.pawns() & them).0;
+        let king_zone = board
+            .king_of(!color)
+            .map_or(0, |k| (king_attacks(k) | Bitboard::from_square(k)).0);
+        SideView {
+            board,
+            color,
+            us,
+            occupied: board.occupied(),
+            our_pawns: (board.pawns() & us).0,
+            their_pawns,
+            enemy_pawn_cover: pawn_attacks(their_pawns, !color),
+            king_zone,
+        }
+    }
+
+    /// Mobility of a knight, bishop, rook or queen on `sq`; its hits on
+    /// the enemy king zone go to `attack`.
+    fn mobility(&self, role: Role, sq: Square, attack: &mut KingAttack) -> Tapered {
+        let attacks = match role {
+            Role::Knight => knight_attacks(sq),
+            Role::Bishop => bishop_attacks(sq, self.occupied),
+            Role::Rook => rook_attacks(sq, self.occupied),
+            Role::Queen => queen_attacks(sq, self.occupied),
+            _ => return Tapered::default(),
+        };
+        let mobile = (attacks.0 & !self.us.0 & !self.enemy_pawn_cover).count_ones() as i32;
+        let (wm, we, base) = match role {
+            Role::Knight => (4, 4, 4),
+            Role::Bishop => (5, 5, 6),
+            Role::Rook => (2, 4, 6),
+            _ => (1, 2, 12),
+        };
+        let hits = (attacks.0 & self.king_zone).count_ones() as i32;
+        if hits > 0 {
+            attack.attackers += 1;
+            attack.units += hits
+                * match role {
+                    Role::Knight | Role::Bishop => 2,
+                    Role::Rook => 3,
+                    _ => 5,
+                };
+        }
+        Tapered::new(wm * (mobile - base), we * (mobile - base))
+    }
+
+    /// A rook on a file without our pawns, more if theirs are gone too.
+    fn rook_file(&self, sq: Square) -> Tapered {
+        let file = FILE_A << u32::from(sq.file());
+        if file & self.our_pawns != 0 {
+            return Tapered::default();
+        }
+        if file & self.their_pawns == 0 {
+            Tapered::new(22, 10)
+        } else {
+            Tapered::new(10, 5)
+        }
+    }
+
+    fn bishop_pair(&self) -> Tapered {
+        if (self.board.bishops() & self.us).more_than_one() {
+            Tapered::new(28, 48)
+        } else {
+            Tapered::default()
+        }
+    }
+
+    /// Doubled, isolated and passed pawns.
+    fn pawn_structure(&self) -> Tapered {
+        let t = &TABLES;
+        let mut score = Tapered::default();
+        for sq in Bitboard(self.our_pawns) {
+            let file = u32::from(sq.file());
+            if (self.our_pawns & (FILE_A << file)).count_ones() > 1 {
+                // Each doubled pawn pays half, so the pair pays once.
+                score += Tapered::new(-6, -12);
+            }
+            if self.our_pawns & t.adjacent[file as usize] == 0 {
+                score += Tapered::new(-12, -14);
+            }
+            if t.passed[self.color as usize][usize::from(sq)] & self.their_pawns == 0 {
+                score += self.passer(sq);
+            }
+        }
+        score
+    }
+
+    fn passer(&self, sq: Square) -> Tapered {
+        let r = relative_rank(self.color, sq);
+        let mut score = Tapered::new(PASSED_MG[r], PASSED_EG[r]);
+        // A passer whose path is blocked is worth less.
+        let stop = if self.color == Color::White {
+            sq.offset(8)
+        } else {
+            sq.offset(-8)
+        };
+        if let Some(stop) = stop
+            && self.occupied.contains(stop)
+        {
+            score.eg -= PASSED_EG[r] / 3;
+        }
+        score
+    }
+
+    /// Our own king's pawn shelter, while it stays on its first two ranks
+    /// (middle game only).
+    fn king_shelter(&self) -> i32 {
+        let Some(k) = self.board.king_of(self.color) else {
+            return 0;
+        };
+        let r = relative_rank(self.color, k);
+        if r > 1 {
+            return 0;
+        }
+        let file = u32::from(k.file());
+        let files = (FILE_A << file) | TABLES.adjacent[file as usize];
+        let near = if self.color == Color::White {
+            (0x0000_0000_00FF_FF00u64 << (8 * r as u32)) & files
+        } else {
+            (0x00FF_FF00_0000_0000u64 >> (8 * r as u32)) & files
+        };
+        let shield = (near & self.our_pawns).count_ones() as i32;
+        12 * shield.min(3) - 24
+    }
+}
+
+/// Middle-game and end-game score of one side, from its own view, and the
+/// phase its pieces make.
 fn side(board: &Board, color: Color) -> (i32, i32, i32) {
-    let t = &TABLES;
-    let us = board.by_color(color);
-    let them = board.by_color(!color);
-    let occupied = board.occupied();
-    let our_pawns = (board.pawns() & us).0;
-    let their_pawns = (board.pawns() & them).0;
-    let enemy_pawn_cover = pawn_attacks(their_pawns, !color);
-    let their_king = board.king_of(!color);
-    let king_zone = their_king.map_or(0, |k| (king_attacks(k) | Bitboard::from_square(k)).0);
-
-    let (mut mg, mut eg, mut phase) = (0, 0, 0);
-    let mut attack_units = 0;
-    let mut attackers = 0;
-
+    let view = SideView::new(board, color);
+    let mut score = Tapered::default();
+    let mut phase = 0;
+    let mut attack = KingAttack::default();
     for role in Role::ALL {
         let ri = role as usize - 1;
-        for sq in board.by_role(role) & us {
-            let (pm, pe) = t.pst[ri][table_index(color, sq)];
-            mg += MATERIAL[ri].0 + i32::from(pm);
-            eg += MATERIAL[ri].1 + i32::from(pe);
+        for sq in board.by_role(role) & view.us {
+            let (pm, pe) = TABLES.pst[ri][table_index(color, sq)];
+            score += Tapered::new(
+                MATERIAL[ri].0 + i32::from(pm),
+                MATERIAL[ri].1 + i32::from(pe),
+            );
             phase += PHASE[ri];
-            let attacks = match role {
-                Role::Knight => knight_attacks(sq),
-                Role::Bishop => bishop_attacks(sq, occupied),
-                Role::Rook => rook_attacks(sq, occupied),
-                Role::Queen => queen_attacks(sq, occupied),
-                _ => Bitboard(0),
-            };
-            if attacks.any() {
-                let mobile = (attacks.0 & !us.0 & !enemy_pawn_cover).count_ones() as i32;
-                let (wm, we, base) = match role {
-                    Role::Knight => (4, 4, 4),
-                    Role::Bishop => (5, 5, 6),
-                    Role::Rook => (2, 4, 6),
-                    _ => (1, 2, 12),
-                };
-                mg += wm * (mobile - base);
-                eg += we * (mobile - base);
-                let hits = (attacks.0 & king_zone).count_ones() as i32;
-                if hits > 0 {
-                    attackers += 1;
-                    attack_units += hits
-                        * match role {
-                            Role::Knight | Role::Bishop => 2,
-                            Role::Rook => 3,
-                            _ => 5,
-                        };
-                }
-            }
+            score += view.mobility(role, sq, &mut attack);
             if role == Role::Rook {
-                let file = FILE_A << u32::from(sq.file());
-                if file & our_pawns == 0 {
-                    let open = file & their_pawns == 0;
-                    mg += if open { 22 } else { 10 };
-                    eg += if open { 10 } else { 5 };
-                }
+                score += view.rook_file(sq);
             }
         }
     }
-
-    // Bishop pair.
-    if (board.bishops() & us).more_than_one() {
-        mg += 28;
-        eg += 48;
-    }
-
-    // Pawn structure.
-    for sq in Bitboard(our_pawns) {
-        let file = u32::from(sq.file());
-        let file_mask = FILE_A << file;
-        if (our_pawns & file_mask).count_ones() > 1 {
-            // Each doubled pawn pays half, so the pair pays once.
-            mg -= 6;
-            eg -= 12;
-        }
-        if our_pawns & t.adjacent[file as usize] == 0 {
-            mg -= 12;
-            eg -= 14;
-        }
-        if t.passed[color as usize][usize::from(sq)] & their_pawns == 0 {
-            let r = relative_rank(color, sq);
-            mg += PASSED_MG[r];
-            eg += PASSED_EG[r];
-            // A passer whose path is blocked is worth less.
-            let stop = if color == Color::White {
-                sq.offset(8)
-            } else {
-                sq.offset(-8)
-            };
-            if let Some(stop) = stop
-                && occupied.contains(stop)
-            {
-                eg -= PASSED_EG[r] / 3;
-            }
-        }
-    }
-
-    // Our attack on their king (middle game only): grows with the square of
-    // the pressure, and needs at least two attackers to mean much.
-    if attackers >= 2 {
-        let units = attack_units.min(40);
-        mg += units * units / 4;
-    }
-
-    // Our own king's pawn shelter.
-    if let Some(k) = board.king_of(color) {
-        let r = relative_rank(color, k);
-        if r <= 1 {
-            let file = u32::from(k.file());
-            let files = (FILE_A << file) | t.adjacent[file as usize];
-            let near = if color == Color::White {
-                (0x0000_0000_00FF_FF00u64 << (8 * r as u32)) & files
-            } else {
-                (0x00FF_FF00_0000_0000u64 >> (8 * r as u32)) & files
-            };
-            let shield = (near & our_pawns).count_ones() as i32;
-            mg += 12 * shield.min(3) - 24;
-        }
-    }
-
-    (mg, eg, phase)
+    score += view.bishop_pair();
+    score += view.pawn_structure();
+    score.mg += attack.bonus() + view.king_shelter();
+    (score.mg, score.eg, phase)
 }
 
 /// The position's value in centipawns for the side to move.

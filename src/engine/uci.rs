@@ -13,7 +13,7 @@ use std::time::Duration;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove as ShakUci;
 use shakmaty::{CastlingMode, Chess, Color, Position};
-use vampirc_uci::{UciMessage, UciTimeControl};
+use vampirc_uci::{UciMessage, UciSearchControl, UciTimeControl};
 
 use super::level::{LEVELS, MAX_LEVEL, level, level_for_elo};
 use super::search::{Clock, Info, Limits, Score, Searcher};
@@ -149,78 +149,48 @@ impl<W: Write + Send + 'static> Server<W> {
             UciMessage::Go {
                 time_control,
                 search_control,
-            } => {
-                let mut limits = Limits::default();
-                let turn = self.position.turn();
-                match time_control {
-                    Some(UciTimeControl::Infinite) | Some(UciTimeControl::Ponder) => {
-                        limits.infinite = true;
-                    }
-                    Some(UciTimeControl::MoveTime(t)) => limits.movetime = Some(std_duration(t)),
-                    Some(UciTimeControl::TimeLeft {
-                        white_time,
-                        black_time,
-                        white_increment,
-                        black_increment,
-                        moves_to_go,
-                    }) => {
-                        let (time, inc) = match turn {
-                            Color::White => (white_time, white_increment),
-                            Color::Black => (black_time, black_increment),
-                        };
-                        if let Some(time) = time {
-                            limits.clock = Some(Clock {
-                                remaining: std_duration(time),
-                                increment: inc.map(std_duration).unwrap_or_default(),
-                                moves_to_go: moves_to_go.map(u32::from),
-                            });
-                        }
-                    }
-                    None => {}
-                }
-                if let Some(sc) = search_control {
-                    limits.depth = sc.depth.map(u32::from);
-                    limits.nodes = sc.nodes;
-                    if let Some(m) = sc.mate {
-                        limits.depth = Some(u32::from(m) * 2);
-                    }
-                }
-                self.go(limits);
-            }
+            } => self.go(go_limits(
+                self.position.turn(),
+                time_control,
+                search_control,
+            )),
             UciMessage::Stop | UciMessage::PonderHit => self.finish_search(true),
             UciMessage::Quit => return false,
             UciMessage::Debug(_) | UciMessage::Register { .. } => {}
-            _ => {
-                // vampirc-uci refuses some lines GUIs do send (negative
-                // clock times, for one); a `go` must still be answered.
-                let mut words = line.split_whitespace();
-                let first = words.next();
-                if first == Some("position") {
-                    // vampirc-uci does not read Shredder-FEN castling
-                    // (`HFhf`), which Chess960 GUIs send.
-                    let words: Vec<&str> = words.collect();
-                    let split = words.iter().position(|w| *w == "moves");
-                    let (setup, moves) = match split {
-                        Some(i) => (&words[..i], &words[i + 1..]),
-                        None => (&words[..], &[][..]),
-                    };
-                    let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-                    match setup {
-                        ["startpos"] => self.set_position(None, &moves),
-                        ["fen", fen @ ..] => self.set_position(Some(&fen.join(" ")), &moves),
-                        _ => self.say(&format!("info string position not understood: {line}")),
-                    }
-                } else if first == Some("go") {
-                    self.go(Limits {
-                        movetime: Some(Duration::from_millis(500)),
-                        ..Limits::default()
-                    });
-                } else {
-                    self.say(&format!("info string unknown command: {line}"));
-                }
-            }
+            _ => self.unparsed(line),
         }
         true
+    }
+
+    /// Handles a line vampirc-uci did not parse.
+    fn unparsed(&mut self, line: &str) {
+        // vampirc-uci refuses some lines GUIs do send (negative clock times,
+        // for one); a `go` must still be answered.
+        let mut words = line.split_whitespace();
+        let first = words.next();
+        if first == Some("position") {
+            // vampirc-uci does not read Shredder-FEN castling (`HFhf`),
+            // which Chess960 GUIs send.
+            let words: Vec<&str> = words.collect();
+            let split = words.iter().position(|w| *w == "moves");
+            let (setup, moves) = match split {
+                Some(i) => (&words[..i], &words[i + 1..]),
+                None => (&words[..], &[][..]),
+            };
+            let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            match setup {
+                ["startpos"] => self.set_position(None, &moves),
+                ["fen", fen @ ..] => self.set_position(Some(&fen.join(" ")), &moves),
+                _ => self.say(&format!("info string position not understood: {line}")),
+            }
+        } else if first == Some("go") {
+            self.go(Limits {
+                movetime: Some(Duration::from_millis(500)),
+                ..Limits::default()
+            });
+        } else {
+            self.say(&format!("info string unknown command: {line}"));
+        }
     }
 
     fn identify(&self) {
@@ -348,6 +318,49 @@ impl<W: Write + Send + 'static> Server<W> {
         });
         self.running = Some((handle, flag));
     }
+}
+
+/// The search limits of a `go` command, for the side `turn` to move.
+fn go_limits(
+    turn: Color,
+    time_control: Option<UciTimeControl>,
+    search_control: Option<UciSearchControl>,
+) -> Limits {
+    let mut limits = Limits::default();
+    match time_control {
+        Some(UciTimeControl::Infinite) | Some(UciTimeControl::Ponder) => {
+            limits.infinite = true;
+        }
+        Some(UciTimeControl::MoveTime(t)) => limits.movetime = Some(std_duration(t)),
+        Some(UciTimeControl::TimeLeft {
+            white_time,
+            black_time,
+            white_increment,
+            black_increment,
+            moves_to_go,
+        }) => {
+            let (time, inc) = match turn {
+                Color::White => (white_time, white_increment),
+                Color::Black => (black_time, black_increment),
+            };
+            if let Some(time) = time {
+                limits.clock = Some(Clock {
+                    remaining: std_duration(time),
+                    increment: inc.map(std_duration).unwrap_or_default(),
+                    moves_to_go: moves_to_go.map(u32::from),
+                });
+            }
+        }
+        None => {}
+    }
+    if let Some(sc) = search_control {
+        limits.depth = sc.depth.map(u32::from);
+        limits.nodes = sc.nodes;
+        if let Some(m) = sc.mate {
+            limits.depth = Some(u32::from(m) * 2);
+        }
+    }
+    limits
 }
 
 fn std_duration(d: vampirc_uci::Duration) -> Duration {

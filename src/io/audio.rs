@@ -18,8 +18,7 @@ use cpal::{FromSample, SampleFormat, SizedSample, StreamConfig};
 
 use crate::announce::{Announcer, Notice};
 use crate::earcons::{Cue, synthesize};
-use crate::event::{Event, GameEvent, PromptEvent, Refused};
-use crate::io::Subscriber;
+use crate::event::{Event, GameEvent, PromptEvent, Refused, Subscriber};
 use crate::rules::Check;
 use crate::settings::Settings;
 

@@ -1,0 +1,84 @@
+//! A speech backend that records instead of speaking, for tests and
+//! benchmarks.
+
+use std::sync::{Arc, mpsc};
+
+use super::{SpeechBackend, VoiceInfo};
+
+/// One call a [`RecordingBackend`] received.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Call {
+    /// `set_voice`.
+    Voice(String),
+    /// `set_rate`.
+    Rate(u8),
+    /// `set_volume`.
+    Volume(u8),
+    /// `speak`: the text and whether it interrupted.
+    Speak(String, bool),
+    /// `stop`.
+    Stop,
+}
+
+/// A backend that records its calls instead of speaking, for tests and
+/// benchmarks; it offers an English and a German voice (and variants).
+#[derive(Clone, Debug, Default)]
+pub struct RecordingBackend {
+    /// The calls so far.
+    pub calls: Arc<std::sync::Mutex<Vec<Call>>>,
+    /// Told the text of every `speak`, if set.
+    pub spoken: Option<mpsc::Sender<String>>,
+    /// The voices offered; empty means the default English and German.
+    pub voices: Vec<VoiceInfo>,
+}
+
+impl RecordingBackend {
+    fn record(&self, call: Call) {
+        if let Ok(mut calls) = self.calls.lock() {
+            calls.push(call);
+        }
+    }
+}
+
+impl SpeechBackend for RecordingBackend {
+    fn voices(&mut self) -> Vec<VoiceInfo> {
+        if !self.voices.is_empty() {
+            return self.voices.clone();
+        }
+        [
+            ("English (Great Britain)", "en-GB"),
+            ("English (Great Britain)+Adam", "en-GB"),
+            ("German+Adam", "de"),
+            ("German", "de"),
+        ]
+        .iter()
+        .map(|(name, language)| VoiceInfo {
+            name: name.to_string(),
+            language: language.to_string(),
+        })
+        .collect()
+    }
+    fn set_voice(&mut self, name: &str) -> Result<(), String> {
+        self.record(Call::Voice(name.to_string()));
+        Ok(())
+    }
+    fn set_rate(&mut self, rate: u8) -> Result<(), String> {
+        self.record(Call::Rate(rate));
+        Ok(())
+    }
+    fn set_volume(&mut self, volume: u8) -> Result<(), String> {
+        self.record(Call::Volume(volume));
+        Ok(())
+    }
+    fn speak(&mut self, text: &str, interrupt: bool) -> Result<(), String> {
+        self.record(Call::Speak(text.to_string(), interrupt));
+        if let Some(tx) = &self.spoken {
+            let _ = tx.send(text.to_string());
+        }
+        Ok(())
+    }
+    fn stop(&mut self) -> Result<(), String> {
+        self.record(Call::Stop);
+        Ok(())
+    }
+}

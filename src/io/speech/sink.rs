@@ -1,0 +1,241 @@
+//! The speech subscriber: puts the session's events into words and hands
+//! them to the speech thread, starting and stopping it with the setting.
+
+use std::io::{self, Write};
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::{BackendFactory, CREATE_TIMEOUT, SpeechParams, SpeechThread};
+use crate::announce::{Announcer, Notice, Spoken};
+use crate::event::{Event, SessionEvent, Subscriber};
+use crate::settings::{Setting, Settings, SpeechMode};
+
+/// Says every answer aloud while the setting `speech` is `on`. When the
+/// service cannot be reached it says so, in text, and goes on.
+pub struct SpeechSink<'a, W: Write> {
+    announcer: &'a Announcer,
+    notices: W,
+    factory: BackendFactory,
+    thread: Option<SpeechThread>,
+    timeout: Duration,
+}
+
+impl<'a, W: Write> SpeechSink<'a, W> {
+    /// Speech through backends made by `factory`; notices to `notices`.
+    pub fn new(announcer: &'a Announcer, notices: W, factory: BackendFactory) -> Self {
+        SpeechSink {
+            announcer,
+            notices,
+            factory,
+            thread: None,
+            timeout: CREATE_TIMEOUT,
+        }
+    }
+
+    /// Whether speech is running.
+    pub fn is_running(&self) -> bool {
+        self.thread.as_ref().is_some_and(SpeechThread::is_alive)
+    }
+
+    /// Starts speech if the settings want it and it is not running; says
+    /// once in text when the service does not answer.
+    pub fn start(&mut self, settings: &Settings) -> io::Result<()> {
+        if settings.speech != SpeechMode::On || self.thread.is_some() {
+            return Ok(());
+        }
+        let factory = Arc::clone(&self.factory);
+        match SpeechThread::start(move || factory(), self.timeout) {
+            Ok(thread) => self.thread = Some(thread),
+            Err(_) => self.say_notice(settings, Notice::SpeechUnavailable)?,
+        }
+        Ok(())
+    }
+
+    /// Waits, at most `bound`, until the last answer has been spoken.
+    pub fn finish(&self, bound: Duration) {
+        if let Some(thread) = &self.thread {
+            thread.finish(bound);
+        }
+    }
+
+    fn say_notice(&mut self, settings: &Settings, notice: Notice) -> io::Result<()> {
+        let line = self.announcer.notice(settings, notice);
+        writeln!(self.notices, "{line}")?;
+        self.notices.flush()
+    }
+
+    fn lost(&mut self, settings: &Settings) -> io::Result<()> {
+        self.thread = None;
+        self.say_notice(settings, Notice::SpeechLost)
+    }
+}
+
+impl<W: Write> Subscriber for SpeechSink<'_, W> {
+    fn notify(&mut self, settings: &Settings, events: &[Event]) -> io::Result<()> {
+        for event in events {
+            match event {
+                Event::Session(SessionEvent::SettingChanged(Setting::Speech(SpeechMode::On))) => {
+                    self.start(settings)?
+                }
+                Event::Session(SessionEvent::SettingChanged(Setting::Speech(_))) => {
+                    if let Some(thread) = &self.thread
+                        && !thread.stop()
+                    {
+                        self.lost(settings)?;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if settings.speech != SpeechMode::On {
+            return Ok(());
+        }
+        let Some(thread) = &self.thread else {
+            return Ok(());
+        };
+        let parts: Vec<Spoken> = events
+            .iter()
+            .flat_map(|e| self.announcer.spoken(settings, e))
+            .collect();
+        if !parts.is_empty() && !thread.say(parts, SpeechParams::from(settings)) {
+            self.lost(settings)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::speech::tests::{settings, speaks};
+    use crate::io::speech::{Call, RecordingBackend, SpeechBackend};
+    use crate::rules::Game;
+    use crate::session::Session;
+    use crate::settings::{Lang, Style};
+
+    /// A session whose answers go to a recording backend through the
+    /// real speech thread; returns the calls after every line was said.
+    fn run(settings: Settings, lines: &[&str]) -> (Vec<Call>, Vec<u8>) {
+        let announcer = Announcer::new();
+        let backend = RecordingBackend::default();
+        let calls = Arc::clone(&backend.calls);
+        let factory: BackendFactory =
+            Arc::new(move || Ok(Box::new(backend.clone()) as Box<dyn SpeechBackend>));
+        let mut notices = Vec::new();
+        {
+            let mut sink = SpeechSink::new(&announcer, &mut notices, factory);
+            sink.start(&settings).expect("notices written");
+            let mut session = Session::new(Game::new(), settings);
+            for line in lines {
+                let events = session.handle_line(line);
+                sink.notify(session.settings(), &events)
+                    .expect("notices written");
+                // One line at a time, as a person types: no answer may
+                // go stale here.
+                sink.finish(Duration::from_secs(5));
+            }
+        }
+        let calls = calls.lock().map(|c| c.clone()).unwrap_or_default();
+        (calls, notices)
+    }
+
+    #[test]
+    fn a_new_answer_interrupts_the_old_one() {
+        let (calls, notices) = run(settings(Lang::De), &["e4", "e5"]);
+        assert!(notices.is_empty());
+        assert_eq!(
+            speaks(&calls),
+            vec![
+                ("1. Weiß: Bauer Eva vier".to_string(), true),
+                ("1. Schwarz: Bauer Eva fünf".to_string(), true),
+            ]
+        );
+    }
+
+    #[test]
+    fn repeat_says_the_last_answer_again() {
+        let (calls, _) = run(settings(Lang::En), &["e4", "board?", "e4?", "repeat", "r"]);
+        let said = speaks(&calls);
+        let last = said.len();
+        assert!(last >= 4, "{said:?}");
+        assert_eq!(said[last - 1], said[last - 2]);
+        assert_eq!(said[last - 1], ("Eva vier: white pawn.".to_string(), true));
+    }
+
+    #[test]
+    fn fide_move_words_get_a_german_voice_the_rest_the_ui_voice() {
+        let (calls, _) = run(settings(Lang::En), &["Nf3", "xyzzy"]);
+        let expected = [
+            Call::Rate(50),
+            Call::Volume(100),
+            Call::Voice("English (Great Britain)".into()),
+            Call::Speak("1. White:".into(), true),
+            Call::Voice("German".into()),
+            Call::Speak("Springer Felix drei".into(), false),
+            Call::Voice("English (Great Britain)".into()),
+            Call::Speak(
+                "Not understood: xyzzy. Type help for the commands.".into(),
+                true,
+            ),
+        ];
+        assert_eq!(calls, expected);
+    }
+
+    #[test]
+    fn history_and_undo_split_the_languages_too() {
+        let (calls, _) = run(settings(Lang::En), &["e4", "e5", "history", "undo"]);
+        let said = speaks(&calls);
+        let tail: Vec<(&str, bool)> = said[said.len() - 5..]
+            .iter()
+            .map(|(t, i)| (t.as_str(), *i))
+            .collect();
+        // Commas and full stops between the parts are no words and are
+        // dropped; each answer's first part interrupts.
+        assert_eq!(
+            tail,
+            [
+                ("1.", true),
+                ("Bauer Eva vier", false),
+                ("Bauer Eva fünf", false),
+                ("Taken back:", true),
+                ("Bauer Eva fünf", false),
+            ]
+        );
+    }
+
+    #[test]
+    fn san_style_speaks_everything_in_the_ui_language() {
+        let mut s = settings(Lang::En);
+        s.style = Style::San;
+        let (calls, _) = run(s, &["Nf3"]);
+        assert!(calls.contains(&Call::Speak("1. White: Nf3".into(), true)));
+        assert!(!calls.contains(&Call::Voice("German".into())));
+    }
+
+    #[test]
+    fn speech_off_and_screenreader_say_nothing() {
+        let (calls, _) = run(settings(Lang::En), &["set speech screenreader", "e4"]);
+        assert!(calls.contains(&Call::Stop));
+        assert!(!speaks(&calls).iter().any(|(t, _)| t.contains("Eva")));
+    }
+
+    #[test]
+    fn a_backend_that_cannot_start_is_reported_once() {
+        let announcer = Announcer::new();
+        let factory: BackendFactory = Arc::new(|| Err("no service".to_string()));
+        let mut notices = Vec::new();
+        let s = settings(Lang::En);
+        {
+            let mut sink = SpeechSink::new(&announcer, &mut notices, factory);
+            sink.start(&s).expect("written");
+            sink.notify(&s, &[Event::Refusal(crate::event::Refused::NothingToUndo)])
+                .expect("written");
+            assert!(!sink.is_running());
+        }
+        let text = String::from_utf8(notices).expect("utf-8");
+        assert_eq!(
+            text,
+            "No speech service answered; annabella continues without speech.\n"
+        );
+    }
+}

@@ -1,0 +1,191 @@
+//! The speech thread: the only owner of the speech backend, so a slow or
+//! hung service never blocks input, and the loop that drops stale answers.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::thread;
+use std::time::Duration;
+
+use super::{Speaker, SpeechBackend, SpeechParams};
+use crate::announce::Spoken;
+
+enum Command {
+    Say(Vec<Spoken>, SpeechParams),
+    Stop,
+    Finish(mpsc::Sender<()>, Duration),
+}
+
+/// Why speech could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpeechError {
+    /// The service refused; the text says why.
+    Failed(String),
+    /// The service did not answer within
+    /// [`CREATE_TIMEOUT`](super::CREATE_TIMEOUT).
+    Timeout,
+}
+
+/// The speech thread: answers go in, the thread speaks them.
+#[derive(Debug)]
+pub struct SpeechThread {
+    tx: mpsc::Sender<Command>,
+    failed: Arc<AtomicBool>,
+}
+
+impl SpeechThread {
+    /// Starts the thread, which creates its backend with `make`. Returns
+    /// once the backend is ready, or with an error after `timeout` (the
+    /// thread is then left to itself and ends when creation returns).
+    pub fn start<F, B>(make: F, timeout: Duration) -> Result<SpeechThread, SpeechError>
+    where
+        F: FnOnce() -> Result<B, String> + Send + 'static,
+        B: SpeechBackend + 'static,
+    {
+        let (tx, rx) = mpsc::channel::<Command>();
+        let (ready_tx, ready_rx) = mpsc::channel::<Result<(), String>>();
+        let failed = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&failed);
+        let spawned = thread::Builder::new()
+            .name("annabella-speech".into())
+            .spawn(move || {
+                let ran = catch_unwind(AssertUnwindSafe(|| {
+                    let backend = match make() {
+                        Ok(b) => b,
+                        Err(e) => {
+                            let _ = ready_tx.send(Err(e));
+                            return;
+                        }
+                    };
+                    // Ready once connected: listing the voices can take
+                    // longer than the creation limit (Speech Dispatcher
+                    // with eSpeak NG offers over 13 000).
+                    if ready_tx.send(Ok(())).is_ok() {
+                        serve(Speaker::new(backend), &rx, &flag);
+                    }
+                }));
+                if ran.is_err() {
+                    flag.store(true, Ordering::SeqCst);
+                }
+            });
+        if let Err(e) = spawned {
+            return Err(SpeechError::Failed(e.to_string()));
+        }
+        match ready_rx.recv_timeout(timeout) {
+            Ok(Ok(())) => Ok(SpeechThread { tx, failed }),
+            Ok(Err(e)) => Err(SpeechError::Failed(e)),
+            Err(mpsc::RecvTimeoutError::Timeout) => Err(SpeechError::Timeout),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                Err(SpeechError::Failed("speech thread ended".into()))
+            }
+        }
+    }
+
+    /// Hands `parts` to the thread; `false` if speech has failed.
+    pub fn say(&self, parts: Vec<Spoken>, params: SpeechParams) -> bool {
+        self.tx.send(Command::Say(parts, params)).is_ok() && self.is_alive()
+    }
+
+    /// Silences the service; `false` if speech has failed.
+    pub fn stop(&self) -> bool {
+        self.tx.send(Command::Stop).is_ok() && self.is_alive()
+    }
+
+    /// Whether the thread still works.
+    pub fn is_alive(&self) -> bool {
+        !self.failed.load(Ordering::SeqCst)
+    }
+
+    /// Waits until everything handed over so far has been spoken, at most
+    /// `bound` (and a little for the thread to notice).
+    pub fn finish(&self, bound: Duration) {
+        let (ack_tx, ack_rx) = mpsc::channel();
+        if self.tx.send(Command::Finish(ack_tx, bound)).is_ok() {
+            let _ = ack_rx.recv_timeout(bound + Duration::from_secs(1));
+        }
+    }
+}
+
+/// The loop of the speech thread.
+fn serve<B: SpeechBackend>(
+    mut speaker: Speaker<B>,
+    rx: &mpsc::Receiver<Command>,
+    failed: &AtomicBool,
+) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        batch.extend(rx.try_iter());
+        // Only the newest answer (or silence) is worth saying; the rest
+        // went stale while the service was busy.
+        let newest = batch
+            .iter()
+            .rposition(|c| matches!(c, Command::Say(..) | Command::Stop));
+        let mut finishes = Vec::new();
+        for (i, command) in batch.into_iter().enumerate() {
+            let result = match command {
+                Command::Say(parts, params) if Some(i) == newest => speaker.say(&parts, &params),
+                Command::Stop if Some(i) == newest => speaker.stop(),
+                Command::Finish(ack, bound) => {
+                    finishes.push((ack, bound));
+                    Ok(())
+                }
+                _ => Ok(()),
+            };
+            if result.is_err() {
+                failed.store(true, Ordering::SeqCst);
+            }
+        }
+        for (ack, bound) in finishes {
+            speaker.wait_idle(bound);
+            let _ = ack.send(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::speech::RecordingBackend;
+    use crate::io::speech::tests::{settings, speaks};
+    use crate::settings::Lang;
+
+    #[test]
+    fn stale_answers_are_dropped_and_the_newest_interrupts() {
+        let mut speaker = Speaker::new(RecordingBackend::default());
+        let (tx, rx) = mpsc::channel();
+        let params = SpeechParams::from(&settings(Lang::En));
+        let say = |text: &str| {
+            Command::Say(
+                vec![Spoken {
+                    text: text.into(),
+                    lang: Lang::En,
+                }],
+                params,
+            )
+        };
+        tx.send(say("old")).expect("open");
+        tx.send(say("older than new")).expect("open");
+        tx.send(say("new")).expect("open");
+        drop(tx);
+        let failed = AtomicBool::new(false);
+        speaker.say(&[], &params).expect("records");
+        let calls = Arc::clone(&speaker.backend().calls);
+        serve(speaker, &rx, &failed);
+        let calls = calls.lock().map(|c| c.clone()).unwrap_or_default();
+        assert_eq!(speaks(&calls), vec![("new".to_string(), true)]);
+    }
+
+    #[test]
+    fn a_hung_backend_times_out() {
+        let (_keep, hold) = mpsc::channel::<()>();
+        let hold = std::sync::Mutex::new(hold);
+        let started = SpeechThread::start(
+            move || {
+                let _ = hold.lock().map(|h| h.recv());
+                Ok(RecordingBackend::default())
+            },
+            Duration::from_millis(50),
+        );
+        assert_eq!(started.err(), Some(SpeechError::Timeout));
+    }
+}
