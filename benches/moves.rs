@@ -29,10 +29,10 @@ const INPUTS: [(&str, &str); 2] = [("san", "Bg5"), ("fide_words", "Läufer Gusta
 /// The full path of one input line: parse, resolve, play, announce.
 fn line_to_text(session: &mut Session, announcer: &Announcer, line: &str) -> Vec<String> {
     let events = session.handle_line(line);
-    let settings = *session.settings();
+    let settings = session.settings();
     events
         .iter()
-        .flat_map(|event| announcer.render(&settings, event))
+        .flat_map(|event| announcer.render(settings, event))
         .collect()
 }
 

@@ -39,7 +39,7 @@ fn event_to_speech_request(c: &mut Criterion) {
     let mut sink = SpeechSink::new(&announcer, std::io::sink(), factory);
     sink.start(&settings).expect("no notices to write");
     assert!(sink.is_running(), "the recording backend starts");
-    let mut session = Session::new(Game::new(), settings);
+    let mut session = Session::new(Game::new(), settings.clone());
     let events: Vec<Event> = session.handle_line("Nf3");
     assert!(matches!(events[..], [Event::Game(GameEvent::Moved(_))]));
 

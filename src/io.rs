@@ -298,7 +298,7 @@ pub fn run(
             }
             Ok(Input::End) | Err(_) => break,
         };
-        let settings = *session.settings();
+        let settings = session.settings().clone();
         for subscriber in subscribers.iter_mut() {
             subscriber.notify(&settings, &events)?;
         }

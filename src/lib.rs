@@ -14,7 +14,6 @@ pub mod engine;
 pub mod event;
 pub mod input;
 pub mod io;
-pub mod opponent;
 pub mod output;
 pub mod rng;
 pub mod rules;

@@ -39,6 +39,9 @@ fn ids_in_code() -> BTreeSet<String> {
     for command in annabella::input::commands::Command::all() {
         ids.insert(command.entry().help.to_string());
     }
+    for key in annabella::settings::Key::all() {
+        ids.insert(key.entry().help.to_string());
+    }
     ids
 }
 

@@ -4,25 +4,25 @@
 
 use annabella::engine::client::{ExternalSpec, Failure};
 use annabella::engine::host::Reply;
+use annabella::event::OpponentKind;
 use annabella::event::{EngineEvent, Event, GameEvent, Refused};
-use annabella::opponent::{ColorChoice, Kind, Opponent};
 use annabella::rules::Game;
 use annabella::session::Session;
-use annabella::settings::{BoardStyle, Lang, Settings, Style, Verbosity};
+use annabella::settings::{ColorChoice, Lang, OpponentChoice, Settings};
 use shakmaty::{Move, Role, Square};
 
-fn session(opponent: Opponent) -> Session {
+/// A session against the engine, the person playing `color`, with an
+/// external engine if one is named.
+fn session(color: ColorChoice, engine: Option<ExternalSpec>) -> Session {
     let settings = Settings {
         lang: Lang::En,
-        style: Style::Fide,
-        verbosity: Verbosity::Normal,
-        board_style: BoardStyle::List,
-        autoqueen: false,
+        opponent: OpponentChoice::Engine,
+        color,
         ..Settings::default()
     };
     let mut s = Session::new(Game::new(), settings);
     s.set_seed(9);
-    s.set_opponent(opponent);
+    s.set_engine(engine);
     s
 }
 
@@ -38,7 +38,7 @@ fn e7e5() -> Move {
 
 #[test]
 fn the_engine_answers_the_persons_move() {
-    let mut s = session(Opponent::default());
+    let mut s = session(ColorChoice::White, None);
     assert!(s.engine_request().is_none(), "White is the person's");
     s.handle_line("e4");
     let request = s.engine_request().expect("the engine's turn");
@@ -63,7 +63,7 @@ fn the_engine_answers_the_persons_move() {
 
 #[test]
 fn a_stale_reply_is_dropped() {
-    let mut s = session(Opponent::default());
+    let mut s = session(ColorChoice::White, None);
     s.handle_line("e4");
     let request = s.engine_request().expect("request");
     // Taking back the move makes the request moot.
@@ -79,14 +79,11 @@ fn a_stale_reply_is_dropped() {
 
 #[test]
 fn an_illegal_reply_changes_nothing_and_the_built_in_engine_takes_over() {
-    let external = Opponent {
-        kind: Kind::External(ExternalSpec {
-            command: "some-engine".to_string(),
-            ..ExternalSpec::default()
-        }),
-        ..Opponent::default()
+    let external = ExternalSpec {
+        command: "some-engine".to_string(),
+        ..ExternalSpec::default()
     };
-    let mut s = session(external);
+    let mut s = session(ColorChoice::White, Some(external));
     s.handle_line("e4");
     let request = s.engine_request().expect("request");
     assert!(request.external.is_some());
@@ -111,18 +108,14 @@ fn an_illegal_reply_changes_nothing_and_the_built_in_engine_takes_over() {
         "{events:?}"
     );
     assert_eq!(s.game().plies().len(), 1, "the game is kept as it was");
-    assert_eq!(s.opponent().kind, Kind::Builtin);
+    assert_eq!(s.opponent().kind, OpponentKind::Builtin);
     let again = s.engine_request().expect("the built-in engine is asked");
     assert!(again.external.is_none());
 }
 
 #[test]
 fn a_reported_failure_is_told_with_the_move_that_replaced_it() {
-    let mut s = session(Opponent {
-        kind: Kind::External(ExternalSpec::default()),
-        choice: ColorChoice::Black,
-        ..Opponent::default()
-    });
+    let mut s = session(ColorChoice::Black, Some(ExternalSpec::default()));
     let request = s.engine_request().expect("the engine opens");
     let d2d4 = Move::Normal {
         role: Role::Pawn,
@@ -146,12 +139,12 @@ fn a_reported_failure_is_told_with_the_move_that_replaced_it() {
         ),
         "{events:?}"
     );
-    assert_eq!(s.opponent().kind, Kind::Builtin);
+    assert_eq!(s.opponent().kind, OpponentKind::Builtin);
 }
 
 #[test]
 fn undo_takes_back_the_reply_and_the_move() {
-    let mut s = session(Opponent::default());
+    let mut s = session(ColorChoice::White, None);
     s.handle_line("e4");
     let request = s.engine_request().expect("request");
     s.engine_moved(Reply {
@@ -167,10 +160,7 @@ fn undo_takes_back_the_reply_and_the_move() {
 
 #[test]
 fn resigning_against_the_engine_resigns_for_the_person() {
-    let mut s = session(Opponent {
-        choice: ColorChoice::Black,
-        ..Opponent::default()
-    });
+    let mut s = session(ColorChoice::Black, None);
     // White (the engine) is to move; the person still may resign.
     let events = s.handle_line("resign");
     assert!(

@@ -10,7 +10,7 @@ use annabella::announce::Announcer;
 use annabella::output::problem;
 use annabella::rules::Game;
 use annabella::session::Session;
-use annabella::settings::{Lang, Settings, Style};
+use annabella::settings::{Lang, Settings, Style, Width};
 use shakmaty::Position;
 
 const WIDTH: u16 = 40;
@@ -101,7 +101,7 @@ fn every_answer_fits_a_braille_line_and_speech() {
                     let settings = Settings {
                         lang,
                         style,
-                        width: WIDTH,
+                        width: Width(WIDTH),
                         ..Settings::default()
                     };
                     let mut session = Session::new(game.clone(), settings);

@@ -273,7 +273,7 @@ help-resign = aufgeben: die Seite am Zug gibt auf; gegen die Engine gibst du auf
 help-draw = remis: reklamiert Remis durch dreifache Stellungswiederholung oder die Fünfzig-Züge-Regel, sonst ist es ein Remisangebot. remis und ein Zug: spielt den Zug und reklamiert das Remis, das er bringt.
 help-accept = annehmen: nimmt ein Remisangebot an.
 help-decline = ablehnen: lehnt ein Remisangebot ab.
-help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung. Schlüssel: style (fide, local, nato oder san), verbosity (short, normal oder full), boardstyle (list, ranks oder squares), lang (de, en oder et), autoqueen (on oder off), width (0 ohne Umbruch, oder 20 bis 500 Zeichen, etwa 40 für eine Braillezeile), orientation (white, black oder player), speech (on, off oder screenreader: dein Bildschirmleser spricht), rate und speechvolume (0 bis 100), voice (auto, eine Sprache wie de, oder der Name einer Stimme), sound (on oder off), volume der Klänge (0 bis 100); opponent (human oder engine), level (1 bis 10), color (white, black oder random).
+help-set = einstellen SCHLÜSSEL WERT: ändert eine Einstellung; einstellungen nennt sie mit ihren Werten. Die Schlüssel und Werte, auf Deutsch, Englisch oder Estnisch:
 help-settings = einstellungen: nennt alle Einstellungen.
 help-square = feld und ein Feld, oder ein Feld mit Fragezeichen (Eva vier?): was dort steht.
 help-rank = reihe und eine Zahl oder ein Rangwort (reihe 4): was auf dieser Reihe steht.
@@ -319,3 +319,26 @@ opponent-engine = Gegner: die eingebaute Engine auf Stufe { $level }, etwa { $el
 opponent-external = Gegner: eine externe Engine; die eingebaute Engine auf Stufe { $level } steht bereit. Du spielst { $color }.
 help-hint = tipp: der Zug, den die Engine jetzt spielen würde.
 help-eval = bewertung: wie die Stellung steht; mit verbosity full auch in Hundertstel Bauern, mit der Hauptvariante.
+
+## Einstellungen
+
+setting-help = { $key }: { $allowed }. { $about }
+allowed-range = eine Zahl von { $min } bis { $max }
+allowed-range-or-zero = 0 oder eine Zahl von { $min } bis { $max }
+allowed-voice = auto, eine Sprache wie de oder en-gb, oder der Name einer Stimme in einem Wort
+setting-style = Wie Züge angesagt werden: fide sagt Springer Felix drei, lokal Springer f 3, nato Springer foxtrot 3, san Sf3.
+setting-verbosity = Wie viel eine Ansage sagt: kurz den Zug, normal auch Zugnummer und Farbe, ausführlich auch das Ausgangsfeld, die geschlagene Figur und das Schach.
+setting-boardstyle = Wie brett das Brett zeigt: liste nach Farbe und Art, reihen eine Zeile je Reihe, felder jedes besetzte Feld.
+setting-lang = Die Sprache der Oberfläche.
+setting-autoqueen = Ohne Nachfrage in eine Dame umwandeln.
+setting-width = Antworten nach so vielen Zeichen umbrechen, etwa 40 für eine Braillezeile; 0 ohne Umbruch.
+setting-orientation = Von welcher Seite das Brett gelesen wird; spieler ist deine Seite, Weiß, wenn beide an einer Tastatur spielen.
+setting-speech = Sprachausgabe; bildschirmleser gibt nur Text aus, den dein Bildschirmleser spricht.
+setting-rate = Das Sprechtempo; 50 ist das normale Tempo der Stimme.
+setting-speechvolume = Die Lautstärke der Sprache.
+setting-voice = Die Stimme der Sprachausgabe.
+setting-sound = Kurze Klänge für Züge, Schlagen, Schach, Rochade, abgelehnte Eingaben und das Partieende.
+setting-volume = Die Lautstärke der Klänge.
+setting-opponent = Wer die andere Seite spielt: ein Mensch an dieser Tastatur oder die Engine.
+setting-level = Die Stufe der eingebauten Engine, von etwa 650 bis etwa 2020 Elo.
+setting-color = Die Seite, die du gegen die Engine spielst.

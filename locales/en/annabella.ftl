@@ -224,7 +224,7 @@ help-resign = resign: the side to move resigns; against the engine, you resign.
 help-draw = draw: claims a draw by threefold repetition or the fifty-move rule, or else offers a draw. draw and a move: plays the move and claims the draw it brings.
 help-accept = accept: accepts a draw offer.
 help-decline = decline: declines a draw offer.
-help-set = set KEY VALUE: changes a setting. Keys: style (fide, local, nato or san), verbosity (short, normal or full), boardstyle (list, ranks or squares), lang (de, en or et), autoqueen (on or off), width (0 for no wrapping, or 20 to 500 characters, such as 40 for a Braille display), orientation (white, black or player), speech (on, off or screenreader: your screen reader speaks), rate and speechvolume (0 to 100), voice (auto, a language such as de, or a voice name), sound (on or off), volume of the sound cues (0 to 100); opponent (human or engine), level (1 to 10), color (white, black or random).
+help-set = set KEY VALUE: changes a setting; settings lists them with their values. The keys and values, in English, German or Estonian:
 help-settings = settings: lists every setting.
 help-square = square and a square, or a square with a question mark (e4?): what stands there.
 help-rank = rank and a number or rank word (rank 4): what stands on that rank.
@@ -270,3 +270,26 @@ opponent-engine = Opponent: the built-in engine at level { $level }, about { $el
 opponent-external = Opponent: an external engine, with the built-in engine at level { $level } standing by. You play { $color }.
 help-hint = hint: the move the engine would play now.
 help-eval = eval: how the position stands; with verbosity full also in centipawns, with the main line.
+
+## Settings
+
+setting-help = { $key }: { $allowed }. { $about }
+allowed-range = a number from { $min } to { $max }
+allowed-range-or-zero = 0, or a number from { $min } to { $max }
+allowed-voice = auto, a language such as de or en-gb, or a voice name in one word
+setting-style = How moves are announced: fide says Springer Felix drei in every language, local knight f 3, nato knight foxtrot 3, san Nf3.
+setting-verbosity = How much an announcement says: short the move, normal also its number and colour, full also the origin square, the piece taken and the check.
+setting-boardstyle = How board shows the board: list by colour and kind, ranks one line per rank, squares every occupied square.
+setting-lang = The language of the interface.
+setting-autoqueen = Promote to a queen without asking.
+setting-width = Wrap answers at this many characters, such as 40 for a Braille display; 0 for no wrapping.
+setting-orientation = The side the board is read from; player is your side, White in hot seat.
+setting-speech = Speech output; screenreader prints only, for your screen reader to speak.
+setting-rate = The speech rate; 50 is the voice's normal rate.
+setting-speechvolume = The speech volume.
+setting-voice = The speech voice.
+setting-sound = Short sound cues for moves, captures, check, castling, refused input and the end of the game.
+setting-volume = The volume of the sound cues.
+setting-opponent = Who plays the other side: a person at this keyboard, or the engine.
+setting-level = The level of the built-in engine, from about 650 to about 2020 Elo.
+setting-color = The side you play against the engine.

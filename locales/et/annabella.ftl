@@ -288,7 +288,7 @@ help-resign = alistun (resign): käigul olev pool alistub; mootori vastu alistud
 help-draw = viik (draw): nõuab viiki seisu kolmekordse kordumise või viiekümne käigu reegli järgi, muidu pakub viiki. viik ja käik: teeb käigu ja nõuab viiki, mille see käik toob.
 help-accept = nõus (accept): võtab viigipakkumise vastu.
 help-decline = keeldun (decline): lükkab viigipakkumise tagasi.
-help-set = määra (set) VÕTI VÄÄRTUS: muudab seadet. Võtmed: style (fide, local, nato või san), verbosity (short, normal või full), boardstyle (list, ranks või squares), lang (de, en või et), autoqueen (on või off), width (0 ilma reamurdmiseta, või 20 kuni 500 märki, näiteks 40 Braille' kuvari jaoks), orientation (white, black või player), speech (on, off või screenreader: sinu ekraanilugeja räägib), rate ja speechvolume (0 kuni 100), voice (auto, keel nagu de, või hääle nimi), sound (on või off), volume helimärkide jaoks (0 kuni 100); opponent (human või engine), level (1 kuni 10), color (white, black või random).
+help-set = määra (set) VÕTI VÄÄRTUS: muudab seadet; seaded loetleb need koos väärtustega. Võtmed ja väärtused eesti, inglise või saksa keeles:
 help-settings = seaded (settings): kõik seaded ja nende väärtused.
 help-square = ruut (square) ja ruut, või ruut küsimärgiga (e4?): mis seal seisab.
 help-rank = rida (rank) ja number või arvsõna (rida 4, rida neli): mis sellel real seisab.
@@ -334,3 +334,26 @@ opponent-engine = Vastane: sisseehitatud mootor tasemel { $level }, umbes { $elo
 opponent-external = Vastane: väline mootor, varuks sisseehitatud mootor tasemel { $level }. Sinu pool: { $color }.
 help-hint = vihje (hint): käik, mille mootor praegu teeks.
 help-eval = hinnang (eval): kuidas seis on; täieliku jutukusega ka sentipandides ja põhivariandiga.
+
+## Seaded
+
+setting-help = { $key }: { $allowed }. { $about }
+allowed-range = arv { $min } kuni { $max }
+allowed-range-or-zero = 0 või arv { $min } kuni { $max }
+allowed-voice = auto, keel nagu de või en-gb, või hääle nimi ühe sõnana
+setting-style = Kuidas käike öeldakse: fide ütleb Springer Felix drei, kohalik ratsu f 3, nato ratsu foxtrot 3, san Rf3.
+setting-verbosity = Kui palju teade ütleb: lühike ainult käigu, tavaline ka käigu numbri ja värvi, täielik ka lähteruudu, löödud malendi ja šahi.
+setting-boardstyle = Kuidas laud lauda näitab: loend värvi ja liigi järgi, read üks rida iga rea kohta, ruudud iga hõivatud ruut.
+setting-lang = Kasutajaliidese keel.
+setting-autoqueen = Muunda küsimata lipuks.
+setting-width = Murra vastused nii mitme märgi järel, näiteks 40 Braille' kuvari jaoks; 0 ilma reamurdmiseta.
+setting-orientation = Kummalt poolt lauda loetakse; mängija on sinu pool, valge, kui mõlemad mängivad ühe klaviatuuri taga.
+setting-speech = Kõneväljund; ekraanilugeja annab ainult teksti, mida sinu ekraanilugeja räägib.
+setting-rate = Kõne kiirus; 50 on hääle tavaline kiirus.
+setting-speechvolume = Kõne valjus.
+setting-voice = Kõne hääl.
+setting-sound = Lühikesed helimärgid käikude, löömise, šahi, vangerduse, tagasi lükatud sisendi ja mängu lõpu jaoks.
+setting-volume = Helimärkide valjus.
+setting-opponent = Kes mängib teist poolt: inimene selle klaviatuuri taga või mootor.
+setting-level = Sisseehitatud mootori tase, umbes 650 kuni umbes 2020 Elo.
+setting-color = Pool, mida sa mootori vastu mängid.

@@ -39,13 +39,7 @@ impl Announcer {
             Answer::History(moves) => self.history(p, moves),
             Answer::Settings(all) => all
                 .iter()
-                .map(|setting| {
-                    self.message(
-                        ui,
-                        "setting-line",
-                        &[("key", s(setting.key())), ("value", s(setting.value()))],
-                    )
-                })
+                .map(|setting| self.setting_line(p, "setting-line", setting))
                 .collect(),
             Answer::Help(None) => {
                 let words: Vec<&str> = Command::all().map(|c| c.word(ui)).collect();
@@ -54,6 +48,7 @@ impl Announcer {
                     self.message(ui, "help-move-input", &[]),
                 ]
             }
+            Answer::Help(Some(Command::Set)) => self.settings_help(p),
             Answer::Help(Some(command)) => one(self.message(ui, command.entry().help, &[])),
         }
     }

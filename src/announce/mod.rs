@@ -260,12 +260,12 @@ impl Announcer {
             event,
             Event::Answer(crate::event::Answer::Fen(_) | crate::event::Answer::Pgn(_))
         );
-        if settings.width == 0 || whole {
+        if settings.width.0 == 0 || whole {
             return lines;
         }
         lines
             .iter()
-            .flat_map(|line| crate::output::wrap(line, usize::from(settings.width)))
+            .flat_map(|line| crate::output::wrap(line, usize::from(settings.width.0)))
             .collect()
     }
 

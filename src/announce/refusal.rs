@@ -6,6 +6,7 @@ use super::{Announcer, Phrasing, capitalise, castle_id, role_key, s};
 use crate::event::Refused;
 use crate::input::commands::Arg;
 use crate::input::{CastlingBlock, CommandError, Refusal, Suggestion};
+use crate::settings::Key;
 
 impl Announcer {
     pub(super) fn refused(&self, p: Phrasing, refused: &Refused) -> String {
@@ -171,32 +172,22 @@ impl Announcer {
         let ui = p.lang;
         match e {
             CommandError::UnknownSetting(key) => {
-                let keys = crate::settings::KEYS
-                    .iter()
-                    .map(|(k, _)| *k)
-                    .collect::<Vec<_>>();
+                let keys: Vec<&str> = Key::all().map(|k| k.word(ui)).collect();
                 self.message(
                     ui,
                     "unknown-setting",
-                    &[("key", s(key.clone())), ("keys", s(keys.join(", ")))],
+                    &[("key", s(key.to_lowercase())), ("keys", s(keys.join(", ")))],
                 )
             }
-            CommandError::BadValue {
-                key,
-                value,
-                allowed,
-            } => {
-                let allowed = self.or_list(p, allowed.clone());
-                self.message(
-                    ui,
-                    "bad-value",
-                    &[
-                        ("key", s(key.clone())),
-                        ("value", s(value.clone())),
-                        ("allowed", s(allowed)),
-                    ],
-                )
-            }
+            CommandError::BadValue { key, value } => self.message(
+                ui,
+                "bad-value",
+                &[
+                    ("key", s(key.word(ui))),
+                    ("value", s(value.clone())),
+                    ("allowed", s(self.allowed(p, &key.allowed()))),
+                ],
+            ),
             CommandError::SetUsage => self.message(ui, "set-usage", &[]),
             CommandError::Chess960Number(v) => {
                 self.message(ui, "chess960-number", &[("value", s(v.clone()))])

@@ -8,8 +8,8 @@ use super::commands::{Arg, Command};
 use super::moves::parse_answer;
 use super::vocab::{color_word, fold, is_random_word, piece_word};
 use super::{CommandError, Pick};
-use crate::opponent::ColorChoice;
 use crate::rules::Chess960Start;
+use crate::settings::{ColorChoice, Setting, SettingError, parse_setting};
 
 /// A command's argument, read as its table entry says. Only the fields
 /// the command's [`Arg`] names are filled.
@@ -31,8 +31,8 @@ pub struct Args {
     pub side: Option<ColorChoice>,
     /// A Chess960 start wanted in a new game (`new 960`, `new 960 518`).
     pub chess960: Option<Chess960Start>,
-    /// A setting's key and value, lower case (`set style san`).
-    pub setting: Option<(String, String)>,
+    /// A setting with its value (`set style san`).
+    pub setting: Option<Setting>,
     /// The words after the command word as typed (`draw Nf3`: the move).
     pub text: String,
 }
@@ -158,7 +158,13 @@ pub(super) fn parse(command: Command, words: &[&str]) -> Result<Args, CommandErr
             }
         }
         Arg::Setting => match words {
-            [key, value] => args.setting = Some((key.to_lowercase(), value.to_lowercase())),
+            [key, value] => {
+                let setting = parse_setting(key, value).map_err(|e| match e {
+                    SettingError::UnknownKey(key) => CommandError::UnknownSetting(key),
+                    SettingError::BadValue { key, value } => CommandError::BadValue { key, value },
+                })?;
+                args.setting = Some(setting);
+            }
             _ => return Err(CommandError::SetUsage),
         },
     }

@@ -12,6 +12,7 @@ mod suggest;
 pub mod vocab;
 
 pub use args::{Args, parse_chess960, parse_color_choice, parse_square};
+pub use commands::Words;
 pub use moves::{
     Effort, Intent, Pick, Reading, RoleSpec, parse_answer, parse_answer_with, parse_move,
     read_move, read_move_with,
@@ -24,7 +25,7 @@ pub use suggest::not_understood;
 use commands::{Arg, Command};
 
 use crate::rules::{Game, MoveFacts};
-use crate::settings::Lang;
+use crate::settings::{Key, Lang};
 
 /// What a line of input is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,14 +64,12 @@ impl Line {
 pub enum CommandError {
     /// `set` with an unknown key.
     UnknownSetting(String),
-    /// A setting value out of range: key and the allowed values.
+    /// A value the setting does not take.
     BadValue {
-        /// The key.
-        key: String,
+        /// The setting.
+        key: Key,
         /// What was given.
         value: String,
-        /// What is allowed.
-        allowed: Vec<String>,
     },
     /// `set` needs a key and a value.
     SetUsage,

@@ -342,7 +342,7 @@ impl<W: Write> Subscriber for SoundSink<'_, W> {
         }
         self.start(settings)?;
         if let (Some(audio), Some(cue)) = (&self.audio, cue_for_events(events)) {
-            audio.play(cue, settings.volume);
+            audio.play(cue, settings.volume.0);
         }
         Ok(())
     }

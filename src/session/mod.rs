@@ -21,12 +21,12 @@ pub use prompt::Prompt;
 
 use shakmaty::Color;
 
+use crate::engine::client::ExternalSpec;
 use crate::engine::host::{Reply, Request};
-use crate::event::{Event, Refused, SessionEvent};
-use crate::opponent::{ColorChoice, Opponent};
+use crate::event::{Event, OpponentInfo, Refused, SessionEvent};
 use crate::rng::Rng;
 use crate::rules::Game;
-use crate::settings::Settings;
+use crate::settings::{ColorChoice, Settings};
 
 /// One player's session: the game, the settings, who plays the other
 /// side, and the open question.
@@ -44,19 +44,21 @@ pub struct Session {
 }
 
 impl Session {
-    /// A session on `game` with `settings`, in hot seat until
-    /// [`Session::set_opponent`] says otherwise.
+    /// A session on `game` with `settings`; the settings say who plays
+    /// the other side (`opponent`, `level`, `color`).
     pub fn new(game: Game, settings: Settings) -> Session {
-        Session {
+        let mut session = Session {
             game,
             settings,
             prompt: None,
-            seat: seat::Seat::new(Opponent::human()),
+            seat: seat::Seat::new(),
             rng: Rng::new(0x9E37_79B9_7F4A_7C15),
             date: "????.??.??".to_string(),
             quit: false,
             last_answer: Vec::new(),
-        }
+        };
+        session.seat.human = session.draw_color();
+        session
     }
 
     /// Replaces the game (a new start position from the command line).
@@ -71,26 +73,24 @@ impl Session {
     }
 
     /// Seeds the random source (random Chess960 positions and colours)
-    /// and the engine's deliberate mistakes.
+    /// and the engine's deliberate mistakes; a random colour is drawn
+    /// again from the new seed.
     pub fn set_seed(&mut self, seed: u64) {
         self.rng = Rng::new(seed);
         self.seat.seed = seed;
+        self.seat.human = self.draw_color();
     }
 
-    /// Sets who plays the other side; the person's colour is drawn now
-    /// if it is to be random.
-    pub fn set_opponent(&mut self, opponent: Opponent) {
-        self.seat = seat::Seat {
-            seed: self.seat.seed,
-            requests: self.seat.requests,
-            ..seat::Seat::new(opponent)
-        };
-        self.seat.opponent.human = self.draw_color();
+    /// An external UCI engine to play the other side when the setting
+    /// `opponent` is `engine`, with the built-in engine standing by.
+    pub fn set_engine(&mut self, engine: Option<ExternalSpec>) {
+        self.seat.external = engine;
+        self.seat.awaiting = None;
     }
 
-    /// Who plays the other side.
-    pub fn opponent(&self) -> &Opponent {
-        &self.seat.opponent
+    /// Who plays the other side now.
+    pub fn opponent(&self) -> OpponentInfo {
+        self.seat.info(&self.settings)
     }
 
     /// A random Chess960 start number.
@@ -140,7 +140,7 @@ impl Session {
         if self.prompt.is_some() {
             return None;
         }
-        self.seat.move_request(&self.game)
+        self.seat.move_request(&self.game, &self.settings)
     }
 
     /// The engine request whose reply is awaited, if any.
@@ -156,7 +156,7 @@ impl Session {
     /// The side the person plays, drawn by lot when the choice is random
     /// (and only then, so that a seed gives the same games).
     fn draw_color(&mut self) -> Color {
-        match self.seat.opponent.choice {
+        match self.settings.color {
             ColorChoice::White => Color::White,
             ColorChoice::Black => Color::Black,
             ColorChoice::Random if self.rng.below(2) == 0 => Color::White,

@@ -8,8 +8,8 @@ use crate::input::{
     Args, CommandError, Effort, Reading, Refusal, Resolution, not_understood, read_move_with,
     resolve,
 };
-use crate::opponent::Kind;
 use crate::rules::{Chess960Start, ClaimOutcome, Game, MoveFacts, PlayError};
+use crate::settings::OpponentChoice;
 
 use super::{Prompt, Session};
 
@@ -17,7 +17,7 @@ impl Session {
     /// A line read as a move, matched against the legal moves: played,
     /// asked about, or refused with the most specific reason.
     pub(super) fn move_reading(&mut self, reading: Reading, claim: bool) -> Vec<Event> {
-        if !self.game.is_over() && self.seat.opponent.plays(self.game.turn()) {
+        if !self.game.is_over() && self.seat.engine_plays(&self.settings, self.game.turn()) {
             return vec![Refused::EngineThinking.into()];
         }
         let resolution = resolve(&self.game, &reading.intents, self.settings.autoqueen);
@@ -113,7 +113,7 @@ impl Session {
         self.game.offer_draw_by(turn);
         let mut events = vec![GameEvent::DrawOffered(turn).into()];
         // The engine plays on: it declines at once.
-        if self.seat.opponent.kind != Kind::Human
+        if self.settings.opponent == OpponentChoice::Engine
             && let Some(c) = self.game.decline_draw()
         {
             events.push(GameEvent::DrawDeclined(c).into());
@@ -138,10 +138,9 @@ impl Session {
     /// `resign`: against an engine the person resigns, whoever is to
     /// move; in hot seat the side to move.
     pub(super) fn resign(&mut self) -> Vec<Event> {
-        let color = if self.seat.opponent.kind == Kind::Human {
-            self.game.turn()
-        } else {
-            self.seat.opponent.human
+        let color = match self.settings.opponent {
+            OpponentChoice::Human => self.game.turn(),
+            OpponentChoice::Engine => self.seat.human,
         };
         match self.game.resign(color) {
             Ok(f) => vec![GameEvent::Over(f).into()],
@@ -155,7 +154,7 @@ impl Session {
         let mut events = self.undo_one();
         self.seat.awaiting = None;
         if matches!(events.first(), Some(Event::Game(GameEvent::Undone(_))))
-            && self.seat.opponent.plays(self.game.turn())
+            && self.seat.engine_plays(&self.settings, self.game.turn())
             && !self.game.plies().is_empty()
         {
             events.extend(self.undo_one());
@@ -195,11 +194,11 @@ impl Session {
         self.prompt = None;
         self.seat.awaiting = None;
         if let Some(side) = args.side {
-            self.seat.opponent.choice = side;
+            self.settings.color = side;
         }
-        self.seat.opponent.human = self.draw_color();
+        self.seat.human = self.draw_color();
         let mut events = vec![GameEvent::NewGame { chess960 }.into()];
-        if self.seat.opponent.kind != Kind::Human {
+        if self.settings.opponent == OpponentChoice::Engine {
             events.push(self.opponent_changed());
         }
         events.push(self.status());

@@ -4,16 +4,18 @@
 //! one that no longer fits the game is dropped. Nothing an engine sends
 //! changes the game unchecked.
 
+use std::time::Duration;
+
 use shakmaty::{Color, Move};
 
-use crate::engine::client::Failure;
+use crate::engine::client::{ExternalSpec, Failure};
 use crate::engine::host::{Reply, Request, analyse};
 use crate::engine::level;
 use crate::engine::search::{Score, SearchResult};
 use crate::event::{EngineEvent, Evaluation, Event, OpponentInfo, OpponentKind};
 use crate::input::Refusal;
-use crate::opponent::{Kind, Opponent};
 use crate::rules::{Game, MoveFacts};
+use crate::settings::{OpponentChoice, Settings};
 
 use super::Session;
 
@@ -21,11 +23,18 @@ use super::Session;
 /// same answer every time.
 const ANALYSIS_NODES: u64 = 300_000;
 
-/// The other side of the board and the engine requests in flight.
+/// The other side of the board and the engine requests in flight. Who
+/// plays it (a person or an engine), the engine's level and the side the
+/// person wants are settings; the seat adds what is not a setting.
 #[derive(Clone, Debug)]
 pub(super) struct Seat {
-    /// Who plays the other side.
-    pub opponent: Opponent,
+    /// An external engine to ask first; dropped when it fails, and the
+    /// built-in engine plays on.
+    pub external: Option<ExternalSpec>,
+    /// The side the person plays in this game.
+    pub human: Color,
+    /// Thinking time per move at full strength and for external engines.
+    pub movetime: Duration,
     /// The engine request whose reply is awaited.
     pub awaiting: Option<u64>,
     /// Requests made so far (the next id).
@@ -35,19 +44,26 @@ pub(super) struct Seat {
 }
 
 impl Seat {
-    pub fn new(opponent: Opponent) -> Seat {
+    pub fn new() -> Seat {
         Seat {
-            opponent,
+            external: None,
+            human: Color::White,
+            movetime: Duration::from_secs(1),
             awaiting: None,
             requests: 0,
             seed: 1,
         }
     }
 
+    /// Whether an engine plays the side `color`.
+    pub fn engine_plays(&self, settings: &Settings, color: Color) -> bool {
+        settings.opponent == OpponentChoice::Engine && color != self.human
+    }
+
     /// A request for the engine's move when it is the engine's turn and
     /// none is out yet.
-    pub fn move_request(&mut self, game: &Game) -> Option<Request> {
-        if self.awaiting.is_some() || game.is_over() || !self.opponent.plays(game.turn()) {
+    pub fn move_request(&mut self, game: &Game, settings: &Settings) -> Option<Request> {
+        if self.awaiting.is_some() || game.is_over() || !self.engine_plays(settings, game.turn()) {
             return None;
         }
         self.requests += 1;
@@ -58,27 +74,25 @@ impl Seat {
             initial: game.initial_position().clone(),
             moves: game.plies().iter().map(|p| p.mv).collect(),
             mode: game.castling_mode(),
-            level: self.opponent.level,
+            level: settings.level.0,
             seed: self.seed ^ plies.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            movetime: self.opponent.movetime,
-            external: match &self.opponent.kind {
-                Kind::External(spec) => Some(spec.clone()),
-                _ => None,
-            },
+            movetime: self.movetime,
+            external: self.external.clone(),
         })
     }
 
     /// The opponent as an announcement states it.
-    pub fn info(&self) -> OpponentInfo {
+    pub fn info(&self, settings: &Settings) -> OpponentInfo {
+        let kind = match (settings.opponent, &self.external) {
+            (OpponentChoice::Human, _) => OpponentKind::Human,
+            (OpponentChoice::Engine, None) => OpponentKind::Builtin,
+            (OpponentChoice::Engine, Some(_)) => OpponentKind::External,
+        };
         OpponentInfo {
-            kind: match self.opponent.kind {
-                Kind::Human => OpponentKind::Human,
-                Kind::Builtin => OpponentKind::Builtin,
-                Kind::External(_) => OpponentKind::External,
-            },
-            level: self.opponent.level,
-            elo: level::level(self.opponent.level).elo,
-            human: self.opponent.human,
+            kind,
+            level: settings.level.0,
+            elo: level::level(settings.level.0).elo,
+            human: self.human,
         }
     }
 }
@@ -92,13 +106,13 @@ impl Session {
         self.seat.awaiting = None;
         let mut events = Vec::new();
         if let Some(failure) = reply.failure {
-            self.seat.opponent.kind = Kind::Builtin;
+            self.seat.external = None;
             events.push(EngineEvent::Failed(failure).into());
         }
         match reply.mv {
             Some(mv) if self.game.legal_moves().contains(&mv) => events.extend(self.play(mv)),
             Some(mv) => {
-                self.seat.opponent.kind = Kind::Builtin;
+                self.seat.external = None;
                 let uci = mv.to_uci(self.game.castling_mode());
                 events.push(EngineEvent::Failed(Failure::IllegalMove(uci)).into());
             }
@@ -109,7 +123,7 @@ impl Session {
 
     /// Says who plays the other side now.
     pub(super) fn opponent_changed(&self) -> Event {
-        EngineEvent::OpponentChanged(self.seat.info()).into()
+        EngineEvent::OpponentChanged(self.seat.info(&self.settings)).into()
     }
 
     fn analysis(&self) -> Option<SearchResult> {

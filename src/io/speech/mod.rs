@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::announce::Spoken;
-use crate::settings::{Lang, Settings, VoiceName};
+use crate::settings::{Lang, Settings, Voice};
 
 pub use recording::{Call, RecordingBackend};
 pub use sink::SpeechSink;
@@ -87,7 +87,7 @@ impl<B: SpeechBackend + ?Sized> SpeechBackend for Box<B> {
 }
 
 /// The settings speech needs, copied out of [`Settings`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpeechParams {
     /// The UI language.
     pub ui: Lang,
@@ -96,16 +96,16 @@ pub struct SpeechParams {
     /// Volume, 0 to 100.
     pub volume: u8,
     /// The voice chosen by the player, or auto.
-    pub voice: VoiceName,
+    pub voice: Voice,
 }
 
 impl From<&Settings> for SpeechParams {
     fn from(s: &Settings) -> Self {
         SpeechParams {
             ui: s.lang,
-            rate: s.rate,
-            volume: s.speech_volume,
-            voice: s.voice,
+            rate: s.rate.0,
+            volume: s.speech_volume.0,
+            voice: s.voice.clone(),
         }
     }
 }
@@ -144,8 +144,9 @@ impl<B: SpeechBackend> Speaker<B> {
     /// before variants), else the voice for the UI language. `None`
     /// keeps the service's default.
     pub fn voice_for(&self, lang: Lang, params: &SpeechParams) -> Option<String> {
-        if lang == params.ui && !params.voice.is_auto() {
-            let wanted = params.voice.as_str();
+        if lang == params.ui
+            && let Voice::Named(wanted) = &params.voice
+        {
             let by_name = self.voices.iter().find(|v| same_name(&v.name, wanted));
             if let Some(v) = by_name.or_else(|| self.by_language(wanted)) {
                 return Some(v.name.clone());
@@ -251,10 +252,12 @@ mod tests {
 
     // The helpers are shared with the tests of the other speech files.
 
+    /// Hot seat, so that a test can type both sides' moves.
     pub(super) fn settings(lang: Lang) -> Settings {
         Settings {
             lang,
             speech: SpeechMode::On,
+            opponent: crate::settings::OpponentChoice::Human,
             ..Settings::default()
         }
     }
@@ -314,14 +317,14 @@ mod tests {
     fn a_chosen_voice_is_found_by_name_or_language() {
         let speaker = Speaker::new(RecordingBackend::default());
         let mut s = settings(Lang::En);
-        s.voice = VoiceName::new("english_(great_britain)+adam").expect("short name");
+        s.voice = Voice::Named("english_(great_britain)+adam".into());
         let params = SpeechParams::from(&s);
         assert_eq!(
             speaker.voice_for(Lang::En, &params),
             Some("English (Great Britain)+Adam".into())
         );
         assert_eq!(speaker.voice_for(Lang::De, &params), Some("German".into()));
-        s.voice = VoiceName::new("de").expect("short name");
+        s.voice = Voice::Named("de".into());
         let params = SpeechParams::from(&s);
         assert_eq!(speaker.voice_for(Lang::En, &params), Some("German".into()));
     }

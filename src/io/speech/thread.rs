@@ -160,7 +160,7 @@ mod tests {
                     text: text.into(),
                     lang: Lang::En,
                 }],
-                params,
+                params.clone(),
             )
         };
         tx.send(say("old")).expect("open");

@@ -1,0 +1,297 @@
+//! Settings a player can change with `set KEY VALUE` or a flag, as data:
+//! one entry per setting (its key words in every language, its value
+//! type with the value words, its default and its help), from which the
+//! [`Key`] and [`Setting`] enums, the [`Settings`] struct, `set`,
+//! `settings`, the command-line flags and the help are all made.
+
+mod values;
+
+use std::borrow::Cow;
+
+pub use values::{
+    Allowed, BoardStyle, Choice, ColorChoice, Lang, Level, OpponentChoice, Orientation, Percent,
+    SpeechMode, Style, Value, Verbosity, Voice, Width,
+};
+
+use crate::input::Words;
+use crate::input::vocab::fold;
+
+/// One entry of the settings table, for lookups that go by key.
+#[derive(Copy, Clone, Debug)]
+pub struct Entry {
+    /// The setting.
+    pub key: Key,
+    /// The words `set` takes for it; the first of a language is shown.
+    pub words: Words,
+    /// The message id of its description (help and `--help`).
+    pub help: &'static str,
+}
+
+/// Declares the settings once and makes of them the [`Key`] and
+/// [`Setting`] enums, the [`Settings`] struct with its defaults, and the
+/// table [`TABLE`]. Adding a setting is one entry here (and its locale
+/// id); every `match` that must know it is generated.
+macro_rules! settings {
+    ($(
+        $(#[doc = $doc:literal])*
+        $variant:ident $field:ident: $ty:ty = $default:expr,
+            words $en:expr, $de:expr, $et:expr,
+            help $help:literal;
+    )*) => {
+        /// Which setting: the key of `set KEY VALUE`.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Key { $( $(#[doc = $doc])* $variant, )* }
+
+        /// One setting with its value.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Setting { $( $(#[doc = $doc])* $variant($ty), )* }
+
+        /// All settings of a session.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct Settings { $( $(#[doc = $doc])* pub $field: $ty, )* }
+
+        impl Default for Settings {
+            fn default() -> Settings {
+                Settings { $( $field: $default, )* }
+            }
+        }
+
+        /// The settings table, in the order `settings` lists them.
+        pub const TABLE: &[Entry] = &[ $(
+            Entry {
+                key: Key::$variant,
+                words: Words { en: $en, de: $de, et: $et },
+                help: $help,
+            },
+        )* ];
+
+        impl Setting {
+            /// Which setting this is.
+            pub fn key(&self) -> Key {
+                match self { $( Setting::$variant(_) => Key::$variant, )* }
+            }
+
+            /// The value as `settings` shows it in `lang`.
+            pub fn show(&self, lang: Lang) -> Cow<'static, str> {
+                match self { $( Setting::$variant(v) => Value::show(v, lang), )* }
+            }
+        }
+
+        impl Key {
+            /// Reads a value for this setting, typed in any language.
+            pub fn parse(self, text: &str) -> Option<Setting> {
+                match self {
+                    $( Key::$variant => <$ty as Value>::parse(text).map(Setting::$variant), )*
+                }
+            }
+
+            /// What this setting accepts.
+            pub fn allowed(self) -> Allowed {
+                match self { $( Key::$variant => <$ty as Value>::allowed(), )* }
+            }
+
+            /// Values `set` must accept for this setting, in every language.
+            pub fn samples(self) -> Vec<String> {
+                match self { $( Key::$variant => <$ty as Value>::samples(), )* }
+            }
+        }
+
+        impl Settings {
+            /// The current value of one setting.
+            pub fn get(&self, key: Key) -> Setting {
+                match key { $( Key::$variant => Setting::$variant(self.$field.clone()), )* }
+            }
+
+            /// Applies one setting.
+            pub fn apply(&mut self, setting: Setting) {
+                match setting { $( Setting::$variant(v) => self.$field = v, )* }
+            }
+        }
+    };
+}
+
+settings! {
+    /// How moves are announced (SPEC §2).
+    Style style: Style = Style::Fide,
+        words &["style"], &["stil"], &["stiil"],
+        help "setting-style";
+    /// How much an announcement says.
+    Verbosity verbosity: Verbosity = Verbosity::Normal,
+        words &["verbosity"], &["ausführlichkeit"], &["jutukus"],
+        help "setting-verbosity";
+    /// How `board` shows the whole board.
+    BoardStyle board_style: BoardStyle = BoardStyle::List,
+        words &["boardstyle"], &["brettstil"], &["lauastiil"],
+        help "setting-boardstyle";
+    /// The language of the interface.
+    Lang lang: Lang = Lang::En,
+        words &["lang", "language"], &["sprache"], &["keel"],
+        help "setting-lang";
+    /// Promote to a queen without asking.
+    AutoQueen autoqueen: bool = false,
+        words &["autoqueen"], &["autodame"], &["autolipp"],
+        help "setting-autoqueen";
+    /// Wrap answers at this many characters (0: no wrapping).
+    Width width: Width = Width(0),
+        words &["width"], &["breite"], &["laius"],
+        help "setting-width";
+    /// Whose side the board is read from.
+    Orientation orientation: Orientation = Orientation::Player,
+        words &["orientation", "side"], &["ausrichtung", "seite"], &["suund"],
+        help "setting-orientation";
+    /// Speech output.
+    Speech speech: SpeechMode = SpeechMode::Off,
+        words &["speech"], &["sprachausgabe", "sprache-ausgabe"], &["kõne"],
+        help "setting-speech";
+    /// Speech rate, 0 (slowest) to 100 (fastest); 50 is the voice's normal.
+    Rate rate: Percent = Percent(50),
+        words &["rate"], &["tempo", "geschwindigkeit"], &["kiirus"],
+        help "setting-rate";
+    /// Speech volume, 0 to 100.
+    SpeechVolume speech_volume: Percent = Percent(100),
+        words &["speechvolume"], &["sprachlautstärke"], &["kõnevaljus"],
+        help "setting-speechvolume";
+    /// The speech voice.
+    Voice voice: Voice = Voice::Auto,
+        words &["voice"], &["stimme"], &["hääl"],
+        help "setting-voice";
+    /// Sound cues.
+    Sound sound: bool = false,
+        words &["sound"], &["klang", "töne"], &["heli"],
+        help "setting-sound";
+    /// Volume of the sound cues, 0 to 100.
+    Volume volume: Percent = Percent(70),
+        words &["volume"], &["lautstärke"], &["valjus"],
+        help "setting-volume";
+    /// Who plays the other side.
+    Opponent opponent: OpponentChoice = OpponentChoice::Engine,
+        words &["opponent"], &["gegner"], &["vastane"],
+        help "setting-opponent";
+    /// The level of the built-in engine.
+    Level level: Level = Level(5),
+        words &["level"], &["stufe"], &["tase"],
+        help "setting-level";
+    /// The side the person plays against an engine.
+    Color color: ColorChoice = ColorChoice::White,
+        words &["color", "colour"], &["farbe"], &["värv"],
+        help "setting-color";
+}
+
+impl Key {
+    /// Every setting, in the order of the table.
+    pub fn all() -> impl Iterator<Item = Key> {
+        TABLE.iter().map(|e| e.key)
+    }
+
+    /// The table entry of this setting.
+    pub fn entry(self) -> &'static Entry {
+        // The table is made in the order of the enum.
+        &TABLE[self as usize]
+    }
+
+    /// The key word shown in `lang`.
+    pub fn word(self, lang: Lang) -> &'static str {
+        self.entry().words.shown(lang)
+    }
+
+    /// The setting a word names (any language; case and accents ignored).
+    ///
+    /// ```
+    /// use annabella::settings::Key;
+    /// assert_eq!(Key::from_word("Brettstil"), Some(Key::BoardStyle));
+    /// assert_eq!(Key::from_word("keel"), Some(Key::Lang));
+    /// assert_eq!(Key::from_word("colour"), Some(Key::Color));
+    /// ```
+    pub fn from_word(word: &str) -> Option<Key> {
+        let folded = fold(word);
+        TABLE
+            .iter()
+            .find(|e| e.words.contains_folded(&folded))
+            .map(|e| e.key)
+    }
+}
+
+/// Why `set` refused a key and value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingError {
+    /// There is no setting of that name.
+    UnknownKey(String),
+    /// The setting cannot take that value.
+    BadValue {
+        /// The setting.
+        key: Key,
+        /// The value typed.
+        value: String,
+    },
+}
+
+/// Reads `set KEY VALUE`: the key and the value in any language.
+///
+/// ```
+/// use annabella::settings::{Setting, Style, parse_setting};
+/// assert_eq!(parse_setting("stil", "lokal"), Ok(Setting::Style(Style::Local)));
+/// assert!(parse_setting("style", "morse").is_err());
+/// ```
+pub fn parse_setting(key: &str, value: &str) -> Result<Setting, SettingError> {
+    let key = Key::from_word(key).ok_or_else(|| SettingError::UnknownKey(key.to_string()))?;
+    key.parse(value).ok_or_else(|| SettingError::BadValue {
+        key,
+        value: value.to_string(),
+    })
+}
+
+impl Settings {
+    /// Every setting with its current value, in the order of the table.
+    pub fn all(&self) -> Vec<Setting> {
+        Key::all().map(|key| self.get(key)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_key_order() {
+        for (i, entry) in TABLE.iter().enumerate() {
+            assert_eq!(entry.key as usize, i);
+            assert_eq!(entry.key.entry().key, entry.key);
+        }
+    }
+
+    #[test]
+    fn language_from_the_locale_variables() {
+        assert_eq!(
+            Lang::from_env_values(None, None, Some("de_DE.UTF-8")),
+            Lang::De
+        );
+        assert_eq!(
+            Lang::from_env_values(None, None, Some("et_EE.UTF-8")),
+            Lang::Et
+        );
+        assert_eq!(
+            Lang::from_env_values(Some("ET"), None, Some("de_DE")),
+            Lang::Et
+        );
+        assert_eq!(
+            Lang::from_env_values(Some(""), Some("de_AT"), None),
+            Lang::De
+        );
+        assert_eq!(Lang::from_env_values(None, None, Some("C")), Lang::En);
+        assert_eq!(Lang::from_env_values(None, None, None), Lang::En);
+    }
+
+    #[test]
+    fn every_language_can_be_set() {
+        for lang in Lang::ALL {
+            assert_eq!(parse_setting("lang", lang.code()), Ok(Setting::Lang(lang)));
+        }
+        assert_eq!(
+            parse_setting("orientation", "must"),
+            Ok(Setting::Orientation(Orientation::Black))
+        );
+        assert_eq!(parse_setting("breite", "41"), Ok(Setting::Width(Width(41))));
+        assert!(parse_setting("breite", "19").is_err());
+        assert_eq!(parse_setting("width", "0"), Ok(Setting::Width(Width(0))));
+    }
+}

@@ -1,0 +1,471 @@
+//! The values settings take, each with its words in every language (the
+//! first word of a language is the one shown), or its range.
+
+use std::borrow::Cow;
+
+use shakmaty::Color;
+
+use crate::input::Words;
+use crate::input::vocab::fold;
+
+/// What a setting accepts, for the answer to a value it does not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Allowed {
+    /// One of these words (each shown in the interface language).
+    Words(Vec<Words>),
+    /// A whole number from `min` to `max`, or 0 when `zero` is set.
+    Range {
+        /// Smallest value.
+        min: u16,
+        /// Largest value.
+        max: u16,
+        /// 0 is allowed too (it turns the setting off).
+        zero: bool,
+    },
+    /// `auto`, a language, or a voice name.
+    VoiceName,
+}
+
+/// A value a setting can take: read from what the player types (in any
+/// language), shown in the interface language.
+pub trait Value: Sized {
+    /// Reads a value; case, accents and umlaut spellings do not matter.
+    fn parse(text: &str) -> Option<Self>;
+    /// The value as `settings` shows it in `lang`.
+    fn show(&self, lang: crate::settings::Lang) -> Cow<'static, str>;
+    /// What the setting accepts.
+    fn allowed() -> Allowed;
+    /// Every value word of every language, or values at the edges of a
+    /// range: what `set` must accept (the settings-table test walks them).
+    fn samples() -> Vec<String>;
+}
+
+/// A value chosen from a fixed list of words.
+pub trait Choice: Copy + PartialEq + 'static {
+    /// Every value with its words.
+    const CHOICES: &'static [(Self, Words)];
+}
+
+impl<T: Choice> Value for T {
+    fn parse(text: &str) -> Option<T> {
+        let folded = fold(text);
+        T::CHOICES
+            .iter()
+            .find(|(_, words)| words.contains_folded(&folded))
+            .map(|(value, _)| *value)
+    }
+
+    fn show(&self, lang: crate::settings::Lang) -> Cow<'static, str> {
+        let words = T::CHOICES.iter().find(|(value, _)| value == self);
+        Cow::Borrowed(words.map_or("", |(_, w)| w.shown(lang)))
+    }
+
+    fn allowed() -> Allowed {
+        Allowed::Words(T::CHOICES.iter().map(|(_, words)| *words).collect())
+    }
+
+    fn samples() -> Vec<String> {
+        T::CHOICES
+            .iter()
+            .flat_map(|(_, words)| words.all())
+            .map(str::to_string)
+            .collect()
+    }
+}
+
+const fn w(
+    en: &'static [&'static str],
+    de: &'static [&'static str],
+    et: &'static [&'static str],
+) -> Words {
+    Words { en, de, et }
+}
+
+const ON: Words = w(&["on"], &["an", "ein"], &["sees"]);
+const OFF: Words = w(&["off"], &["aus"], &["väljas"]);
+const WHITE: Words = w(&["white"], &["weiß"], &["valge"]);
+const BLACK: Words = w(&["black"], &["schwarz"], &["must"]);
+
+impl Choice for bool {
+    const CHOICES: &'static [(bool, Words)] = &[(true, ON), (false, OFF)];
+}
+
+/// The language of the user interface.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// German.
+    De,
+    /// English.
+    En,
+    /// Estonian.
+    Et,
+}
+
+impl Choice for Lang {
+    const CHOICES: &'static [(Lang, Words)] = &[
+        (
+            Lang::De,
+            w(&["de", "german"], &["de", "deutsch"], &["de", "saksa"]),
+        ),
+        (
+            Lang::En,
+            w(&["en", "english"], &["en", "englisch"], &["en", "inglise"]),
+        ),
+        (
+            Lang::Et,
+            w(&["et", "estonian"], &["et", "estnisch"], &["et", "eesti"]),
+        ),
+    ];
+}
+
+impl Lang {
+    /// Every UI language.
+    pub const ALL: [Lang; 3] = [Lang::De, Lang::En, Lang::Et];
+
+    /// The language code, as in `locales/<code>/`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::De => "de",
+            Lang::En => "en",
+            Lang::Et => "et",
+        }
+    }
+
+    /// Chooses the language from POSIX locale variables (`LC_ALL`,
+    /// `LC_MESSAGES`, `LANG`, in that order): German for `de*`, Estonian
+    /// for `et*`, else English.
+    pub fn from_env_values(
+        lc_all: Option<&str>,
+        lc_messages: Option<&str>,
+        lang: Option<&str>,
+    ) -> Lang {
+        let value = [lc_all, lc_messages, lang]
+            .into_iter()
+            .flatten()
+            .find(|v| !v.is_empty())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        if value.starts_with("de") {
+            Lang::De
+        } else if value.starts_with("et") {
+            Lang::Et
+        } else {
+            Lang::En
+        }
+    }
+}
+
+/// How moves are put into words (SPEC §2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// FIDE's recommendation for blind players, German in every UI language.
+    Fide,
+    /// The UI language's piece words with file letters and rank digits.
+    Local,
+    /// The UI language's piece words with NATO file words.
+    Nato,
+    /// Standard algebraic notation, with German letters in the German UI.
+    San,
+}
+
+impl Choice for Style {
+    const CHOICES: &'static [(Style, Words)] = &[
+        (Style::Fide, w(&["fide"], &["fide"], &["fide"])),
+        (Style::Local, w(&["local"], &["lokal"], &["kohalik"])),
+        (Style::Nato, w(&["nato"], &["nato"], &["nato"])),
+        (Style::San, w(&["san"], &["san"], &["san"])),
+    ];
+}
+
+/// How much an announcement says (SPEC §2), from least to most.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Verbosity {
+    /// The move alone.
+    Short,
+    /// Move number and colour before the move.
+    Normal,
+    /// Also the origin square, the piece taken and the check.
+    Full,
+}
+
+impl Choice for Verbosity {
+    const CHOICES: &'static [(Verbosity, Words)] = &[
+        (Verbosity::Short, w(&["short"], &["kurz"], &["lühike"])),
+        (
+            Verbosity::Normal,
+            w(&["normal"], &["normal"], &["tavaline"]),
+        ),
+        (
+            Verbosity::Full,
+            w(&["full"], &["ausführlich", "lang"], &["täielik"]),
+        ),
+    ];
+}
+
+/// How `board` shows the whole board (SPEC §5).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BoardStyle {
+    /// Pieces grouped by colour and kind.
+    List,
+    /// One line per rank with piece letters.
+    Ranks,
+    /// Every occupied square in words.
+    Squares,
+}
+
+impl Choice for BoardStyle {
+    const CHOICES: &'static [(BoardStyle, Words)] = &[
+        (BoardStyle::List, w(&["list"], &["liste"], &["loend"])),
+        (BoardStyle::Ranks, w(&["ranks"], &["reihen"], &["read"])),
+        (
+            BoardStyle::Squares,
+            w(&["squares"], &["felder"], &["ruudud"]),
+        ),
+    ];
+}
+
+/// Whose side the board is read from (SPEC §5: "from the player's side").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Orientation {
+    /// From White's side.
+    White,
+    /// From Black's side.
+    Black,
+    /// From the human player's side: White in hot seat, where both
+    /// sides sit at one keyboard.
+    Player,
+}
+
+impl Choice for Orientation {
+    const CHOICES: &'static [(Orientation, Words)] = &[
+        (Orientation::White, WHITE),
+        (Orientation::Black, BLACK),
+        (
+            Orientation::Player,
+            w(&["player"], &["spieler"], &["mängija"]),
+        ),
+    ];
+}
+
+impl Orientation {
+    /// The side to read from, given the human player's colour.
+    pub fn side(self, player: Color) -> Color {
+        match self {
+            Orientation::White => Color::White,
+            Orientation::Black => Color::Black,
+            Orientation::Player => player,
+        }
+    }
+}
+
+/// Whether annabella speaks (SPEC §6).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SpeechMode {
+    /// Announcements go to the speech service.
+    On,
+    /// Text only.
+    Off,
+    /// Text only, because the player's screen reader speaks it; kept apart
+    /// from `Off` so the setting says why annabella is quiet.
+    ScreenReader,
+}
+
+impl Choice for SpeechMode {
+    const CHOICES: &'static [(SpeechMode, Words)] = &[
+        (SpeechMode::On, ON),
+        (SpeechMode::Off, OFF),
+        (
+            SpeechMode::ScreenReader,
+            w(&["screenreader"], &["bildschirmleser"], &["ekraanilugeja"]),
+        ),
+    ];
+}
+
+/// Who plays the other side.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OpponentChoice {
+    /// A second person at the same keyboard (hot seat).
+    Human,
+    /// An engine: the built-in one, or the external one given at start.
+    Engine,
+}
+
+impl Choice for OpponentChoice {
+    const CHOICES: &'static [(OpponentChoice, Words)] = &[
+        (
+            OpponentChoice::Human,
+            w(&["human"], &["mensch"], &["inimene"]),
+        ),
+        (
+            OpponentChoice::Engine,
+            w(
+                &["engine", "computer"],
+                &["engine", "computer"],
+                &["arvuti", "mootor"],
+            ),
+        ),
+    ];
+}
+
+/// The side the person wants to play against an engine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ColorChoice {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Drawn by lot at every new game.
+    Random,
+}
+
+impl Choice for ColorChoice {
+    const CHOICES: &'static [(ColorChoice, Words)] = &[
+        (ColorChoice::White, WHITE),
+        (ColorChoice::Black, BLACK),
+        (
+            ColorChoice::Random,
+            w(&["random"], &["zufall", "zufällig"], &["juhuslik"]),
+        ),
+    ];
+}
+
+/// Parses a whole number in `min..=max` (or 0 when `zero`).
+fn number_in(text: &str, min: u16, max: u16, zero: bool) -> Option<u16> {
+    let n = text.trim().parse::<u16>().ok()?;
+    ((min..=max).contains(&n) || (zero && n == 0)).then_some(n)
+}
+
+/// The longest output line in characters, for a Braille display's cells;
+/// 0 turns wrapping off.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Width(pub u16);
+
+impl Width {
+    /// The narrowest line that still holds a sentence.
+    pub const MIN: u16 = 20;
+    /// The widest line wrapping makes sense for.
+    pub const MAX: u16 = 500;
+}
+
+impl Value for Width {
+    fn parse(text: &str) -> Option<Width> {
+        number_in(text, Width::MIN, Width::MAX, true).map(Width)
+    }
+
+    fn show(&self, _: crate::settings::Lang) -> Cow<'static, str> {
+        Cow::Owned(self.0.to_string())
+    }
+
+    fn allowed() -> Allowed {
+        Allowed::Range {
+            min: Width::MIN,
+            max: Width::MAX,
+            zero: true,
+        }
+    }
+
+    fn samples() -> Vec<String> {
+        ["0", "20", "40", "500"].map(String::from).to_vec()
+    }
+}
+
+/// A share from 0 to 100: speech rate (50 is the voice's normal rate),
+/// speech volume, volume of the sound cues.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Percent(pub u8);
+
+impl Value for Percent {
+    fn parse(text: &str) -> Option<Percent> {
+        number_in(text, 0, 100, false).map(|n| Percent(n as u8))
+    }
+
+    fn show(&self, _: crate::settings::Lang) -> Cow<'static, str> {
+        Cow::Owned(self.0.to_string())
+    }
+
+    fn allowed() -> Allowed {
+        Allowed::Range {
+            min: 0,
+            max: 100,
+            zero: false,
+        }
+    }
+
+    fn samples() -> Vec<String> {
+        ["0", "1", "50", "100"].map(String::from).to_vec()
+    }
+}
+
+/// A level of the built-in engine, 1 (beginner) to 10.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Level(pub u8);
+
+impl Value for Level {
+    fn parse(text: &str) -> Option<Level> {
+        let max = u16::from(crate::engine::level::MAX_LEVEL);
+        number_in(text, 1, max, false).map(|n| Level(n as u8))
+    }
+
+    fn show(&self, _: crate::settings::Lang) -> Cow<'static, str> {
+        Cow::Owned(self.0.to_string())
+    }
+
+    fn allowed() -> Allowed {
+        Allowed::Range {
+            min: 1,
+            max: u16::from(crate::engine::level::MAX_LEVEL),
+            zero: false,
+        }
+    }
+
+    fn samples() -> Vec<String> {
+        ["1", "5", "10"].map(String::from).to_vec()
+    }
+}
+
+/// The speech voice: chosen by language, or a voice the player named.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Voice {
+    /// A voice of the language spoken.
+    #[default]
+    Auto,
+    /// A voice name in one word (spaces and brackets may be left out), or
+    /// a language such as `de` or `en-gb`.
+    Named(String),
+}
+
+impl Voice {
+    /// The longest name a voice may have, in characters.
+    pub const MAX: usize = 40;
+    const AUTO: Words = w(&["auto"], &["auto"], &["auto"]);
+}
+
+impl Value for Voice {
+    fn parse(text: &str) -> Option<Voice> {
+        let text = text.trim();
+        if Voice::AUTO.contains_folded(&fold(text)) {
+            return Some(Voice::Auto);
+        }
+        let fits = !text.is_empty()
+            && text.chars().count() <= Voice::MAX
+            && !text.chars().any(|c| c.is_whitespace() || c.is_control());
+        fits.then(|| Voice::Named(text.to_lowercase()))
+    }
+
+    fn show(&self, lang: crate::settings::Lang) -> Cow<'static, str> {
+        match self {
+            Voice::Auto => Cow::Borrowed(Voice::AUTO.shown(lang)),
+            Voice::Named(name) => Cow::Owned(name.clone()),
+        }
+    }
+
+    fn allowed() -> Allowed {
+        Allowed::VoiceName
+    }
+
+    fn samples() -> Vec<String> {
+        ["auto", "de", "en-gb", "german+adam"]
+            .map(String::from)
+            .to_vec()
+    }
+}

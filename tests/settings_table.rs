@@ -1,0 +1,149 @@
+//! Walks the settings table: every key word and every value word of every
+//! setting, in every language, is accepted by `set` whatever the
+//! interface language, and `settings` then lists that setting with that
+//! value in the interface language's words.
+
+use std::collections::HashMap;
+
+use annabella::announce::Announcer;
+use annabella::event::{Answer, EngineEvent, Event, SessionEvent};
+use annabella::input::vocab::fold;
+use annabella::rules::Game;
+use annabella::session::Session;
+use annabella::settings::{Allowed, Key, Lang, OpponentChoice, Settings, TABLE};
+
+fn session(lang: Lang) -> Session {
+    let settings = Settings {
+        lang,
+        opponent: OpponentChoice::Human,
+        ..Settings::default()
+    };
+    Session::new(Game::new(), settings)
+}
+
+#[test]
+fn every_key_and_value_word_is_set_and_listed() {
+    let announcer = Announcer::new();
+    let mut checked = 0;
+    for entry in TABLE {
+        let key = entry.key;
+        for key_word in entry.words.all() {
+            for value in key.samples() {
+                for ui in Lang::ALL {
+                    let mut s = session(ui);
+                    let line = format!("set {key_word} {value}");
+                    let events = s.handle_line(&line);
+                    let expected = key.parse(&value).expect("a sample parses");
+                    match &events[..] {
+                        [Event::Session(SessionEvent::SettingChanged(setting))] => {
+                            assert_eq!(setting, &expected, "{line} ({ui:?})")
+                        }
+                        // Opponent, level and colour answer with the opponent.
+                        [Event::Engine(EngineEvent::OpponentChanged(_))] => {
+                            assert!(matches!(key, Key::Opponent | Key::Level | Key::Color))
+                        }
+                        other => panic!("{line} ({ui:?}): {other:?}"),
+                    }
+                    // The language itself may have changed the interface.
+                    let shown_in = s.settings().lang;
+                    let listed = s.handle_line("settings");
+                    let [Event::Answer(Answer::Settings(all))] = &listed[..] else {
+                        panic!("settings answered {listed:?}");
+                    };
+                    assert_eq!(all.len(), TABLE.len(), "settings lists every setting");
+                    assert!(all.contains(&expected), "{line}: {all:?}");
+                    let text = announcer.render(s.settings(), &listed[0]);
+                    let want = format!("{}: {}", key.word(shown_in), expected.show(shown_in));
+                    assert!(
+                        text.contains(&want),
+                        "{line} ({ui:?}): {want} not in {text:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    println!("{checked} set-and-list checks");
+    assert!(checked > 500, "only {checked}");
+}
+
+#[test]
+fn values_are_read_whatever_the_case() {
+    for key in Key::all() {
+        for value in key.samples() {
+            let upper = value.to_uppercase();
+            assert_eq!(
+                key.parse(&upper).map(|s| s.key()),
+                Some(key),
+                "{key:?} {upper}"
+            );
+        }
+    }
+}
+
+#[test]
+fn no_word_names_two_settings_or_two_values() {
+    let mut keys: HashMap<String, Key> = HashMap::new();
+    for entry in TABLE {
+        for word in entry.words.all() {
+            if let Some(other) = keys.insert(fold(word), entry.key) {
+                assert_eq!(other, entry.key, "{word} names two settings");
+            }
+        }
+        if let Allowed::Words(values) = entry.key.allowed() {
+            let mut seen: HashMap<String, usize> = HashMap::new();
+            for (i, words) in values.iter().enumerate() {
+                for word in words.all() {
+                    if let Some(other) = seen.insert(fold(word), i) {
+                        assert_eq!(other, i, "{:?}: {word} means two values", entry.key);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_setting_has_words_and_help_in_every_language() {
+    let announcer = Announcer::new();
+    for entry in TABLE {
+        for lang in Lang::ALL {
+            assert!(!entry.key.word(lang).is_empty());
+            let help = announcer.message(lang, entry.help, &[]);
+            assert_ne!(help, entry.help, "{:?} has no help in {lang:?}", entry.key);
+        }
+    }
+}
+
+#[test]
+fn a_wrong_value_is_answered_with_what_is_allowed() {
+    let announcer = Announcer::new();
+    let mut s = session(Lang::En);
+    let cases = [
+        (
+            "set rate 101",
+            "rate cannot be 101. Choose a number from 0 to 100.",
+        ),
+        (
+            "set width 10",
+            "width cannot be 10. Choose 0, or a number from 20 to 500.",
+        ),
+        (
+            "set level 0",
+            "level cannot be 0. Choose a number from 1 to 10.",
+        ),
+        (
+            "set color green",
+            "color cannot be green. Choose white, black or random.",
+        ),
+        (
+            "set voice two words",
+            "Use set KEY VALUE, for example: set style san.",
+        ),
+    ];
+    for (line, want) in cases {
+        let events = s.handle_line(line);
+        let text = announcer.render(s.settings(), &events[0]).join(" ");
+        assert_eq!(text, want, "{line}");
+    }
+}
