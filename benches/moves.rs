@@ -5,6 +5,8 @@
 //! Run with `cargo bench --bench moves`. Target (BENCHMARKS.md): one move
 //! from input line to announcement text, median <= 20 µs.
 
+use std::time::Instant;
+
 use std::hint::black_box;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -17,7 +19,7 @@ use annabella::announce::Announcer;
 use annabella::event::{Event, GameEvent};
 use annabella::rules::Game;
 use annabella::session::Session;
-use annabella::settings::Settings;
+use annabella::settings::{OpponentChoice, Settings};
 
 /// A Giuoco Piano middlegame, White to move; `Bg5` is legal and needs no
 /// disambiguation.
@@ -27,8 +29,13 @@ const MIDDLEGAME: &str = "r1bq1rk1/ppp2ppp/2np1n2/2b1p3/2B1P3/2PP1N2/PP3PPP/RNBQ
 const INPUTS: [(&str, &str); 2] = [("san", "Bg5"), ("fide_words", "Läufer Gustav fünf")];
 
 /// The full path of one input line: parse, resolve, play, announce.
-fn line_to_text(session: &mut Session, announcer: &Announcer, line: &str) -> Vec<String> {
-    let events = session.handle_line(line);
+fn line_to_text(
+    session: &mut Session,
+    announcer: &Announcer,
+    line: &str,
+    now: Instant,
+) -> Vec<String> {
+    let events = session.handle_line(line, now);
     let settings = session.settings();
     events
         .iter()
@@ -39,24 +46,29 @@ fn line_to_text(session: &mut Session, announcer: &Announcer, line: &str) -> Vec
 fn move_line_to_text(c: &mut Criterion) {
     let announcer = Announcer::new();
     let game = Game::from_fen(MIDDLEGAME).expect("the benchmark position is legal");
-    let prepared = Session::new(game, Settings::default());
+    let hot_seat = Settings {
+        opponent: OpponentChoice::Human,
+        ..Settings::default()
+    };
+    let prepared = Session::new(game, hot_seat);
+    let now = Instant::now();
 
     let mut group = c.benchmark_group("move_line_to_text");
     for (name, line) in INPUTS {
         // Measure what we mean to measure: the line must be played.
         let mut probe = prepared.clone();
-        let events = probe.handle_line(line);
+        let events = probe.handle_line(line, now);
         assert!(
             matches!(events.as_slice(), [Event::Game(GameEvent::Moved(_))]),
             "{line:?} was not played in the benchmark position: {events:?}"
         );
-        let text = line_to_text(&mut prepared.clone(), &announcer, line);
+        let text = line_to_text(&mut prepared.clone(), &announcer, line, now);
         println!("move_line_to_text/{name}: {line:?} -> {text:?}");
 
         group.bench_function(name, |b| {
             b.iter_batched_ref(
                 || prepared.clone(),
-                |session| line_to_text(session, &announcer, black_box(line)),
+                |session| line_to_text(session, &announcer, black_box(line), now),
                 BatchSize::SmallInput,
             )
         });

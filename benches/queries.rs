@@ -2,10 +2,12 @@
 //! words printed, in a middlegame with pins (SPEC §4, issue 4).
 //! Target: every query, median ≤ 50 µs.
 
+use std::time::Instant;
+
 use annabella::announce::Announcer;
 use annabella::rules::Game;
 use annabella::session::Session;
-use annabella::settings::{BoardStyle, Settings};
+use annabella::settings::{BoardStyle, OpponentChoice, Settings};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 /// Ruy Lopez with pins on c6 (to the king) and f6 (to the queen).
@@ -48,14 +50,16 @@ fn queries(c: &mut Criterion) {
         game.play(mv).expect("legal");
     }
     let mut group = c.benchmark_group("query");
+    let now = Instant::now();
     for &(query, board_style) in QUERIES {
         let settings = Settings {
             board_style,
+            opponent: OpponentChoice::Human,
             ..Settings::default()
         };
         let mut session = Session::new(game.clone(), settings);
         let lines: Vec<String> = session
-            .handle_line(query)
+            .handle_line(query, now)
             .iter()
             .flat_map(|e| announcer.render_lines(session.settings(), e))
             .collect();
@@ -69,7 +73,7 @@ fn queries(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 session
-                    .handle_line(std::hint::black_box(query))
+                    .handle_line(std::hint::black_box(query), now)
                     .iter()
                     .flat_map(|e| announcer.render_lines(session.settings(), e))
                     .count()

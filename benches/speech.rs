@@ -6,6 +6,8 @@
 //! Run with `cargo bench --bench speech`. Target (BENCHMARKS.md): event to
 //! speech request, median <= 1 ms.
 
+use std::time::Instant;
+
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
@@ -40,7 +42,7 @@ fn event_to_speech_request(c: &mut Criterion) {
     sink.start(&settings).expect("no notices to write");
     assert!(sink.is_running(), "the recording backend starts");
     let mut session = Session::new(Game::new(), settings.clone());
-    let events: Vec<Event> = session.handle_line("Nf3");
+    let events: Vec<Event> = session.handle_line("Nf3", Instant::now());
     assert!(matches!(events[..], [Event::Game(GameEvent::Moved(_))]));
 
     // "1. White:" in English, then "Springer Felix drei" in German: the

@@ -9,6 +9,7 @@
 //! events.
 
 pub mod announce;
+pub mod app;
 pub mod earcons;
 pub mod engine;
 pub mod event;

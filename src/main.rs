@@ -267,7 +267,7 @@ fn run(
         if !interactive {
             return Ok(());
         }
-        let status = session.handle_line("status");
+        let status = session.handle_line("status", std::time::Instant::now());
         text.notify(settings, &status)
             .and_then(|()| speech.notify(settings, &status))
     });
@@ -275,7 +275,7 @@ fn run(
         return ExitCode::FAILURE;
     }
     let mut subscribers: [&mut dyn Subscriber; 3] = [&mut text, &mut speech, &mut sound];
-    let ran = aio::run(session, announcer, source, &mut subscribers, interactive);
+    let ran = annabella::app::run(session, announcer, source, &mut subscribers, interactive);
     // The last answer (often "Goodbye") is still being said.
     speech.finish(speech::FINISH_TIMEOUT);
     sound.finish(std::time::Duration::from_secs(1));

@@ -4,6 +4,8 @@
 //! one-letter short forms (`b`, `h`, `l`, `p`, `r`, `s`) are commands on
 //! their own and moves when a square follows, as the README says.
 
+use std::time::Instant;
+
 use std::collections::HashMap;
 
 use annabella::announce::Announcer;
@@ -72,7 +74,7 @@ fn help_answers_for_every_word() {
             ..Settings::default()
         };
         let mut session = Session::new(Game::new(), settings.clone());
-        let events = session.handle_line(&format!("help {word}"));
+        let events = session.handle_line(&format!("help {word}"), Instant::now());
         assert_eq!(
             events,
             [Event::Answer(Answer::Help(Some(command)))],

@@ -6,6 +6,8 @@
 //! `fen` and `pgn` are data formats that scripts read whole; they are
 //! left out here and never wrapped.
 
+use std::time::Instant;
+
 use annabella::announce::Announcer;
 use annabella::output::problem;
 use annabella::rules::Game;
@@ -105,9 +107,9 @@ fn every_answer_fits_a_braille_line_and_speech() {
                         ..Settings::default()
                     };
                     let mut session = Session::new(game.clone(), settings);
-                    session.handle_line(&format!("set boardstyle {board_style}"));
+                    session.handle_line(&format!("set boardstyle {board_style}"), Instant::now());
                     for command in commands(game) {
-                        for event in session.handle_line(&command) {
+                        for event in session.handle_line(&command, Instant::now()) {
                             for line in announcer.render_lines(session.settings(), &event) {
                                 checked += 1;
                                 if let Some(why) = problem(&line, usize::from(WIDTH)) {

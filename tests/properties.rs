@@ -1,6 +1,8 @@
 //! Property tests: no input line panics the session, and a refused line
 //! leaves the game exactly as it was.
 
+use std::time::Instant;
+
 use annabella::announce::Announcer;
 use annabella::event::{Event, PromptEvent, Refused};
 use annabella::rules::Game;
@@ -79,13 +81,13 @@ fn check_line(fen_index: usize, prefix: &[String], line: &str) -> Result<(), Tes
     let mut session = Session::new(game, settings);
     let announcer = Announcer::new();
     for earlier in prefix {
-        let events = session.handle_line(earlier);
+        let events = session.handle_line(earlier, Instant::now());
         for e in &events {
             announcer.render(session.settings(), e);
         }
     }
     let before = snapshot(&session);
-    let events = session.handle_line(line);
+    let events = session.handle_line(line, Instant::now());
     for e in &events {
         // Wording must not panic either.
         let _ = announcer.render(session.settings(), e);
@@ -139,7 +141,7 @@ fn a_refused_line_says_why_and_changes_nothing() {
         "set style",
         "new 960 1000",
     ] {
-        let events = session.handle_line(line);
+        let events = session.handle_line(line, Instant::now());
         assert!(refused(&events), "{line}: {events:?}");
         assert_eq!(snapshot(&session), before, "{line}");
     }
@@ -194,7 +196,7 @@ fn a_ten_thousand_character_line_is_answered() {
     let line = "Springer Felix drei ".repeat(500);
     assert!(line.len() >= 10_000);
     let mut session = Session::new(Game::new(), Settings::default());
-    let events = session.handle_line(&line);
+    let events = session.handle_line(&line, Instant::now());
     assert!(refused(&events), "{events:?}");
     let text: Vec<String> = events
         .iter()

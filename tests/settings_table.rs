@@ -3,6 +3,8 @@
 //! interface language, and `settings` then lists that setting with that
 //! value in the interface language's words.
 
+use std::time::Instant;
+
 use std::collections::HashMap;
 
 use annabella::announce::Announcer;
@@ -32,7 +34,7 @@ fn every_key_and_value_word_is_set_and_listed() {
                 for ui in Lang::ALL {
                     let mut s = session(ui);
                     let line = format!("set {key_word} {value}");
-                    let events = s.handle_line(&line);
+                    let events = s.handle_line(&line, Instant::now());
                     let expected = key.parse(&value).expect("a sample parses");
                     match &events[..] {
                         [Event::Session(SessionEvent::SettingChanged(setting))] => {
@@ -46,7 +48,7 @@ fn every_key_and_value_word_is_set_and_listed() {
                     }
                     // The language itself may have changed the interface.
                     let shown_in = s.settings().lang;
-                    let listed = s.handle_line("settings");
+                    let listed = s.handle_line("settings", Instant::now());
                     let [Event::Answer(Answer::Settings(all))] = &listed[..] else {
                         panic!("settings answered {listed:?}");
                     };
@@ -142,7 +144,7 @@ fn a_wrong_value_is_answered_with_what_is_allowed() {
         ),
     ];
     for (line, want) in cases {
-        let events = s.handle_line(line);
+        let events = s.handle_line(line, Instant::now());
         let text = announcer.render(s.settings(), &events[0]).join(" ");
         assert_eq!(text, want, "{line}");
     }

@@ -238,13 +238,13 @@ impl Announcer {
             .into_owned()
     }
 
-    /// The prompt: whose move it is.
-    pub fn prompt(&self, settings: &Settings, turn: Color, over: bool) -> String {
+    /// The prompt: whose move it is, or that the game is over (`None`).
+    pub fn prompt(&self, settings: &Settings, to_move: Option<Color>) -> String {
         let p = Phrasing::of(settings);
-        if over {
-            return self.message(p.lang, "prompt-over", &[]);
+        match to_move {
+            Some(turn) => self.message(p.lang, "prompt-turn", &[("color", s(self.color(p, turn)))]),
+            None => self.message(p.lang, "prompt-over", &[]),
         }
-        self.message(p.lang, "prompt-turn", &[("color", s(self.color(p, turn)))])
     }
 
     /// The greeting printed when a person starts the client at a terminal.

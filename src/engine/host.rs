@@ -1,12 +1,13 @@
-//! The engine host: one worker thread that thinks for the opponent (the
-//! built-in engine or an external one), so the input thread stays free.
-//! Replies come back through a callback, tagged with the request's id so
-//! that a reply to a position that has since changed can be dropped.
+//! The engine host: worker threads that think for the opponent (the
+//! built-in engine or an external one) and analyse for `hint` and `eval`,
+//! so the input thread stays free. Replies come back through a callback,
+//! tagged with the request's id so that a reply to a position that has
+//! since changed can be dropped.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 use std::time::Duration;
 
@@ -14,12 +15,45 @@ use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use super::client::{External, ExternalSpec, Failure, START_TIMEOUT};
 use super::level::level;
-use super::search::{Limits, Searcher};
+use super::search::{Limits, SearchResult, Searcher};
 use crate::rules::key_of;
+
+/// What the host is asked to do.
+#[derive(Clone, Debug)]
+pub enum Request {
+    /// Find the opponent's move.
+    Move(MoveRequest),
+    /// Analyse a position for a hint or an evaluation.
+    Analyse(AnalysisRequest),
+}
+
+impl Request {
+    /// The tag the reply will carry.
+    pub fn id(&self) -> u64 {
+        match self {
+            Request::Move(r) => r.id,
+            Request::Analyse(r) => r.id,
+        }
+    }
+}
+
+/// A position to analyse with a node budget: deterministic, the same
+/// answer every time.
+#[derive(Clone, Debug)]
+pub struct AnalysisRequest {
+    /// Tag the reply carries.
+    pub id: u64,
+    /// The game's start position.
+    pub initial: Chess,
+    /// The moves played since.
+    pub moves: Vec<Move>,
+    /// Nodes to search.
+    pub nodes: u64,
+}
 
 /// What the opponent should think about.
 #[derive(Clone, Debug)]
-pub struct Request {
+pub struct MoveRequest {
     /// Tag the reply carries.
     pub id: u64,
     /// The game's start position.
@@ -40,22 +74,52 @@ pub struct Request {
     pub external: Option<ExternalSpec>,
 }
 
-/// The opponent's answer.
+/// The host's answer to a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
     /// The request's id.
     pub id: u64,
-    /// The move, legal in the requested position; `None` only when the
-    /// position has no legal move.
-    pub mv: Option<Move>,
-    /// Why the external engine was replaced by the built-in one for this
-    /// move, if it was.
-    pub failure: Option<Failure>,
+    /// What was found.
+    pub answer: Answer,
 }
 
-/// A search with a node budget, for hints and evaluations: deterministic,
-/// and short enough to run on the input thread.
-pub fn analyse(initial: &Chess, moves: &[Move], nodes: u64) -> super::search::SearchResult {
+/// What a reply says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The opponent's move.
+    Move {
+        /// The move, legal in the requested position; `None` only when
+        /// the position has no legal move.
+        mv: Option<Move>,
+        /// Why the external engine was replaced by the built-in one for
+        /// this move, if it was.
+        failure: Option<Failure>,
+    },
+    /// The result of an analysis.
+    Analysis(SearchResult),
+}
+
+impl Reply {
+    /// The opponent's move for request `id`.
+    pub fn moved(id: u64, mv: Option<Move>, failure: Option<Failure>) -> Reply {
+        Reply {
+            id,
+            answer: Answer::Move { mv, failure },
+        }
+    }
+}
+
+/// A search with a node budget, for hints and evaluations: deterministic.
+pub fn analyse(initial: &Chess, moves: &[Move], nodes: u64) -> SearchResult {
+    analyse_until(initial, moves, nodes, Arc::new(AtomicBool::new(false)))
+}
+
+fn analyse_until(
+    initial: &Chess,
+    moves: &[Move],
+    nodes: u64,
+    stop: Arc<AtomicBool>,
+) -> SearchResult {
     let mut pos = initial.clone();
     let mut keys = Vec::with_capacity(moves.len());
     for m in moves {
@@ -63,6 +127,7 @@ pub fn analyse(initial: &Chess, moves: &[Move], nodes: u64) -> super::search::Se
         pos.play_unchecked(*m);
     }
     let mut searcher = Searcher::new(4);
+    searcher.set_stop_flag(stop);
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()
@@ -71,87 +136,76 @@ pub fn analyse(initial: &Chess, moves: &[Move], nodes: u64) -> super::search::Se
 }
 
 enum Job {
-    Think(Box<Request>, Arc<AtomicBool>),
+    Think(Box<MoveRequest>, Arc<AtomicBool>),
     NewGame,
 }
 
-/// The worker thread and the way to reach it.
+type ReplyFn = Arc<dyn Fn(Reply) + Send + Sync>;
+
+/// The worker threads and the way to reach them: one thinks for the
+/// opponent, one analyses, so that a hint never waits for the
+/// opponent's move nor stops it.
 pub struct Host {
     jobs: Sender<Job>,
+    analyses: Sender<(AnalysisRequest, Arc<AtomicBool>)>,
     current: Option<(u64, Arc<AtomicBool>)>,
+    analysing: Vec<(u64, Arc<AtomicBool>)>,
 }
 
 impl Host {
-    /// Starts the worker; `reply` receives every answer.
-    pub fn new(reply: impl Fn(Reply) + Send + 'static) -> Host {
+    /// Starts the workers; `reply` receives every answer.
+    pub fn new(reply: impl Fn(Reply) + Send + Sync + 'static) -> Host {
+        let reply: ReplyFn = Arc::new(reply);
         let (tx, rx) = mpsc::channel::<Job>();
-        thread::spawn(move || {
-            let mut searcher = Searcher::new(32);
-            let mut external: Option<External> = None;
-            while let Ok(job) = rx.recv() {
-                match job {
-                    Job::NewGame => {
-                        searcher.clear();
-                        if let Some(e) = external.as_mut()
-                            && e.new_game().is_err()
-                        {
-                            external = None;
-                        }
-                    }
-                    Job::Think(request, stop) => {
-                        if stop.load(Ordering::Relaxed) {
-                            continue;
-                        }
-                        let answer = panic::catch_unwind(AssertUnwindSafe(|| {
-                            think(&mut searcher, &mut external, &request, stop)
-                        }));
-                        reply(answer.unwrap_or_else(|_| {
-                            // A bug in the search must not stall the game:
-                            // fresh tables, and any legal move.
-                            searcher = Searcher::new(32);
-                            external = None;
-                            Reply {
-                                id: request.id,
-                                mv: any_legal_move(&request),
-                                failure: None,
-                            }
-                        }));
-                    }
-                }
-            }
-        });
+        let opponent_reply = Arc::clone(&reply);
+        thread::spawn(move || opponent_worker(&rx, opponent_reply.as_ref()));
+        let (analyses, queue) = mpsc::channel::<(AnalysisRequest, Arc<AtomicBool>)>();
+        thread::spawn(move || analysis_worker(&queue, reply.as_ref()));
         Host {
             jobs: tx,
+            analyses,
             current: None,
+            analysing: Vec::new(),
         }
     }
 
-    /// Asks for a move, abandoning any earlier request.
+    /// Asks for a move (abandoning any earlier move request) or an
+    /// analysis (beside the move being thought about).
     pub fn request(&mut self, request: Request) {
-        self.cancel();
-        let stop = Arc::new(AtomicBool::new(false));
-        self.current = Some((request.id, Arc::clone(&stop)));
-        let _ = self.jobs.send(Job::Think(Box::new(request), stop));
+        match request {
+            Request::Move(request) => {
+                self.cancel();
+                let stop = Arc::new(AtomicBool::new(false));
+                self.current = Some((request.id, Arc::clone(&stop)));
+                let _ = self.jobs.send(Job::Think(Box::new(request), stop));
+            }
+            Request::Analyse(request) => {
+                let stop = Arc::new(AtomicBool::new(false));
+                self.analysing.push((request.id, Arc::clone(&stop)));
+                let _ = self.analyses.send((request, stop));
+            }
+        }
     }
 
-    /// Stops thinking about the current request; its reply may still come
-    /// and is to be dropped.
+    /// Stops thinking about the current move request; its reply may
+    /// still come and is to be dropped.
     pub fn cancel(&mut self) {
         if let Some((_, stop)) = self.current.take() {
             stop.store(true, Ordering::Relaxed);
         }
     }
 
-    /// The id of the request being thought about.
+    /// The id of the move request being thought about.
     pub fn current(&self) -> Option<u64> {
         self.current.as_ref().map(|(id, _)| *id)
     }
 
-    /// Marks the current request answered.
+    /// Marks request `id` answered.
     pub fn done(&mut self, id: u64) {
         if self.current() == Some(id) {
             self.current = None;
         }
+        self.analysing.retain(|(a, _)| *a != id);
     }
 
     /// Forgets what was learned in the last game.
@@ -161,7 +215,71 @@ impl Host {
     }
 }
 
-fn any_legal_move(request: &Request) -> Option<Move> {
+impl Drop for Host {
+    /// Searches nobody waits for any more stop at once.
+    fn drop(&mut self) {
+        self.cancel();
+        for (_, stop) in self.analysing.drain(..) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+fn opponent_worker(jobs: &Receiver<Job>, reply: &(dyn Fn(Reply) + Send + Sync)) {
+    let mut searcher = Searcher::new(32);
+    let mut external: Option<External> = None;
+    while let Ok(job) = jobs.recv() {
+        match job {
+            Job::NewGame => {
+                searcher.clear();
+                if let Some(e) = external.as_mut()
+                    && e.new_game().is_err()
+                {
+                    external = None;
+                }
+            }
+            Job::Think(request, stop) => {
+                if stop.load(Ordering::Relaxed) {
+                    continue;
+                }
+                let answer = panic::catch_unwind(AssertUnwindSafe(|| {
+                    think(&mut searcher, &mut external, &request, stop)
+                }));
+                reply(answer.unwrap_or_else(|_| {
+                    // A bug in the search must not stall the game: fresh
+                    // tables, and any legal move.
+                    searcher = Searcher::new(32);
+                    external = None;
+                    Reply::moved(request.id, any_legal_move(&request), None)
+                }));
+            }
+        }
+    }
+}
+
+fn analysis_worker(
+    jobs: &Receiver<(AnalysisRequest, Arc<AtomicBool>)>,
+    reply: &(dyn Fn(Reply) + Send + Sync),
+) {
+    while let Ok((request, stop)) = jobs.recv() {
+        if stop.load(Ordering::Relaxed) {
+            continue;
+        }
+        let result = panic::catch_unwind(AssertUnwindSafe(|| {
+            analyse_until(&request.initial, &request.moves, request.nodes, stop)
+        }));
+        // A search that panicked has nothing to say; the session drops
+        // the question after the next line.
+        if let Ok(result) = result {
+            reply(Reply {
+                id: request.id,
+                answer: Answer::Analysis(result),
+            });
+        }
+    }
+}
+
+fn any_legal_move(request: &MoveRequest) -> Option<Move> {
     let mut pos = request.initial.clone();
     for m in &request.moves {
         pos.play_unchecked(*m);
@@ -172,7 +290,7 @@ fn any_legal_move(request: &Request) -> Option<Move> {
 fn think(
     searcher: &mut Searcher,
     external: &mut Option<External>,
-    request: &Request,
+    request: &MoveRequest,
     stop: Arc<AtomicBool>,
 ) -> Reply {
     let mut failure = None;
@@ -193,13 +311,7 @@ fn think(
                 request.mode,
                 request.movetime,
             ) {
-                Ok(mv) => {
-                    return Reply {
-                        id: request.id,
-                        mv: Some(mv),
-                        failure: None,
-                    };
-                }
+                Ok(mv) => return Reply::moved(request.id, Some(mv), None),
                 Err(f) => {
                     // An engine that failed once is not asked again.
                     *external = None;
@@ -225,9 +337,5 @@ fn think(
     searcher.set_weakness(lvl.weakness, request.seed);
     searcher.set_stop_flag(stop);
     let result = searcher.search(&pos, &keys, &limits, &mut |_| {});
-    Reply {
-        id: request.id,
-        mv: result.best,
-        failure,
-    }
+    Reply::moved(request.id, result.best, failure)
 }

@@ -107,7 +107,7 @@ pub struct Info<'a> {
 }
 
 /// The outcome of a search.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
     /// The move to play; `None` only when there is no legal move.
     pub best: Option<Move>,

@@ -1,5 +1,6 @@
-//! The session: one line or engine reply in, events out. No terminal,
-//! no audio, no files.
+//! The session: one line, engine reply or tick in, events out. No
+//! terminal, no audio, no files, and no clock of its own: the time comes
+//! in with every call.
 //!
 //! The session is split into rooms, each an `impl Session` block of its
 //! own: `dispatch` reads a line (through [`crate::input`]) and sends it
@@ -22,6 +23,8 @@ pub use prompt::Prompt;
 use shakmaty::Color;
 
 use crate::engine::client::ExternalSpec;
+use std::time::Instant;
+
 use crate::engine::host::{Reply, Request};
 use crate::event::{Event, OpponentInfo, Refused, SessionEvent};
 use crate::rng::Rng;
@@ -41,6 +44,8 @@ pub struct Session {
     quit: bool,
     /// The events of the last answer, for `repeat`.
     last_answer: Vec<Event>,
+    /// The latest time the session was given.
+    now: Option<Instant>,
 }
 
 impl Session {
@@ -56,6 +61,7 @@ impl Session {
             date: "????.??.??".to_string(),
             quit: false,
             last_answer: Vec::new(),
+            now: None,
         };
         session.seat.human = session.draw_color();
         session
@@ -118,8 +124,10 @@ impl Session {
         self.prompt.as_ref()
     }
 
-    /// Handles one line of input and returns what happened.
-    pub fn handle_line(&mut self, line: &str) -> Vec<Event> {
+    /// Handles one line of input, typed at `now`, and returns what
+    /// happened.
+    pub fn handle_line(&mut self, line: &str, now: Instant) -> Vec<Event> {
+        self.now = Some(now);
         let events = self.dispatch(line);
         let repeat_only =
             matches!(
@@ -133,24 +141,60 @@ impl Session {
         events
     }
 
-    /// A request for the engine's move when it is the engine's turn and
-    /// none is out yet. The caller hands it to the engine host and later
-    /// brings the reply to [`Session::engine_moved`].
-    pub fn engine_request(&mut self) -> Option<Request> {
-        if self.prompt.is_some() {
-            return None;
-        }
-        self.seat.move_request(&self.game, &self.settings)
+    /// An engine reply arrived at `now`: the opponent's move is played (if
+    /// still wanted and legal), an analysis is said (if the position is
+    /// still the one it was asked for).
+    pub fn engine_reply(&mut self, reply: Reply, now: Instant) -> Vec<Event> {
+        self.now = Some(now);
+        self.reply(reply)
     }
 
-    /// The engine request whose reply is awaited, if any.
-    pub fn awaiting(&self) -> Option<u64> {
+    /// The loop's tick: the time now, while something timed runs.
+    pub fn tick(&mut self, now: Instant) -> Vec<Event> {
+        self.now = Some(now);
+        Vec::new()
+    }
+
+    /// Whether something runs against time and wants the loop's tick
+    /// (every 100 ms). Nothing does yet; the clock will.
+    pub fn timed(&self) -> bool {
+        false
+    }
+
+    /// The latest time the session was given.
+    pub fn now(&self) -> Option<Instant> {
+        self.now
+    }
+
+    /// The requests for the engine thread: analyses asked for, and the
+    /// engine's move when it is the engine's turn and none is out yet.
+    /// The caller hands them to the engine host and brings the replies to
+    /// [`Session::engine_reply`].
+    pub fn requests(&mut self) -> Vec<Request> {
+        let asking = self.prompt.is_some();
+        self.seat.requests(&self.game, &self.settings, asking)
+    }
+
+    /// The move request whose reply is awaited, if any (the caller stops
+    /// the engine when it no longer is).
+    pub fn awaiting_move(&self) -> Option<u64> {
         self.seat.awaiting
     }
 
-    /// Plays the engine's reply, if it is still wanted.
-    pub fn engine_moved(&mut self, reply: Reply) -> Vec<Event> {
-        self.reply(reply)
+    /// Whether a reply of the engine is awaited (its move or an analysis).
+    pub fn waiting(&self) -> bool {
+        self.seat.waiting()
+    }
+
+    /// How many nodes `hint` and `eval` search (default 300,000: about a
+    /// tenth of a second, the same answer every time).
+    pub fn set_analysis_nodes(&mut self, nodes: u64) {
+        self.seat.analysis_nodes = nodes;
+    }
+
+    /// Whose move it is, or `None` once the game is over; for the prompt.
+    pub fn to_move(&self) -> Option<Color> {
+        (!self.game.is_over()).then(|| self.game.turn())
     }
 
     /// The side the person plays, drawn by lot when the choice is random

@@ -2,26 +2,42 @@
 //! engine. Requests go out as values (the caller carries them to the
 //! engine thread); replies come back tagged with the request's id, and
 //! one that no longer fits the game is dropped. Nothing an engine sends
-//! changes the game unchecked.
+//! changes the game unchecked. `hint` and `eval` are requests too, so the
+//! player can read the board while the engine analyses.
 
 use std::time::Duration;
 
-use shakmaty::{Color, Move};
+use shakmaty::{Color, Move, Position};
 
 use crate::engine::client::{ExternalSpec, Failure};
-use crate::engine::host::{Reply, Request, analyse};
+use crate::engine::host::{AnalysisRequest, Answer, MoveRequest, Reply, Request};
 use crate::engine::level;
 use crate::engine::search::{Score, SearchResult};
 use crate::event::{EngineEvent, Evaluation, Event, OpponentInfo, OpponentKind};
 use crate::input::Refusal;
-use crate::rules::{Game, MoveFacts};
+use crate::rules::{Game, MoveFacts, key_of};
 use crate::settings::{OpponentChoice, Settings};
 
 use super::Session;
 
 /// Nodes a `hint` or `eval` searches: about a tenth of a second, and the
 /// same answer every time.
-const ANALYSIS_NODES: u64 = 300_000;
+pub(super) const ANALYSIS_NODES: u64 = 300_000;
+
+/// What an analysis was asked for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Purpose {
+    Hint,
+    Eval,
+}
+
+/// An analysis on its way, for the position it was asked in.
+#[derive(Clone, Debug)]
+struct Pending {
+    id: u64,
+    purpose: Purpose,
+    position: u64,
+}
 
 /// The other side of the board and the engine requests in flight. Who
 /// plays it (a person or an engine), the engine's level and the side the
@@ -35,12 +51,18 @@ pub(super) struct Seat {
     pub human: Color,
     /// Thinking time per move at full strength and for external engines.
     pub movetime: Duration,
-    /// The engine request whose reply is awaited.
+    /// The move request whose reply is awaited.
     pub awaiting: Option<u64>,
+    /// Analyses whose replies are awaited.
+    analyses: Vec<Pending>,
+    /// Analysis requests not yet handed to the engine thread.
+    outbox: Vec<Request>,
     /// Requests made so far (the next id).
-    pub requests: u64,
+    requests: u64,
     /// Seed for the engine's deliberate mistakes.
     pub seed: u64,
+    /// Nodes an analysis searches.
+    pub analysis_nodes: u64,
 }
 
 impl Seat {
@@ -50,8 +72,11 @@ impl Seat {
             human: Color::White,
             movetime: Duration::from_secs(1),
             awaiting: None,
+            analyses: Vec::new(),
+            outbox: Vec::new(),
             requests: 0,
             seed: 1,
+            analysis_nodes: ANALYSIS_NODES,
         }
     }
 
@@ -60,25 +85,37 @@ impl Seat {
         settings.opponent == OpponentChoice::Engine && color != self.human
     }
 
-    /// A request for the engine's move when it is the engine's turn and
-    /// none is out yet.
-    pub fn move_request(&mut self, game: &Game, settings: &Settings) -> Option<Request> {
-        if self.awaiting.is_some() || game.is_over() || !self.engine_plays(settings, game.turn()) {
-            return None;
-        }
+    fn next_id(&mut self) -> u64 {
         self.requests += 1;
-        self.awaiting = Some(self.requests);
-        let plies = game.plies().len() as u64;
-        Some(Request {
-            id: self.requests,
-            initial: game.initial_position().clone(),
-            moves: game.plies().iter().map(|p| p.mv).collect(),
-            mode: game.castling_mode(),
-            level: settings.level.0,
-            seed: self.seed ^ plies.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            movetime: self.movetime,
-            external: self.external.clone(),
-        })
+        self.requests
+    }
+
+    /// Whether a reply is awaited: the engine's move or an analysis.
+    pub fn waiting(&self) -> bool {
+        self.awaiting.is_some() || !self.analyses.is_empty()
+    }
+
+    /// The requests to hand to the engine thread now: analyses asked
+    /// for, and the engine's move when it is its turn and none is out.
+    pub fn requests(&mut self, game: &Game, settings: &Settings, asking: bool) -> Vec<Request> {
+        let mut out = std::mem::take(&mut self.outbox);
+        let engine_turn = !game.is_over() && !asking && self.engine_plays(settings, game.turn());
+        if engine_turn && self.awaiting.is_none() {
+            let id = self.next_id();
+            self.awaiting = Some(id);
+            let plies = game.plies().len() as u64;
+            out.push(Request::Move(MoveRequest {
+                id,
+                initial: game.initial_position().clone(),
+                moves: game.plies().iter().map(|p| p.mv).collect(),
+                mode: game.castling_mode(),
+                level: settings.level.0,
+                seed: self.seed ^ plies.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                movetime: self.movetime,
+                external: self.external.clone(),
+            }));
+        }
+        out
     }
 
     /// The opponent as an announcement states it.
@@ -98,18 +135,26 @@ impl Seat {
 }
 
 impl Session {
-    /// Plays the engine's reply, if it is still wanted.
+    /// An engine reply: the opponent's move, or an analysis.
     pub(super) fn reply(&mut self, reply: Reply) -> Vec<Event> {
-        if self.seat.awaiting != Some(reply.id) {
+        match reply.answer {
+            Answer::Move { mv, failure } => self.engine_move(reply.id, mv, failure),
+            Answer::Analysis(result) => self.analysis_done(reply.id, &result),
+        }
+    }
+
+    /// Plays the engine's move, if it is still wanted.
+    fn engine_move(&mut self, id: u64, mv: Option<Move>, failure: Option<Failure>) -> Vec<Event> {
+        if self.seat.awaiting != Some(id) {
             return Vec::new();
         }
         self.seat.awaiting = None;
         let mut events = Vec::new();
-        if let Some(failure) = reply.failure {
+        if let Some(failure) = failure {
             self.seat.external = None;
             events.push(EngineEvent::Failed(failure).into());
         }
-        match reply.mv {
+        match mv {
             Some(mv) if self.game.legal_moves().contains(&mv) => events.extend(self.play(mv)),
             Some(mv) => {
                 self.seat.external = None;
@@ -126,33 +171,61 @@ impl Session {
         EngineEvent::OpponentChanged(self.seat.info(&self.settings)).into()
     }
 
-    fn analysis(&self) -> Option<SearchResult> {
+    /// `hint`: asks the engine for the move it would play.
+    pub(super) fn hint(&mut self) -> Vec<Event> {
+        self.analyse(Purpose::Hint)
+    }
+
+    /// `eval`: asks the engine how the position stands.
+    pub(super) fn evaluate(&mut self) -> Vec<Event> {
+        self.analyse(Purpose::Eval)
+    }
+
+    /// Sends the position off for analysis; the answer comes with the
+    /// reply, and the board can be read meanwhile.
+    fn analyse(&mut self, purpose: Purpose) -> Vec<Event> {
         if self.game.is_over() {
-            return None;
-        }
-        let moves: Vec<Move> = self.game.plies().iter().map(|p| p.mv).collect();
-        Some(analyse(
-            self.game.initial_position(),
-            &moves,
-            ANALYSIS_NODES,
-        ))
-    }
-
-    /// `hint`: the move the engine would play.
-    pub(super) fn hint(&self) -> Vec<Event> {
-        let pos = self.game.position();
-        match self.analysis().and_then(|r| r.best) {
-            Some(mv) => vec![EngineEvent::Hint(MoveFacts::of_move(pos, mv)).into()],
-            None => vec![Refusal::GameOver.into()],
-        }
-    }
-
-    /// `eval`: how the position stands, from White's side, with the
-    /// expected line.
-    pub(super) fn evaluate(&self) -> Vec<Event> {
-        let Some(result) = self.analysis() else {
             return vec![Refusal::GameOver.into()];
+        }
+        let id = self.seat.next_id();
+        self.seat.analyses.push(Pending {
+            id,
+            purpose,
+            position: key_of(self.game.position()),
+        });
+        self.seat.outbox.push(Request::Analyse(AnalysisRequest {
+            id,
+            initial: self.game.initial_position().clone(),
+            moves: self.game.plies().iter().map(|p| p.mv).collect(),
+            nodes: self.seat.analysis_nodes,
+        }));
+        Vec::new()
+    }
+
+    /// An analysis came back: said if the position is still the one it
+    /// was asked for, dropped if a move has been played since.
+    fn analysis_done(&mut self, id: u64, result: &SearchResult) -> Vec<Event> {
+        let Some(at) = self.seat.analyses.iter().position(|p| p.id == id) else {
+            return Vec::new();
         };
+        let pending = self.seat.analyses.remove(at);
+        let pos = self.game.position();
+        if pending.position != key_of(pos) || self.game.is_over() {
+            return Vec::new();
+        }
+        let events = match pending.purpose {
+            Purpose::Hint => match result.best {
+                Some(mv) => vec![EngineEvent::Hint(MoveFacts::of_move(pos, mv)).into()],
+                None => vec![Refusal::GameOver.into()],
+            },
+            Purpose::Eval => vec![self.evaluation(result)],
+        };
+        self.last_answer.clone_from(&events);
+        events
+    }
+
+    /// How the position stands, from White's side, with the expected line.
+    fn evaluation(&self, result: &SearchResult) -> Event {
         let sign = if self.game.turn() == Color::White {
             1
         } else {
@@ -166,15 +239,13 @@ impl Session {
         let mut line = Vec::new();
         for mv in result.pv.iter().take(6) {
             line.push(MoveFacts::of_move(&pos, *mv));
-            shakmaty::Position::play_unchecked(&mut pos, *mv);
+            pos.play_unchecked(*mv);
         }
-        vec![
-            EngineEvent::Evaluation(Evaluation {
-                centipawns,
-                mate,
-                line,
-            })
-            .into(),
-        ]
+        EngineEvent::Evaluation(Evaluation {
+            centipawns,
+            mate,
+            line,
+        })
+        .into()
     }
 }

@@ -127,7 +127,7 @@ mod tests {
             sink.start(&settings).expect("notices written");
             let mut session = Session::new(Game::new(), settings);
             for line in lines {
-                let events = session.handle_line(line);
+                let events = session.handle_line(line, std::time::Instant::now());
                 sink.notify(session.settings(), &events)
                     .expect("notices written");
                 // One line at a time, as a person types: no answer may

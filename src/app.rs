@@ -1,0 +1,255 @@
+//! The loop: merges three inputs into one stream — lines (read on a
+//! thread of their own), the engine's replies (from the engine host's
+//! threads) and a tick every [`TICK`] while something timed runs — hands
+//! each to the session with the time it arrived, and gives the session's
+//! events to every subscriber. The time is read here, at the edge, and
+//! passed in: the core never reads a clock.
+
+use std::io::{self, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::announce::Announcer;
+use crate::engine::host::{Host, Reply};
+use crate::event::{Event, Subscriber};
+use crate::io::LineSource;
+use crate::session::Session;
+
+/// How often the session hears the time while something timed runs.
+pub const TICK: Duration = Duration::from_millis(100);
+
+/// How long a terminal session waits for the engine's answer before it
+/// shows the prompt anyway (the built-in engine's top level thinks 1 s).
+const ENGINE_GRACE: Duration = Duration::from_millis(1500);
+
+/// One input of the loop.
+#[derive(Debug)]
+pub enum Input {
+    /// A line from the player.
+    Line(String),
+    /// The end of input (Ctrl-D, or the end of a pipe).
+    End,
+    /// A reply of the engine host.
+    Engine(Reply),
+    /// The time now, while something timed runs.
+    Tick(Instant),
+}
+
+/// Reads lines until the end of input or `quit`, handing every event to
+/// every subscriber. With a prompt (a person at a terminal) the player
+/// can read the board while the engine thinks; without one (a pipe) the
+/// engine's answers are awaited before the next line is read, so that
+/// scripted games come out the same every time.
+pub fn run(
+    session: &mut Session,
+    announcer: &Announcer,
+    source: Box<dyn LineSource + Send>,
+    subscribers: &mut [&mut dyn Subscriber],
+    prompt: bool,
+) -> io::Result<()> {
+    let (tx, inputs) = mpsc::channel::<Input>();
+    let ask = spawn_reader(source, tx.clone());
+    let host = Host::new(move |reply| {
+        let _ = tx.send(Input::Engine(reply));
+    });
+    let mut looping = Loop {
+        session,
+        announcer,
+        inputs,
+        ask,
+        host,
+        reading: false,
+        prompt,
+    };
+    looping.run(subscribers)
+}
+
+/// Reads lines on a thread of its own, one each time it is asked (with
+/// the prompt to show), so that the loop can take engine replies and
+/// ticks meanwhile. Not joined: at the end it may sit in a read that
+/// never returns.
+fn spawn_reader(mut source: Box<dyn LineSource + Send>, lines: Sender<Input>) -> Sender<String> {
+    let (ask, asked_for) = mpsc::channel::<String>();
+    thread::spawn(move || {
+        while let Ok(prompt) = asked_for.recv() {
+            let input = match source.read_line(&prompt) {
+                Some(line) => Input::Line(line),
+                None => Input::End,
+            };
+            let end = matches!(input, Input::End);
+            if lines.send(input).is_err() || end {
+                break;
+            }
+        }
+    });
+    ask
+}
+
+struct Loop<'a> {
+    session: &'a mut Session,
+    announcer: &'a Announcer,
+    inputs: Receiver<Input>,
+    ask: Sender<String>,
+    host: Host,
+    /// A line has been asked for and not yet read.
+    reading: bool,
+    prompt: bool,
+}
+
+impl Loop<'_> {
+    fn run(&mut self, subscribers: &mut [&mut dyn Subscriber]) -> io::Result<()> {
+        while !self.session.is_quit() {
+            self.hand_requests();
+            let Some(input) = self.next_input() else {
+                break;
+            };
+            let Some(events) = self.handle(input)? else {
+                break;
+            };
+            let settings = self.session.settings().clone();
+            for subscriber in subscribers.iter_mut() {
+                subscriber.notify(&settings, &events)?;
+            }
+        }
+        self.host.cancel();
+        Ok(())
+    }
+
+    /// Gives the engine host what the session asks for, and stops a search
+    /// whose answer is no longer wanted.
+    fn hand_requests(&mut self) {
+        for request in self.session.requests() {
+            self.host.request(request);
+        }
+        if self.session.awaiting_move().is_none() && self.host.current().is_some() {
+            self.host.cancel();
+        }
+    }
+
+    /// The next input: at a terminal the engine gets a moment to answer
+    /// before the prompt, so that the prompt names the side really to
+    /// move; from a pipe no line is read while an answer is awaited.
+    fn next_input(&mut self) -> Option<Input> {
+        let waiting = self.session.waiting();
+        if self.prompt && !self.reading && waiting {
+            match self.inputs.recv_timeout(ENGINE_GRACE) {
+                Ok(input) => return Some(input),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return None,
+            }
+        }
+        if !self.reading && (self.prompt || !waiting) {
+            let text = if self.prompt {
+                let settings = self.session.settings();
+                format!(
+                    "{} ",
+                    self.announcer.prompt(settings, self.session.to_move())
+                )
+            } else {
+                String::new()
+            };
+            self.ask.send(text).ok()?;
+            self.reading = true;
+        }
+        self.receive()
+    }
+
+    /// Waits for the next input; while something timed runs, a tick comes
+    /// every [`TICK`] when nothing else does.
+    fn receive(&self) -> Option<Input> {
+        if !self.session.timed() {
+            return self.inputs.recv().ok();
+        }
+        match self.inputs.recv_timeout(TICK) {
+            Ok(input) => Some(input),
+            Err(RecvTimeoutError::Timeout) => Some(Input::Tick(Instant::now())),
+            Err(RecvTimeoutError::Disconnected) => None,
+        }
+    }
+
+    /// Hands one input to the session; `None` at the end of input.
+    fn handle(&mut self, input: Input) -> io::Result<Option<Vec<Event>>> {
+        Ok(Some(match input {
+            Input::Line(line) => {
+                self.reading = false;
+                self.session.handle_line(&line, Instant::now())
+            }
+            Input::Engine(reply) => {
+                self.host.done(reply.id);
+                if self.reading && self.prompt {
+                    // The answer arrives while the prompt waits: it goes
+                    // on a line of its own, not after the prompt.
+                    let mut out = io::stdout();
+                    writeln!(out)?;
+                    out.flush()?;
+                }
+                self.session.engine_reply(reply, Instant::now())
+            }
+            Input::Tick(now) => self.session.tick(now),
+            Input::End => return Ok(None),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::{Answer, EngineEvent, GameEvent, SessionEvent};
+    use crate::rules::Game;
+    use crate::settings::{OpponentChoice, Settings};
+
+    /// Lines from a list, as a pipe sends them.
+    struct Lines(std::vec::IntoIter<&'static str>);
+
+    impl LineSource for Lines {
+        fn read_line(&mut self, _prompt: &str) -> Option<String> {
+            self.0.next().map(str::to_string)
+        }
+    }
+
+    /// Keeps every event it is told.
+    #[derive(Default)]
+    struct Record(Vec<Event>);
+
+    impl Subscriber for Record {
+        fn notify(&mut self, _: &Settings, events: &[Event]) -> io::Result<()> {
+            self.0.extend_from_slice(events);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn from_a_pipe_every_answer_comes_in_the_order_asked() {
+        let settings = Settings {
+            opponent: OpponentChoice::Human,
+            ..Settings::default()
+        };
+        let mut session = Session::new(Game::new(), settings);
+        let lines = Lines(vec!["e4", "hint", "board", "quit", "e5"].into_iter());
+        let mut record = Record::default();
+        let announcer = Announcer::new();
+        run(
+            &mut session,
+            &announcer,
+            Box::new(lines),
+            &mut [&mut record],
+            false,
+        )
+        .expect("no output to fail");
+        let kinds: Vec<&str> = record
+            .0
+            .iter()
+            .map(|e| match e {
+                Event::Game(GameEvent::Moved(_)) => "moved",
+                Event::Engine(EngineEvent::Hint(_)) => "hint",
+                Event::Answer(Answer::Board(_)) => "board",
+                Event::Session(SessionEvent::Quit) => "quit",
+                _ => "other",
+            })
+            .collect();
+        // The hint is awaited before the next line; nothing after quit.
+        assert_eq!(kinds, ["moved", "hint", "board", "quit"]);
+        assert_eq!(session.game().plies().len(), 1);
+    }
+}

@@ -1,0 +1,178 @@
+//! Where lines come from: a person at a terminal (rustyline, with
+//! history and completion of command words) or plain lines from a pipe.
+
+use std::io::BufRead;
+
+use rustyline::completion::Completer;
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::Validator;
+use rustyline::{ColorMode, CompletionType, Config, Context, Editor, Helper};
+
+use crate::input::commands::completion_words;
+use crate::input::vocab::fold;
+
+/// A source of input lines.
+pub trait LineSource {
+    /// The next line, or `None` at the end of input.
+    fn read_line(&mut self, prompt: &str) -> Option<String>;
+}
+
+/// Plain lines from any reader, as scripts and tests send them: no
+/// prompt, invalid UTF-8 replaced rather than fatal.
+pub struct PlainLines<R: BufRead> {
+    reader: R,
+    buf: Vec<u8>,
+}
+
+impl<R: BufRead> PlainLines<R> {
+    /// Reads lines from `reader`.
+    pub fn new(reader: R) -> Self {
+        PlainLines {
+            reader,
+            buf: Vec::new(),
+        }
+    }
+}
+
+impl<R: BufRead> LineSource for PlainLines<R> {
+    fn read_line(&mut self, _prompt: &str) -> Option<String> {
+        self.buf.clear();
+        match self.reader.read_until(b'\n', &mut self.buf) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(
+                String::from_utf8_lossy(&self.buf)
+                    .trim_end_matches(['\n', '\r'])
+                    .to_string(),
+            ),
+        }
+    }
+}
+
+/// Completes the first word of a line from the command words; no
+/// hints, no highlighting, no colour (nothing a screen reader would read
+/// as noise).
+pub struct CommandWords {
+    words: Vec<&'static str>,
+}
+
+impl CommandWords {
+    /// Every English and German command word, longest forms only.
+    pub fn new() -> CommandWords {
+        CommandWords {
+            words: completion_words(),
+        }
+    }
+
+    /// The command words that start with `prefix` (case-insensitive).
+    pub fn completions(&self, prefix: &str) -> Vec<&'static str> {
+        // "zur" and "zuru" both complete to "zurück".
+        let prefix = prefix.to_lowercase();
+        let folded = fold(&prefix);
+        self.words
+            .iter()
+            .copied()
+            .filter(|w| w.starts_with(&prefix) || fold(w).starts_with(&folded))
+            .collect()
+    }
+}
+
+impl Default for CommandWords {
+    fn default() -> Self {
+        CommandWords::new()
+    }
+}
+
+impl Completer for CommandWords {
+    type Candidate = String;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<String>)> {
+        let before = &line[..pos.min(line.len())];
+        // Only the first word is a command word.
+        if before.contains(char::is_whitespace) {
+            return Ok((pos, Vec::new()));
+        }
+        let found = self
+            .completions(before)
+            .into_iter()
+            .map(|w| format!("{w} "))
+            .collect();
+        Ok((0, found))
+    }
+}
+
+impl Hinter for CommandWords {
+    type Hint = String;
+}
+
+impl Highlighter for CommandWords {}
+
+impl Validator for CommandWords {}
+
+impl Helper for CommandWords {}
+
+/// Lines from a person at a terminal, with editing, history (Up) and
+/// completion of command words (Tab).
+pub struct Terminal {
+    editor: Editor<CommandWords, DefaultHistory>,
+}
+
+impl Terminal {
+    /// Opens the terminal line editor.
+    pub fn new() -> Result<Terminal, ReadlineError> {
+        let config = Config::builder()
+            .color_mode(ColorMode::Disabled)
+            .completion_type(CompletionType::List)
+            .build();
+        let mut editor = Editor::with_config(config)?;
+        editor.set_helper(Some(CommandWords::new()));
+        Ok(Terminal { editor })
+    }
+}
+
+impl LineSource for Terminal {
+    fn read_line(&mut self, prompt: &str) -> Option<String> {
+        loop {
+            match self.editor.readline(prompt) {
+                Ok(line) => {
+                    if !line.trim().is_empty() {
+                        let _ = self.editor.add_history_entry(line.as_str());
+                    }
+                    return Some(line);
+                }
+                // Ctrl-C clears the line, as in a shell; Ctrl-D ends.
+                Err(ReadlineError::Interrupted) => continue,
+                Err(_) => return None,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_words_complete() {
+        let words = CommandWords::new();
+        assert_eq!(words.completions("boa"), ["board"]);
+        assert_eq!(words.completions("BRE"), ["brett"]);
+        assert!(words.completions("xyz").is_empty());
+    }
+
+    #[test]
+    fn plain_lines_survive_bad_utf8() {
+        let mut src = PlainLines::new(&b"e4\r\n\xff\xfe\nlast"[..]);
+        assert_eq!(src.read_line("").as_deref(), Some("e4"));
+        assert_eq!(src.read_line("").as_deref(), Some("\u{fffd}\u{fffd}"));
+        assert_eq!(src.read_line("").as_deref(), Some("last"));
+        assert_eq!(src.read_line(""), None);
+    }
+}
