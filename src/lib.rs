@@ -1,12 +1,55 @@
 //! annabella: a line-oriented chess client for blind and visually
 //! impaired players.
 //!
-//! Data flows one way: a line goes to [`session::Session`], which parses
-//! it ([`input`]), plays it on the rules core ([`rules`]) and emits
-//! [`event::Event`]s; the [`announce::Announcer`] puts them into words.
-//! Only [`io`] touches the outside: the terminal, and its adapters
-//! [`io::speech`] and [`io::audio`] for the other outputs, fed by the same
-//! events.
+//! # How a line flows
+//!
+//! ```text
+//!  line ───► app ──► session::dispatch ──► input::read_line ──► Line
+//!  engine ─►  │            │  (the open Prompt is asked first)
+//!  reply      │            ▼
+//!  tick ───►  │      one room: play, seat, board, settings, prompt
+//!             │            │   (rules::Game underneath)
+//!             │            ▼
+//!             └──── Vec<Event> ──► every Subscriber:
+//!                    io::text (announce → lines), io::speech, io::audio
+//! ```
+//!
+//! [`app`] is the loop: it merges three inputs — lines read on their own
+//! thread, replies of the engine host ([`engine::host`], which thinks for
+//! the opponent and analyses for `hint` and `eval` on threads of its own)
+//! and a tick while something timed runs — and hands each to the
+//! [`session::Session`] with the time it arrived. The session reads the
+//! line with [`input`] into one [`input::Line`]: a command from the
+//! table in [`input::commands`] with its argument, a move reading, or
+//! "not understood" with a suggestion. Dispatch is one exhaustive
+//! `match` on [`input::commands::Command`]; each command goes to the room
+//! that owns it. The session answers with [`event::Event`]s, grouped in
+//! families (game, answer, refusal, prompt, engine, session); every
+//! output subscribes to them, and the session knows none of the outputs.
+//!
+//! # The rooms and what each may touch
+//!
+//! | module | owns | knows nothing of |
+//! |---|---|---|
+//! | [`rules`] | [`rules::Game`] on shakmaty: history, results, claims, repetition, dead position, Chess960, move facts | words, I/O |
+//! | [`input`] | the command table, the vocabularies of every language, reading a line, matching moves against the legal moves, refusal reasons, suggestions | output, I/O |
+//! | [`settings`] | the settings table: every setting once, with its words, values, default and help | I/O |
+//! | [`view`] | board reading as data: board formats, lines of squares, attackers, piece lists | words, I/O |
+//! | [`announce`] | events into words through the Fluent files in `locales/`, one file per family; what is spoken in which voice | I/O |
+//! | [`event`] | the events, by family, and the [`event::Subscriber`] seam | words, I/O |
+//! | [`engine`] | built-in search and evaluation, levels, the UCI client for external engines, the UCI server, the host threads | words |
+//! | [`session`] | one line, reply or tick in, events out: `dispatch`, `play` (moves, claims, offers, undo, new game), `seat` (who plays the other side; engine requests), `prompt` (the one open question), `board` (reading answers), `settings` | terminal, audio, files, the clock |
+//! | [`app`] | the loop: merges lines, engine replies and ticks; reads the time; feeds subscribers | chess rules |
+//! | [`io`] | adapters: line sources (rustyline, plain stdin), the text sink, the speech thread, the audio stream, the date | chess rules |
+//!
+//! The core (`rules`, `input`, `settings`, `view`, `announce`, `event`)
+//! is pure: it is tested without a terminal, a sound card, a speech
+//! service or files. Commands and settings are data: adding one is a
+//! table entry, the match arm the compiler asks for, and its locale ids.
+//! Every word the player reads is in `locales/`; code holds message ids.
+//! Time is a value passed in, never read by the core.
+
+#![warn(missing_docs)]
 
 pub mod announce;
 pub mod app;

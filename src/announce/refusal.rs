@@ -1,6 +1,7 @@
 //! The refusal family: why a move or a command was not carried out.
 
-use shakmaty::{Role, Square};
+use fluent_bundle::FluentValue;
+use shakmaty::{CastlingSide, Role, Square};
 
 use super::{Announcer, Phrasing, capitalise, castle_id, role_key, s};
 use crate::event::Refused;
@@ -42,9 +43,6 @@ impl Announcer {
     fn refusal(&self, p: Phrasing, r: &Refusal) -> String {
         let ui = p.lang;
         let sq = |sq: Square| s(self.square(p, sq));
-        let name = |role: Role| s(self.ui_piece(p, role));
-        // The castling name opens the sentence.
-        let castling = |side| s(capitalise(&self.message(ui, castle_id(side), &[])));
         match *r {
             Refusal::GameOver => self.message(ui, "refuse-game-over", &[]),
             Refusal::NotAMove => self.message(ui, "refuse-not-a-move", &[]),
@@ -56,6 +54,40 @@ impl Announcer {
             Refusal::NoPieceOn { square } => {
                 self.message(ui, "refuse-no-piece-on", &[("square", sq(square))])
             }
+            Refusal::NothingToCapture { square } => {
+                self.message(ui, "refuse-nothing-to-capture", &[("square", sq(square))])
+            }
+            Refusal::NoPromotion => self.message(ui, "refuse-no-promotion", &[]),
+            Refusal::CastlingNoLongerAllowed { side, moved } => {
+                let id = match moved {
+                    Some(Role::King) => "refuse-castling-king-moved",
+                    Some(_) => "refuse-castling-rook-moved",
+                    None => "refuse-castling-no-right",
+                };
+                self.message(ui, id, &[("castling", self.castling_name(p, side))])
+            }
+            Refusal::CastlingPrevented { side, block } => self.castling_prevented(p, side, block),
+            Refusal::WrongPieceOn { .. }
+            | Refusal::NoSuchPiece { .. }
+            | Refusal::OwnPiece { .. }
+            | Refusal::KingInCheck { .. }
+            | Refusal::CannotReach { .. } => self.piece_refusal(p, r),
+        }
+    }
+
+    /// Refusals that name a piece: it is not there, cannot go there, or
+    /// would leave the king in check.
+    fn piece_refusal(&self, p: Phrasing, r: &Refusal) -> String {
+        let ui = p.lang;
+        let sq = |sq: Square| s(self.square(p, sq));
+        let name = |role: Role| s(self.ui_piece(p, role));
+        let piece = |role: Role| [("role", role_key(role)), ("name", name(role))];
+        let with = |role: Role, more: &[(&'static str, FluentValue<'static>)]| {
+            let mut args = piece(role).to_vec();
+            args.extend_from_slice(more);
+            args
+        };
+        match *r {
             Refusal::WrongPieceOn {
                 square,
                 expected,
@@ -89,82 +121,61 @@ impl Announcer {
                 self.message(
                     ui,
                     "refuse-no-such-piece",
-                    &[
-                        ("role", role_key(role)),
-                        ("name", name(role)),
-                        ("where", s(place)),
-                    ],
+                    &with(role, &[("where", s(place))]),
                 )
             }
             Refusal::OwnPiece { square, role } => self.message(
                 ui,
                 "refuse-own-piece",
-                &[
-                    ("square", sq(square)),
-                    ("role", role_key(role)),
-                    ("name", name(role)),
-                ],
+                &with(role, &[("square", sq(square))]),
             ),
             Refusal::KingInCheck { attacker, square } => self.message(
                 ui,
                 "refuse-king-in-check",
-                &[
-                    ("square", sq(square)),
-                    ("role", role_key(attacker)),
-                    ("name", name(attacker)),
-                ],
+                &with(attacker, &[("square", sq(square))]),
             ),
-            Refusal::CannotReach { role, from, to } => match (role, from) {
-                (Some(role), Some(from)) => self.message(
-                    ui,
-                    "refuse-cannot-reach-from",
-                    &[
-                        ("role", role_key(role)),
-                        ("name", name(role)),
-                        ("from", sq(from)),
-                        ("to", sq(to)),
-                    ],
-                ),
-                (Some(role), None) => self.message(
-                    ui,
-                    "refuse-cannot-reach",
-                    &[
-                        ("role", role_key(role)),
-                        ("name", name(role)),
-                        ("to", sq(to)),
-                    ],
-                ),
-                (None, _) => self.message(ui, "refuse-cannot-reach-any", &[("to", sq(to))]),
-            },
-            Refusal::NothingToCapture { square } => {
-                self.message(ui, "refuse-nothing-to-capture", &[("square", sq(square))])
+            Refusal::CannotReach {
+                role: Some(role),
+                from: Some(from),
+                to,
+            } => self.message(
+                ui,
+                "refuse-cannot-reach-from",
+                &with(role, &[("from", sq(from)), ("to", sq(to))]),
+            ),
+            Refusal::CannotReach {
+                role: Some(role),
+                from: None,
+                to,
+            } => self.message(ui, "refuse-cannot-reach", &with(role, &[("to", sq(to))])),
+            Refusal::CannotReach { role: None, to, .. } => {
+                self.message(ui, "refuse-cannot-reach-any", &[("to", sq(to))])
             }
-            Refusal::NoPromotion => self.message(ui, "refuse-no-promotion", &[]),
-            Refusal::CastlingNoLongerAllowed { side, moved } => {
-                let id = match moved {
-                    Some(Role::King) => "refuse-castling-king-moved",
-                    Some(_) => "refuse-castling-rook-moved",
-                    None => "refuse-castling-no-right",
-                };
-                self.message(ui, id, &[("castling", castling(side))])
-            }
-            Refusal::CastlingPrevented { side, block } => match block {
-                CastlingBlock::InCheck => self.message(
-                    ui,
-                    "refuse-castling-in-check",
-                    &[("castling", castling(side))],
-                ),
-                CastlingBlock::Occupied(square) => self.message(
-                    ui,
-                    "refuse-castling-occupied",
-                    &[("castling", castling(side)), ("square", sq(square))],
-                ),
-                CastlingBlock::Attacked(square) => self.message(
-                    ui,
-                    "refuse-castling-attacked",
-                    &[("castling", castling(side)), ("square", sq(square))],
-                ),
-            },
+            // Only the refusals above are sent here.
+            _ => self.message(ui, "refuse-not-a-move", &[]),
+        }
+    }
+
+    /// The castling name as it opens a sentence: "Kurze Rochade".
+    fn castling_name(&self, p: Phrasing, side: CastlingSide) -> FluentValue<'static> {
+        s(capitalise(&self.message(p.lang, castle_id(side), &[])))
+    }
+
+    /// Castling that is allowed but not possible now, and why.
+    fn castling_prevented(&self, p: Phrasing, side: CastlingSide, block: CastlingBlock) -> String {
+        let castling = ("castling", self.castling_name(p, side));
+        let (id, square) = match block {
+            CastlingBlock::InCheck => ("refuse-castling-in-check", None),
+            CastlingBlock::Occupied(square) => ("refuse-castling-occupied", Some(square)),
+            CastlingBlock::Attacked(square) => ("refuse-castling-attacked", Some(square)),
+        };
+        match square {
+            Some(square) => self.message(
+                p.lang,
+                id,
+                &[castling, ("square", s(self.square(p, square)))],
+            ),
+            None => self.message(p.lang, id, &[castling]),
         }
     }
 

@@ -144,31 +144,34 @@ pub(super) fn parse(command: Command, words: &[&str]) -> Result<Args, CommandErr
             [word] => args.color = Some(color_word(&fold(word)).ok_or_else(|| bad(&text))?),
             _ => return Err(bad(&text)),
         },
-        Arg::Piece => {
-            for word in words {
-                let folded = fold(word);
-                if let Some(color) = color_word(&folded) {
-                    args.color = Some(color);
-                } else {
-                    args.role = Some(piece_word(&folded).ok_or_else(|| bad(&text))?);
-                }
-            }
-            if args.role.is_none() {
-                return Err(bad(&text));
-            }
-        }
-        Arg::Setting => match words {
-            [key, value] => {
-                let setting = parse_setting(key, value).map_err(|e| match e {
-                    SettingError::UnknownKey(key) => CommandError::UnknownSetting(key),
-                    SettingError::BadValue { key, value } => CommandError::BadValue { key, value },
-                })?;
-                args.setting = Some(setting);
-            }
-            _ => return Err(CommandError::SetUsage),
-        },
+        Arg::Piece => piece(words, &mut args).ok_or_else(|| bad(&text))?,
+        Arg::Setting => args.setting = Some(setting(words)?),
     }
     Ok(args)
+}
+
+/// `where [side] piece`: a kind of piece (singular or plural), with or
+/// without a side.
+fn piece(words: &[&str], args: &mut Args) -> Option<()> {
+    for word in words {
+        let folded = fold(word);
+        match color_word(&folded) {
+            Some(color) => args.color = Some(color),
+            None => args.role = Some(piece_word(&folded)?),
+        }
+    }
+    args.role.map(|_| ())
+}
+
+/// `set KEY VALUE`, key and value in any language.
+fn setting(words: &[&str]) -> Result<Setting, CommandError> {
+    let [key, value] = words else {
+        return Err(CommandError::SetUsage);
+    };
+    parse_setting(key, value).map_err(|e| match e {
+        SettingError::UnknownKey(key) => CommandError::UnknownSetting(key),
+        SettingError::BadValue { key, value } => CommandError::BadValue { key, value },
+    })
 }
 
 /// `new [side] [960 [N|random]]`.

@@ -375,6 +375,67 @@ fn nearest(squares: Bitboard, to: Square) -> Option<Square> {
     squares.into_iter().min_by_key(|s| s.distance(to))
 }
 
+/// Why the origin square the input names does not fit: nothing there,
+/// the other side's piece, or another kind of piece.
+fn origin_refusal(pos: &Chess, intent: &Intent, named_role: Option<Role>) -> Option<Refusal> {
+    let sq = intent.from_square()?;
+    let us = pos.turn();
+    match pos.board().piece_at(sq) {
+        None => Some(Refusal::NoPieceOn { square: sq }),
+        Some(Piece { color, .. }) if color != us => Some(if other_side_could(pos, intent) {
+            Refusal::NotYourTurn { turn: us }
+        } else {
+            Refusal::NoPieceOn { square: sq }
+        }),
+        Some(Piece { role, .. }) => match named_role {
+            Some(expected) if expected != role => Some(Refusal::WrongPieceOn {
+                square: sq,
+                expected,
+                found: role,
+            }),
+            _ => None,
+        },
+    }
+}
+
+/// Why the target square does not fit: the mover's own piece stands
+/// there, there is nothing to take, or another piece than the one named.
+fn target_refusal(
+    pos: &Chess,
+    intent: &Intent,
+    candidates: &[Square],
+    to: Square,
+) -> Option<Refusal> {
+    let board = pos.board();
+    let us = pos.turn();
+    if let Some(role) = board.role_at(to)
+        && board.by_color(us).contains(to)
+    {
+        return Some(Refusal::OwnPiece { square: to, role });
+    }
+    let ep = pos.ep_square(EnPassantMode::Legal) == Some(to);
+    if intent.capture && !board.occupied().contains(to) && !ep {
+        let attacks_target = candidates.iter().any(|&from| {
+            board
+                .piece_at(from)
+                .is_some_and(|p| attacks::attacks(from, p, board.occupied()).contains(to))
+        });
+        if attacks_target {
+            return Some(Refusal::NothingToCapture { square: to });
+        }
+    }
+    match (intent.captured, board.role_at(to)) {
+        (Some(expected), Some(found)) if found != expected && !board.by_color(us).contains(to) => {
+            Some(Refusal::WrongPieceOn {
+                square: to,
+                expected,
+                found,
+            })
+        }
+        _ => None,
+    }
+}
+
 /// The most specific reason why no legal move fits `intent` (SPEC §3).
 pub fn diagnose(game: &Game, intent: &Intent) -> Refusal {
     if game.is_over() {
@@ -393,28 +454,8 @@ pub fn diagnose(game: &Game, intent: &Intent) -> Refusal {
         RoleSpec::Role(r) => Some(r),
         RoleSpec::Any => None,
     };
-    if let Some(sq) = intent.from_square() {
-        match board.piece_at(sq) {
-            None => return Refusal::NoPieceOn { square: sq },
-            Some(Piece { color, .. }) if color != us => {
-                return if other_side_could(pos, intent) {
-                    Refusal::NotYourTurn { turn: us }
-                } else {
-                    Refusal::NoPieceOn { square: sq }
-                };
-            }
-            Some(Piece { role, .. }) => {
-                if let Some(expected) = named_role
-                    && expected != role
-                {
-                    return Refusal::WrongPieceOn {
-                        square: sq,
-                        expected,
-                        found: role,
-                    };
-                }
-            }
-        }
+    if let Some(refusal) = origin_refusal(pos, intent, named_role) {
+        return refusal;
     }
     let ours = match named_role {
         Some(r) => board.by_piece(r.of(us)),
@@ -428,32 +469,8 @@ pub fn diagnose(game: &Game, intent: &Intent) -> Refusal {
             rank: intent.from_rank,
         };
     }
-    if let Some(role) = board.role_at(to)
-        && board.by_color(us).contains(to)
-    {
-        return Refusal::OwnPiece { square: to, role };
-    }
-    let ep = pos.ep_square(EnPassantMode::Legal) == Some(to);
-    if intent.capture && !board.occupied().contains(to) && !ep {
-        let attacks_target = candidates.iter().any(|&from| {
-            board
-                .piece_at(from)
-                .is_some_and(|p| attacks::attacks(from, p, board.occupied()).contains(to))
-        });
-        if attacks_target {
-            return Refusal::NothingToCapture { square: to };
-        }
-    }
-    if let Some(expected) = intent.captured
-        && let Some(found) = board.role_at(to)
-        && found != expected
-        && !board.by_color(us).contains(to)
-    {
-        return Refusal::WrongPieceOn {
-            square: to,
-            expected,
-            found,
-        };
+    if let Some(refusal) = target_refusal(pos, intent, &candidates, to) {
+        return refusal;
     }
     let reachers: Vec<Square> = candidates
         .iter()
