@@ -203,52 +203,27 @@ pub enum SessionEvent {
     Quit,
 }
 
-impl From<GameEvent> for Event {
-    fn from(e: GameEvent) -> Event {
-        Event::Game(e)
-    }
+/// `x.into()` makes an event of any family, and of the refusals the
+/// rooms meet most.
+macro_rules! into_event {
+    ($($from:ty => |$x:ident| $event:expr;)*) => {$(
+        impl From<$from> for Event {
+            fn from($x: $from) -> Event {
+                $event
+            }
+        }
+    )*};
 }
 
-impl From<Answer> for Event {
-    fn from(e: Answer) -> Event {
-        Event::Answer(e)
-    }
-}
-
-impl From<Refused> for Event {
-    fn from(e: Refused) -> Event {
-        Event::Refusal(e)
-    }
-}
-
-impl From<Refusal> for Event {
-    fn from(r: Refusal) -> Event {
-        Event::Refusal(Refused::Move(r))
-    }
-}
-
-impl From<CommandError> for Event {
-    fn from(e: CommandError) -> Event {
-        Event::Refusal(Refused::Command(e))
-    }
-}
-
-impl From<PromptEvent> for Event {
-    fn from(e: PromptEvent) -> Event {
-        Event::Prompt(e)
-    }
-}
-
-impl From<EngineEvent> for Event {
-    fn from(e: EngineEvent) -> Event {
-        Event::Engine(e)
-    }
-}
-
-impl From<SessionEvent> for Event {
-    fn from(e: SessionEvent) -> Event {
-        Event::Session(e)
-    }
+into_event! {
+    GameEvent => |e| Event::Game(e);
+    Answer => |e| Event::Answer(e);
+    Refused => |e| Event::Refusal(e);
+    Refusal => |e| Event::Refusal(Refused::Move(e));
+    CommandError => |e| Event::Refusal(Refused::Command(e));
+    PromptEvent => |e| Event::Prompt(e);
+    EngineEvent => |e| Event::Engine(e);
+    SessionEvent => |e| Event::Session(e);
 }
 
 /// An output of the session: text, speech, sound cues (later the store).

@@ -22,6 +22,15 @@ pub struct Words {
 }
 
 impl Words {
+    /// English, German and Estonian words of one meaning.
+    pub const fn new(
+        en: &'static [&'static str],
+        de: &'static [&'static str],
+        et: &'static [&'static str],
+    ) -> Words {
+        Words { en, de, et }
+    }
+
     /// The words of one language.
     pub fn of(&self, lang: Lang) -> &'static [&'static str] {
         match lang {
@@ -175,12 +184,13 @@ const fn entry(
     }
 }
 
-const fn w(
+/// Short for [`Words::new`], for tables.
+pub(crate) const fn w(
     en: &'static [&'static str],
     de: &'static [&'static str],
     et: &'static [&'static str],
 ) -> Words {
-    Words { en, de, et }
+    Words::new(en, de, et)
 }
 
 /// Every command, in the order `help` lists them and [`Command`]

@@ -78,21 +78,15 @@ macro_rules! settings {
         }
 
         impl Key {
-            /// Reads a value for this setting, typed in any language.
-            pub fn parse(self, text: &str) -> Option<Setting> {
+            /// The value type of this setting, as functions.
+            fn values(self) -> Values {
                 match self {
-                    $( Key::$variant => <$ty as Value>::parse(text).map(Setting::$variant), )*
+                    $( Key::$variant => Values {
+                        parse: |text| <$ty as Value>::parse(text).map(Setting::$variant),
+                        allowed: <$ty as Value>::allowed,
+                        samples: <$ty as Value>::samples,
+                    }, )*
                 }
-            }
-
-            /// What this setting accepts.
-            pub fn allowed(self) -> Allowed {
-                match self { $( Key::$variant => <$ty as Value>::allowed(), )* }
-            }
-
-            /// Values `set` must accept for this setting, in every language.
-            pub fn samples(self) -> Vec<String> {
-                match self { $( Key::$variant => <$ty as Value>::samples(), )* }
             }
         }
 
@@ -177,7 +171,29 @@ settings! {
         help "setting-color";
 }
 
+/// What a setting's value type does, for a setting chosen at run time.
+struct Values {
+    parse: fn(&str) -> Option<Setting>,
+    allowed: fn() -> Allowed,
+    samples: fn() -> Vec<String>,
+}
+
 impl Key {
+    /// Reads a value for this setting, typed in any language.
+    pub fn parse(self, text: &str) -> Option<Setting> {
+        (self.values().parse)(text)
+    }
+
+    /// What this setting accepts.
+    pub fn allowed(self) -> Allowed {
+        (self.values().allowed)()
+    }
+
+    /// Values `set` must accept for this setting, in every language.
+    pub fn samples(self) -> Vec<String> {
+        (self.values().samples)()
+    }
+
     /// Every setting, in the order of the table.
     pub fn all() -> impl Iterator<Item = Key> {
         TABLE.iter().map(|e| e.key)

@@ -5,7 +5,9 @@ use std::borrow::Cow;
 
 use shakmaty::Color;
 
+use crate::engine::level::MAX_LEVEL;
 use crate::input::Words;
+use crate::input::commands::w;
 use crate::input::vocab::fold;
 
 /// What a setting accepts, for the answer to a value it does not.
@@ -32,7 +34,7 @@ pub trait Value: Sized {
     /// Reads a value; case, accents and umlaut spellings do not matter.
     fn parse(text: &str) -> Option<Self>;
     /// The value as `settings` shows it in `lang`.
-    fn show(&self, lang: crate::settings::Lang) -> Cow<'static, str>;
+    fn show(&self, lang: Lang) -> Cow<'static, str>;
     /// What the setting accepts.
     fn allowed() -> Allowed;
     /// Every value word of every language, or values at the edges of a
@@ -55,7 +57,7 @@ impl<T: Choice> Value for T {
             .map(|(value, _)| *value)
     }
 
-    fn show(&self, lang: crate::settings::Lang) -> Cow<'static, str> {
+    fn show(&self, lang: Lang) -> Cow<'static, str> {
         let words = T::CHOICES.iter().find(|(value, _)| value == self);
         Cow::Borrowed(words.map_or("", |(_, w)| w.shown(lang)))
     }
@@ -71,14 +73,6 @@ impl<T: Choice> Value for T {
             .map(str::to_string)
             .collect()
     }
-}
-
-const fn w(
-    en: &'static [&'static str],
-    de: &'static [&'static str],
-    et: &'static [&'static str],
-) -> Words {
-    Words { en, de, et }
 }
 
 const ON: Words = w(&["on"], &["an", "ein"], &["sees"]);
@@ -329,6 +323,35 @@ impl Choice for ColorChoice {
     ];
 }
 
+/// Implements [`Value`] for a whole number in a range, kept in a
+/// newtype: the range, whether 0 (off) is allowed too, and sample values.
+macro_rules! range_value {
+    ($ty:ident($inner:ty), $min:expr, $max:expr, zero: $zero:expr, [$($sample:literal),*]) => {
+        impl Value for $ty {
+            fn parse(text: &str) -> Option<$ty> {
+                let n = number_in(text, $min, $max, $zero)?;
+                <$inner>::try_from(n).ok().map($ty)
+            }
+
+            fn show(&self, _: Lang) -> Cow<'static, str> {
+                Cow::Owned(self.0.to_string())
+            }
+
+            fn allowed() -> Allowed {
+                Allowed::Range {
+                    min: $min,
+                    max: $max,
+                    zero: $zero,
+                }
+            }
+
+            fn samples() -> Vec<String> {
+                vec![$($sample.to_string()),*]
+            }
+        }
+    };
+}
+
 /// Parses a whole number in `min..=max` (or 0 when `zero`).
 fn number_in(text: &str, min: u16, max: u16, zero: bool) -> Option<u16> {
     let n = text.trim().parse::<u16>().ok()?;
@@ -347,81 +370,20 @@ impl Width {
     pub const MAX: u16 = 500;
 }
 
-impl Value for Width {
-    fn parse(text: &str) -> Option<Width> {
-        number_in(text, Width::MIN, Width::MAX, true).map(Width)
-    }
-
-    fn show(&self, _: crate::settings::Lang) -> Cow<'static, str> {
-        Cow::Owned(self.0.to_string())
-    }
-
-    fn allowed() -> Allowed {
-        Allowed::Range {
-            min: Width::MIN,
-            max: Width::MAX,
-            zero: true,
-        }
-    }
-
-    fn samples() -> Vec<String> {
-        ["0", "20", "40", "500"].map(String::from).to_vec()
-    }
-}
+range_value!(Width(u16), Width::MIN, Width::MAX, zero: true, ["0", "20", "40", "500"]);
 
 /// A share from 0 to 100: speech rate (50 is the voice's normal rate),
 /// speech volume, volume of the sound cues.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Percent(pub u8);
 
-impl Value for Percent {
-    fn parse(text: &str) -> Option<Percent> {
-        number_in(text, 0, 100, false).map(|n| Percent(n as u8))
-    }
-
-    fn show(&self, _: crate::settings::Lang) -> Cow<'static, str> {
-        Cow::Owned(self.0.to_string())
-    }
-
-    fn allowed() -> Allowed {
-        Allowed::Range {
-            min: 0,
-            max: 100,
-            zero: false,
-        }
-    }
-
-    fn samples() -> Vec<String> {
-        ["0", "1", "50", "100"].map(String::from).to_vec()
-    }
-}
+range_value!(Percent(u8), 0, 100, zero: false, ["0", "1", "50", "100"]);
 
 /// A level of the built-in engine, 1 (beginner) to 10.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Level(pub u8);
 
-impl Value for Level {
-    fn parse(text: &str) -> Option<Level> {
-        let max = u16::from(crate::engine::level::MAX_LEVEL);
-        number_in(text, 1, max, false).map(|n| Level(n as u8))
-    }
-
-    fn show(&self, _: crate::settings::Lang) -> Cow<'static, str> {
-        Cow::Owned(self.0.to_string())
-    }
-
-    fn allowed() -> Allowed {
-        Allowed::Range {
-            min: 1,
-            max: u16::from(crate::engine::level::MAX_LEVEL),
-            zero: false,
-        }
-    }
-
-    fn samples() -> Vec<String> {
-        ["1", "5", "10"].map(String::from).to_vec()
-    }
-}
+range_value!(Level(u8), 1, MAX_LEVEL as u16, zero: false, ["1", "5", "10"]);
 
 /// The speech voice: chosen by language, or a voice the player named.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -452,7 +414,7 @@ impl Value for Voice {
         fits.then(|| Voice::Named(text.to_lowercase()))
     }
 
-    fn show(&self, lang: crate::settings::Lang) -> Cow<'static, str> {
+    fn show(&self, lang: Lang) -> Cow<'static, str> {
         match self {
             Voice::Auto => Cow::Borrowed(Voice::AUTO.shown(lang)),
             Voice::Named(name) => Cow::Owned(name.clone()),
