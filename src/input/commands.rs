@@ -4,6 +4,9 @@
 //! commands leave an open question standing all come from here; the
 //! session dispatches on [`Command`] with an exhaustive `match`.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use crate::settings::Lang;
 
 use super::vocab::fold;
@@ -429,14 +432,18 @@ impl Command {
     /// assert_eq!(Command::from_word("Springer"), None);
     /// ```
     pub fn from_word(word: &str) -> Option<Command> {
-        let folded = fold(word);
-        if folded.is_empty() {
-            return None;
-        }
-        COMMANDS
-            .iter()
-            .find(|e| e.words.contains_folded(&folded))
-            .map(|e| e.command)
+        // Every line's first word is looked up: fold the table once.
+        static BY_WORD: OnceLock<HashMap<String, Command>> = OnceLock::new();
+        let by_word = BY_WORD.get_or_init(|| {
+            let mut map = HashMap::new();
+            for entry in COMMANDS.iter().rev() {
+                for word in entry.words.all() {
+                    map.insert(fold(word), entry.command);
+                }
+            }
+            map
+        });
+        by_word.get(&fold(word)).copied()
     }
 
     /// The word shown for this command in `lang`.

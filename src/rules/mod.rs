@@ -54,6 +54,7 @@ impl Default for Game {
 /// tables count it: castling rights and an en passant square only when
 /// the capture is legal, since FIDE's "same position" counts an e.p.
 /// right only when the capture is really possible.
+#[inline]
 pub fn key_of(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
