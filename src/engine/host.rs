@@ -15,7 +15,7 @@ use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use super::client::{External, ExternalSpec, Failure, START_TIMEOUT};
 use super::level::level;
-use super::search::{Limits, SearchResult, Searcher};
+use super::search::{Limits, Score, SearchResult, Searcher};
 use crate::rules::key_of;
 
 /// What the host is asked to do.
@@ -268,14 +268,19 @@ fn analysis_worker(
         let result = panic::catch_unwind(AssertUnwindSafe(|| {
             analyse_until(&request.initial, &request.moves, request.nodes, stop)
         }));
-        // A search that panicked has nothing to say; the session drops
-        // the question after the next line.
-        if let Ok(result) = result {
-            reply(Reply {
-                id: request.id,
-                answer: Answer::Analysis(result),
-            });
-        }
+        // A search that panicked has found nothing, but it still answers:
+        // the session waits for every reply.
+        let result = result.unwrap_or_else(|_| SearchResult {
+            best: None,
+            score: Score::Cp(0),
+            pv: Vec::new(),
+            depth: 0,
+            nodes: 0,
+        });
+        reply(Reply {
+            id: request.id,
+            answer: Answer::Analysis(result),
+        });
     }
 }
 

@@ -213,11 +213,13 @@ impl Session {
         if pending.position != key_of(pos) || self.game.is_over() {
             return Vec::new();
         }
+        // A search that found no move in a running game failed; there
+        // is nothing true to say.
+        let Some(best) = result.best else {
+            return Vec::new();
+        };
         let events = match pending.purpose {
-            Purpose::Hint => match result.best {
-                Some(mv) => vec![EngineEvent::Hint(MoveFacts::of_move(pos, mv)).into()],
-                None => vec![Refusal::GameOver.into()],
-            },
+            Purpose::Hint => vec![EngineEvent::Hint(MoveFacts::of_move(pos, best)).into()],
             Purpose::Eval => vec![self.evaluation(result)],
         };
         self.last_answer.clone_from(&events);
