@@ -109,11 +109,8 @@ impl Reply {
     }
 }
 
-/// A search with a node budget, for hints and evaluations: deterministic.
-pub fn analyse(initial: &Chess, moves: &[Move], nodes: u64) -> SearchResult {
-    analyse_until(initial, moves, nodes, Arc::new(AtomicBool::new(false)))
-}
-
+/// A search with a node budget, for hints and evaluations: deterministic,
+/// and stopped early when nobody waits for it any more.
 fn analyse_until(
     initial: &Chess,
     moves: &[Move],

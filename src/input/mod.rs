@@ -144,15 +144,19 @@ pub fn read_line(text: &str, lang: Lang, game: &Game) -> Line {
     let rest: Vec<&str> = words.collect();
     let reading = || read_move_with(line, lang.into(), &mut Effort::default());
     if let Some(command) = Command::from_word(first) {
-        return match args::parse(command, &rest) {
-            Ok(args) => Line::Command(command, args),
-            // "R h4", "S f3", "b 4": a one-letter command word followed by
-            // what it cannot take is a move typed with a space.
-            Err(_) if first.chars().count() == 1 && !reading().intents.is_empty() => {
-                Line::Move(reading())
-            }
-            Err(error) => Line::Failed(command, error),
+        let error = match args::parse(command, &rest) {
+            Ok(args) => return Line::Command(command, args),
+            Err(error) => error,
         };
+        // "R h4", "S f3", "b 4": a one-letter command word followed by
+        // what it cannot take is a move typed with a space.
+        if first.chars().count() == 1 {
+            let reading = reading();
+            if !reading.intents.is_empty() {
+                return Line::Move(reading);
+            }
+        }
+        return Line::Failed(command, error);
     }
     let reading = reading();
     if reading.intents.is_empty() {

@@ -14,21 +14,19 @@ impl Session {
         if text.trim().is_empty() {
             return Vec::new();
         }
+        let mut open = None;
         if let Some(prompt) = self.prompt.take() {
             match self.answer(prompt, text) {
                 Ok(events) => return events,
-                Err(prompt) => {
-                    let line = read_line(text, self.settings.lang, &self.game);
-                    // Looking at the board does not cancel the question;
-                    // anything else lets it lapse.
-                    if line.is_read_only() {
-                        self.prompt = Some(prompt);
-                    }
-                    return self.run(line);
-                }
+                Err(prompt) => open = Some(prompt),
             }
         }
         let line = read_line(text, self.settings.lang, &self.game);
+        // Looking at the board does not cancel the question; anything
+        // else lets it lapse.
+        if line.is_read_only() {
+            self.prompt = open;
+        }
         self.run(line)
     }
 

@@ -22,7 +22,7 @@ use super::Session;
 
 /// Nodes a `hint` or `eval` searches: about a tenth of a second, and the
 /// same answer every time.
-pub(super) const ANALYSIS_NODES: u64 = 300_000;
+const ANALYSIS_NODES: u64 = 300_000;
 
 /// What an analysis was asked for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

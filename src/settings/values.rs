@@ -8,6 +8,7 @@ use shakmaty::Color;
 use crate::engine::level::MAX_LEVEL;
 use crate::input::Words;
 use crate::input::commands::w;
+use crate::input::vocab::RANDOM;
 use crate::input::vocab::fold;
 
 /// What a setting accepts, for the answer to a value it does not.
@@ -316,10 +317,7 @@ impl Choice for ColorChoice {
     const CHOICES: &'static [(ColorChoice, Words)] = &[
         (ColorChoice::White, WHITE),
         (ColorChoice::Black, BLACK),
-        (
-            ColorChoice::Random,
-            w(&["random"], &["zufall", "zufällig"], &["juhuslik"]),
-        ),
+        (ColorChoice::Random, RANDOM),
     ];
 }
 

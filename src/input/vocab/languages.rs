@@ -92,7 +92,6 @@ pub const GERMAN: Vocabulary = Vocabulary {
         ("Türme", Role::Rook),
         ("Pferde", Role::Knight),
     ],
-    random: &["zufall", "zufällig"],
 };
 
 /// English.
@@ -195,7 +194,6 @@ pub const ENGLISH: Vocabulary = Vocabulary {
         ("horses", Role::Knight),
         ("pawns", Role::Pawn),
     ],
-    random: &["random"],
 };
 
 /// Estonian. Only words: Estonian piece letters (R ratsu, L lipp, V
@@ -298,7 +296,6 @@ pub const ESTONIAN: Vocabulary = Vocabulary {
         ("mustal", Color::Black),
     ],
     plurals: &[],
-    random: &["juhuslik", "suvaline"],
 };
 
 /// Words of every language: FIDE's file names, the NATO alphabet and
@@ -338,5 +335,4 @@ pub const INTERNATIONAL: Vocabulary = Vocabulary {
     long_castling: &["O-O-O", "0-0-0"],
     colors: &[],
     plurals: &[],
-    random: &[],
 };

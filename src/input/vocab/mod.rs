@@ -12,6 +12,8 @@ use shakmaty::{Color, File, Rank, Role};
 
 mod languages;
 
+use super::Words;
+
 pub use languages::{ENGLISH, ESTONIAN, GERMAN, INTERNATIONAL};
 
 /// What one input word stands for.
@@ -61,8 +63,6 @@ pub struct Vocabulary {
     /// Plurals of piece names not already among `pieces`, for board
     /// questions ("where knights", "wo Türme").
     pub plurals: &'static [(&'static str, Role)],
-    /// Words for "chosen at random" (a side, a Chess960 position).
-    pub random: &'static [&'static str],
 }
 
 /// Every vocabulary; a word means the same in all of them.
@@ -243,10 +243,16 @@ pub fn piece_word(folded: &str) -> Option<Role> {
 
 /// Whether a word means "chosen at random", in any language.
 pub fn is_random_word(folded: &str) -> bool {
-    ALL.iter()
-        .flat_map(|v| v.random.iter())
-        .any(|w| fold(w) == folded)
+    RANDOM.contains_folded(folded)
 }
+
+/// Words for "chosen at random" (a side, a Chess960 position), shared
+/// by `new random`, `new 960 zufall` and the setting `color`.
+pub const RANDOM: Words = Words::new(
+    &["random"],
+    &["zufall", "zufällig"],
+    &["juhuslik", "suvaline"],
+);
 
 /// Which piece letters typed SAN uses. English and German letters never
 /// clash and are read together; Estonian ones do (R is a rook in English
