@@ -165,6 +165,9 @@ pub enum Refused {
     NothingToRepeat,
     /// A move was typed while the engine thinks.
     EngineThinking,
+    /// The line held only control keys (an arrow key sent through a
+    /// pipe); they are not echoed.
+    ControlKeys,
 }
 
 /// A question asked, or an answer that did not fit it.

@@ -169,20 +169,23 @@ fn engine_from(
 }
 
 /// The game the flags ask for (`--fen`, `--chess960`), or why it cannot be.
-fn game_from(cli: &Cli, session: &mut Session) -> Result<Game, String> {
-    let (result, text) = match (&cli.fen, &cli.chess960) {
-        (Some(fen), _) => (Game::from_fen(fen), fen),
+/// The game to start with, and whether its Chess960 start was drawn at
+/// random (then its number must be said even to a script).
+fn game_from(cli: &Cli, session: &mut Session) -> Result<(Game, bool), String> {
+    let (result, text, random) = match (&cli.fen, &cli.chess960) {
+        (Some(fen), _) => (Game::from_fen(fen), fen, false),
         (None, Some(n)) => {
-            let game = match parse_chess960(n) {
+            let start = parse_chess960(n);
+            let game = match start {
                 Some(Chess960Start::Number(n)) => Game::chess960(n),
                 Some(Chess960Start::Random) => Game::chess960(session.random_chess960()),
                 None => Err(SetupError::Chess960Number),
             };
-            (game, n)
+            (game, n, start == Some(Chess960Start::Random))
         }
-        (None, None) => return Ok(Game::new()),
+        (None, None) => return Ok((Game::new(), false)),
     };
-    result.map_err(|error| {
+    result.map(|game| (game, random)).map_err(|error| {
         let why = match error {
             SetupError::BadFen => {
                 "is not a FEN (example: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1)"
@@ -228,22 +231,33 @@ fn main() -> ExitCode {
     session.set_seed(cli.seed.unwrap_or_else(aio::now_seed));
     session.set_date(aio::today());
     session.set_engine(engine);
-    match game_from(&cli, &mut session) {
-        Ok(game) => session.set_game(game),
+    let random_start = match game_from(&cli, &mut session) {
+        Ok((game, random)) => {
+            session.set_game(game);
+            random
+        }
         Err(why) => {
             eprintln!("annabella: {why}.");
             return ExitCode::from(2);
         }
-    }
-    run(&mut session, &announcer, &settings, interactive)
+    };
+    run(
+        &mut session,
+        &announcer,
+        &settings,
+        (interactive, random_start),
+    )
 }
 
-/// Starts the outputs and the loop; the exit status when it ends.
+/// Starts the outputs and the loop; the exit status when it ends. At a
+/// terminal the start is announced as `new` says it; a script hears
+/// nothing before its first line, except the number of a Chess960 start
+/// drawn at random, which nothing else would tell it.
 fn run(
     session: &mut Session,
     announcer: &Announcer,
     settings: &Settings,
-    interactive: bool,
+    (interactive, random_start): (bool, bool),
 ) -> ExitCode {
     // Unlocked: speech and sound write their notices to stdout as well.
     let mut text = TextSink::new(io::stdout(), announcer);
@@ -264,12 +278,9 @@ fn run(
         .and_then(|()| speech.start(settings))
         .and_then(|()| sound.start(settings));
     let shown = started.and_then(|()| {
-        if !interactive {
-            return Ok(());
-        }
-        let status = session.handle_line("status", std::time::Instant::now());
-        text.notify(settings, &status)
-            .and_then(|()| speech.notify(settings, &status))
+        let start = session.start(interactive, random_start);
+        text.notify(settings, &start)
+            .and_then(|()| speech.notify(settings, &start))
     });
     if shown.is_err() {
         return ExitCode::FAILURE;

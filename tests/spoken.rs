@@ -334,22 +334,22 @@ fn refusals() -> Vec<(&'static str, &'static str, Refusal)> {
                 to: Square::H5,
             },
         ),
+        // Black's moves typed with White to move: not your turn (issue 10).
+        (START, "Bauer Eva fünf", NotYourTurn { turn: Color::White }),
+        (START, "Eva fünf", NotYourTurn { turn: Color::White }),
         (
             START,
-            "Bauer Eva fünf",
-            CannotReach {
-                role: Some(Role::Pawn),
-                from: None,
-                to: Square::E5,
-            },
+            "Springer Felix sechs",
+            NotYourTurn { turn: Color::White },
         ),
+        (START, "Nf6", NotYourTurn { turn: Color::White }),
         (
             START,
-            "Eva fünf",
+            "Springer David vier",
             CannotReach {
-                role: Some(Role::Pawn),
+                role: Some(Role::Knight),
                 from: None,
-                to: Square::E5,
+                to: Square::D4,
             },
         ),
         (
@@ -463,10 +463,15 @@ fn refusals() -> Vec<(&'static str, &'static str, Refusal)> {
         (
             PROMOTE,
             "König Gustav acht",
+            NotYourTurn { turn: Color::White },
+        ),
+        (
+            PROMOTE,
+            "König Eva vier",
             CannotReach {
                 role: Some(Role::King),
                 from: Some(Square::G2),
-                to: Square::G8,
+                to: Square::E4,
             },
         ),
         (PROMOTE, "König Hector drei Umwandlung in Dame", NoPromotion),

@@ -1,8 +1,10 @@
 //! The client at a real terminal, driven through tmux as a person would
 //! type: a move and a board query are answered, the cursor waits on the
 //! input line after the prompt, Up recalls the last line and Tab
-//! completes a command word. tmux is installed by `scripts/setup`; a
-//! missing tmux fails this test rather than skipping it.
+//! completes a command word; lines typed while the engine thinks are all
+//! answered; the raw stream carries only the line editor's own cursor
+//! sequences. tmux is installed by `scripts/setup`; a missing tmux fails
+//! these tests rather than skipping them.
 
 use std::process::Command;
 use std::thread::sleep;
@@ -16,8 +18,10 @@ struct Tmux {
 }
 
 impl Tmux {
-    fn start(command: &str) -> Tmux {
-        let session = format!("annabella-test-{}", std::process::id());
+    /// Starts `command` in a new tmux session; `name` tells the tests
+    /// of this file apart, as they run at once.
+    fn start(name: &str, command: &str) -> Tmux {
+        let session = format!("annabella-test-{}-{name}", std::process::id());
         let status = Command::new("tmux")
             .args([
                 "new-session",
@@ -96,6 +100,17 @@ impl Tmux {
         }
     }
 
+    /// Copies everything the program writes to the terminal, escape
+    /// sequences included, into `file`.
+    fn record_raw(&self, file: &std::path::Path) {
+        let status = Command::new("tmux")
+            .args(["pipe-pane", "-o", "-t", &self.session])
+            .arg(format!("cat > '{}'", file.display()))
+            .status()
+            .expect("tmux pipe-pane");
+        assert!(status.success());
+    }
+
     /// The last non-empty line on the screen and its row.
     fn last_line(&self) -> (usize, String) {
         let screen = self.screen();
@@ -120,9 +135,10 @@ impl Drop for Tmux {
 #[test]
 fn a_person_at_the_terminal() {
     let binary = env!("CARGO_BIN_EXE_annabella");
-    let tmux = Tmux::start(&format!(
-        "{binary} --lang en --opponent human --speech off --sound off"
-    ));
+    let tmux = Tmux::start(
+        "person",
+        &format!("{binary} --lang en --opponent human --speech off --sound off"),
+    );
     tmux.wait_for("the first prompt", |l| l == "White to move>");
 
     tmux.keys(&["e4", "Enter"]);
@@ -156,4 +172,89 @@ fn a_person_at_the_terminal() {
     let screen = tmux.screen();
     assert!(screen.iter().all(|l| !l.contains('\u{1b}')), "{screen:?}");
     tmux.keys(&["quit", "Enter"]);
+}
+
+#[test]
+fn the_start_says_the_game_and_lines_typed_while_the_engine_thinks_are_answered() {
+    let binary = env!("CARGO_BIN_EXE_annabella");
+    let tmux = Tmux::start(
+        "typeahead",
+        &format!("{binary} --lang en --level 10 --speech off --sound off"),
+    );
+    // At the start: the game, the opponent with the player's side, the
+    // side to move.
+    tmux.wait_for("the new game", |l| l == "New game.");
+    tmux.wait_for("the opponent", |l| {
+        l.starts_with("Opponent: the built-in engine at level 10") && l.ends_with("You play White.")
+    });
+    tmux.wait_for("the first prompt", |l| l == "White to move>");
+
+    // Typed at once, while the engine thinks about its reply: every line
+    // is answered, in order.
+    tmux.keys(&[
+        "e4", "Enter", "status", "Enter", "e4?", "Enter", "fen", "Enter",
+    ]);
+    tmux.wait_for("the engine's reply", |l| l.starts_with("1. Black: "));
+    tmux.wait_for("the status", |l| l == "White to move, move 2.");
+    tmux.wait_for("the square", |l| l == "Eva vier: white pawn.");
+    let screen = tmux.wait_for("the FEN", |l| l.contains(" w KQkq ") && l.ends_with(" 2"));
+    let order: Vec<usize> = ["White to move, move 2.", "Eva vier: white pawn."]
+        .iter()
+        .map(|want| screen.iter().position(|l| l == want).unwrap_or(usize::MAX))
+        .collect();
+    assert!(order[0] < order[1], "answers out of order: {screen:?}");
+    tmux.keys(&["quit", "Enter"]);
+}
+
+#[test]
+fn the_raw_stream_has_no_terminal_mode_switches() {
+    let binary = env!("CARGO_BIN_EXE_annabella");
+    let dir = std::env::temp_dir().join(format!("annabella-raw-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let raw = dir.join("raw.out");
+    // A moment's sleep lets the recording start before the first byte.
+    let tmux = Tmux::start(
+        "raw",
+        &format!(
+            "sh -c 'sleep 1; TERM=xterm exec {binary} --lang en --opponent human --speech off --sound off'"
+        ),
+    );
+    tmux.record_raw(&raw);
+    tmux.wait_for("the first prompt", |l| l == "White to move>");
+    tmux.keys(&["e4", "Enter"]);
+    tmux.wait_for("the move announced", |l| l == "1. White: Bauer Eva vier");
+    tmux.keys(&["Escape", "[A", "Enter"]);
+    tmux.wait_for("the next prompt", |l| l == "Black to move>");
+    tmux.keys(&["quit", "Enter"]);
+    // The window closes when the program ends: wait for the recording.
+    let start = Instant::now();
+    let text = loop {
+        let bytes = std::fs::read(&raw).unwrap_or_default();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        if text.contains("Goodbye.") {
+            break text;
+        }
+        assert!(start.elapsed() < PATIENCE, "no goodbye in {text:?}");
+        sleep(Duration::from_millis(50));
+    };
+    assert!(text.contains("1. White: Bauer Eva vier"), "{text:?}");
+    // No bracketed paste, no synchronized output, no other private mode
+    // switch: only the line editor's cursor placement on the input line.
+    assert!(!text.contains("\u{1b}[?"), "mode switches in {text:?}");
+    let mut kinds: Vec<char> = Vec::new();
+    let mut rest = &*text;
+    while let Some(at) = rest.find("\u{1b}[") {
+        rest = &rest[at + 2..];
+        let end = rest
+            .find(|c: char| !c.is_ascii_digit() && c != ';')
+            .unwrap_or(rest.len());
+        if let Some(kind) = rest[end..].chars().next() {
+            kinds.push(kind);
+        }
+    }
+    assert!(
+        kinds.iter().all(|k| matches!(k, 'K' | 'C' | 'D')),
+        "unexpected sequences {kinds:?} in {text:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

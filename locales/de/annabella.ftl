@@ -156,9 +156,9 @@ list-or = { $first } oder { $last }
 square-empty = { $square }: leer.
 square-piece = { $square }: { $piece }.
 last-none = Noch kein Zug.
-history-both = { $number }. { $white }, { $black }
-history-white = { $number }. { $white }
-history-black = { $number }. ..., { $black }
+history-both = { $number }. Weiß: { $white }; Schwarz: { $black }
+history-white = { $number }. Weiß: { $white }
+history-black = { $number }. Schwarz: { $black }
 undo-done = Zurückgenommen: { $move }.
 undo-reopened = Die Partie ist wieder offen.
 nothing-to-undo = Es gibt keinen Zug zum Zurücknehmen.
@@ -238,6 +238,10 @@ moves-all = { $count ->
     [one] Ein legaler Zug
    *[other] { $count } legale Züge
   }: { $moves }.
+moves-all-none = { $side ->
+    [white] Weiß hat
+   *[black] Schwarz hat
+  } keinen legalen Zug.
 moves-not-on-move = { $square }, { $piece }: { $color } ist nicht am Zug.
 count-pieces = { $count } { $count ->
     [one] { $name }
@@ -285,6 +289,7 @@ help-attackers = angreifer und ein Feld (angreifer e4): welche Figuren jeder Sei
 help-moves = züge: alle legalen Züge mit ihrer Zahl; züge und ein Feld (züge g1): die legalen Züge dieser Figur.
 help-material = material: die Bilanz in Bauerneinheiten und die Figuren, aus denen sie besteht.
 help-repeat = wiederholen oder r: sagt die letzte Antwort noch einmal.
+control-keys = Es kamen nur Steuertasten an, etwa eine Pfeiltaste. Gib einen Zug oder einen Befehl ein; hilfe nennt die Befehle.
 nothing-to-repeat = Es wurde noch nichts gesagt.
 
 ## Sprache und Klang
@@ -314,6 +319,7 @@ eval-mate = { $color } setzt in { $moves ->
    *[other] { $moves } Zügen
   } matt.
 eval-detail = { $centipawns } Hundertstel Bauern für Weiß; Hauptvariante: { $line }.
+eval-line = Hauptvariante: { $line }.
 opponent-human = Gegner: ein Mensch an dieser Tastatur; beide Seiten werden hier eingegeben.
 opponent-engine = Gegner: die eingebaute Engine auf Stufe { $level }, etwa { $elo } Elo. Du spielst { $color }.
 opponent-external = Gegner: eine externe Engine; die eingebaute Engine auf Stufe { $level } steht bereit. Du spielst { $color }.

@@ -131,9 +131,9 @@ list-or = { $first } or { $last }
 square-empty = { $square }: empty.
 square-piece = { $square }: { $piece }.
 last-none = No move yet.
-history-both = { $number }. { $white }, { $black }
-history-white = { $number }. { $white }
-history-black = { $number }. ..., { $black }
+history-both = { $number }. White: { $white }; Black: { $black }
+history-white = { $number }. White: { $white }
+history-black = { $number }. Black: { $black }
 undo-done = Taken back: { $move }.
 undo-reopened = The game is open again.
 nothing-to-undo = There is no move to take back.
@@ -189,6 +189,10 @@ moves-all = { $count ->
     [one] One legal move
    *[other] { $count } legal moves
   }: { $moves }.
+moves-all-none = { $side ->
+    [white] White has
+   *[black] Black has
+  } no legal move.
 moves-not-on-move = { $square }, { $piece }: { $color } is not to move.
 count-pieces = { $count } { $count ->
     [one] { $name }
@@ -236,6 +240,7 @@ help-attackers = attackers and a square (attackers e4): which pieces of each sid
 help-moves = moves: all legal moves with their number; moves and a square (moves g1): the legal moves of that piece.
 help-material = material: the balance in pawn units and the pieces that make it up.
 help-repeat = repeat or r: says the last answer again.
+control-keys = Only control keys arrived, such as an arrow key. Type a move or a command; help lists the commands.
 nothing-to-repeat = Nothing has been said yet.
 
 ## Speech and sound
@@ -265,6 +270,7 @@ eval-mate = { $color } mates in { $moves ->
    *[other] { $moves } moves
   }.
 eval-detail = { $centipawns } centipawns for White; main line: { $line }.
+eval-line = Main line: { $line }.
 opponent-human = Opponent: a person at this keyboard; both sides are typed here.
 opponent-engine = Opponent: the built-in engine at level { $level }, about { $elo } Elo. You play { $color }.
 opponent-external = Opponent: an external engine, with the built-in engine at level { $level } standing by. You play { $color }.

@@ -162,9 +162,9 @@ list-or = { $first } või { $last }
 square-empty = { $square }: tühi.
 square-piece = { $square }: { $piece }.
 last-none = Käike veel ei ole.
-history-both = { $number }. { $white }, { $black }
-history-white = { $number }. { $white }
-history-black = { $number }. ..., { $black }
+history-both = { $number }. Valge: { $white }; Must: { $black }
+history-white = { $number }. Valge: { $white }
+history-black = { $number }. Must: { $black }
 undo-done = Tagasi võetud: { $move }.
 undo-reopened = Mäng on jälle pooleli.
 nothing-to-undo = Tagasi võtta pole ühtegi käiku.
@@ -240,6 +240,10 @@ moves-all = { $count ->
     [one] Üks võimalik käik
    *[other] { $count } võimalikku käiku
   }: { $moves }.
+moves-all-none = { $side ->
+    [white] Valgel
+   *[black] Mustal
+  } ei ole ühtegi võimalikku käiku.
 moves-not-on-move = { $square }, { $piece }: { $color } ei ole käigul.
 count-pieces = { $count } { $count ->
     [one] { $name }
@@ -300,6 +304,7 @@ help-attackers = ründajad (attackers) ja ruut (ründajad e4): kumma poole milli
 help-moves = käigud (moves): kõik võimalikud käigud koos nende arvuga; käigud ja ruut (käigud g1): selle malendi võimalikud käigud.
 help-material = materjal (material): materjali vahekord etturiühikutes ja malendid, millest see koosneb.
 help-repeat = korda (repeat, r): ütleb viimase vastuse uuesti.
+control-keys = Saabusid ainult juhtklahvid, näiteks nooleklahv. Sisesta käik või käsk; abi annab käsud.
 nothing-to-repeat = Midagi pole veel öeldud.
 
 ## Kõne ja heli
@@ -329,6 +334,7 @@ eval-mate = { $color } matib { $moves ->
    *[other] { $moves } käiguga
   }.
 eval-detail = { $centipawns } sentipanti valge kasuks; põhivariant: { $line }.
+eval-line = Põhivariant: { $line }.
 opponent-human = Vastane: inimene selle klaviatuuri taga; mõlema poole käigud sisestatakse siin.
 opponent-engine = Vastane: sisseehitatud mootor tasemel { $level }, umbes { $elo } Elo. Sinu pool: { $color }.
 opponent-external = Vastane: väline mootor, varuks sisseehitatud mootor tasemel { $level }. Sinu pool: { $color }.

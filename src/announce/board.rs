@@ -184,6 +184,14 @@ impl Announcer {
             .collect();
         let count = n(moves.len() as u32);
         match from {
+            None if moves.is_empty() => {
+                let side = if turn == Color::White {
+                    "white"
+                } else {
+                    "black"
+                };
+                self.message(ui, "moves-all-none", &[("side", s(side))])
+            }
             None => self.message(
                 ui,
                 "moves-all",

@@ -81,14 +81,16 @@ impl Announcer {
             .iter()
             .map(|f| self.move_words(p.short(), f))
             .collect();
-        let detail = self.message(
-            ui,
-            "eval-detail",
-            &[
-                ("centipawns", s(e.centipawns.to_string())),
-                ("line", s(line.join("; "))),
-            ],
-        );
+        let line = s(line.join("; "));
+        // A forced mate has no centipawn figure worth saying.
+        let detail = match e.mate {
+            Some(_) => self.message(ui, "eval-line", &[("line", line)]),
+            None => self.message(
+                ui,
+                "eval-detail",
+                &[("centipawns", s(e.centipawns.to_string())), ("line", line)],
+            ),
+        };
         format!("{verdict} {detail}")
     }
 }

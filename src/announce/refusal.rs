@@ -37,6 +37,7 @@ impl Announcer {
             Refused::NoDrawOffer => self.message(ui, "no-draw-offer", &[]),
             Refused::NothingToRepeat => self.message(ui, "nothing-to-repeat", &[]),
             Refused::EngineThinking => self.message(ui, "engine-thinking", &[]),
+            Refused::ControlKeys => self.message(ui, "control-keys", &[]),
         }
     }
 

@@ -87,7 +87,9 @@ impl Announcer {
 /// the `german` phrases; pieces without a letter or digit are dropped.
 fn split_languages(line: &str, german: &[String], ui: Lang, out: &mut Vec<Spoken>) {
     let mut push = |text: &str, lang: Lang| {
-        let text = text.trim();
+        // A separator left at the start of a piece ("; Black:") is no
+        // word to say.
+        let text = text.trim().trim_start_matches([',', ';']).trim_start();
         if text.chars().any(char::is_alphanumeric) {
             out.push(Spoken {
                 text: text.to_string(),

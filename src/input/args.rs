@@ -6,7 +6,7 @@ use shakmaty::{Color, File, Rank, Role, Square};
 
 use super::commands::{Arg, Command};
 use super::moves::parse_answer;
-use super::vocab::{color_word, fold, is_random_word, piece_word};
+use super::vocab::{QUESTION_WORDS, color_word, fold, is_random_word, piece_word};
 use super::{CommandError, Pick};
 use crate::rules::Chess960Start;
 use crate::settings::{ColorChoice, Setting, SettingError, parse_setting};
@@ -86,6 +86,20 @@ pub fn parse_color_choice(word: &str) -> Option<ColorChoice> {
 
 /// Reads the words after `command` as its [`Arg`] says.
 pub(super) fn parse(command: Command, words: &[&str]) -> Result<Args, CommandError> {
+    let entry = command.entry();
+    // A reading command may be asked as a question: "where is the white
+    // king", "wo steht der weiße König", "square what is on e4".
+    let asked: Vec<&str>;
+    let words = if entry.read_only && !matches!(entry.arg, Arg::Topic | Arg::Setting) {
+        asked = words
+            .iter()
+            .copied()
+            .filter(|w| !QUESTION_WORDS.contains_folded(&fold(w)))
+            .collect();
+        &asked[..]
+    } else {
+        words
+    };
     let text = words.join(" ");
     let mut args = Args {
         text: text.clone(),
@@ -95,7 +109,7 @@ pub(super) fn parse(command: Command, words: &[&str]) -> Result<Args, CommandErr
         command,
         argument: argument.to_string(),
     };
-    let arg = command.entry().arg;
+    let arg = entry.arg;
     let needs_words = matches!(
         arg,
         Arg::Square | Arg::Rank | Arg::File | Arg::Piece | Arg::Setting

@@ -103,6 +103,51 @@ pub enum Suggestion {
     Move(MoveFacts),
 }
 
+/// The line without control characters: escape sequences (an arrow key
+/// sent through a pipe is `ESC [ A`) are dropped whole, a tab becomes a
+/// space, any other control character is dropped. What is echoed back
+/// ("Not understood: …") must never carry one to a screen reader or a
+/// terminal.
+///
+/// ```
+/// assert_eq!(annabella::input::clean_line("\x1b[Ae4\t?"), "e4 ?");
+/// ```
+pub fn clean_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\t' => out.push(' '),
+            '\u{1b}' => skip_escape(&mut chars),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Skips the rest of an escape sequence after its ESC: a CSI sequence
+/// (`[`, parameters, one final byte), an SS3 key (`O` and one byte), or
+/// one byte.
+fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
+    match chars.next() {
+        Some('[') => {
+            for c in chars.by_ref() {
+                if ('\u{40}'..='\u{7e}').contains(&c) {
+                    break;
+                }
+            }
+        }
+        Some('O') => {
+            chars.next();
+        }
+        _ => {}
+    }
+}
+
 /// Reads one line: a command (the first word decides), a square question
 /// (`e4?`), a move, or not understood with a suggestion from the legal
 /// moves of `game`. Typed SAN uses the piece letters of `lang`.
@@ -122,11 +167,22 @@ pub fn read_line(text: &str, lang: Lang, game: &Game) -> Line {
     if line.is_empty() {
         return Line::Empty;
     }
-    // A question mark asks what stands on a square, never plays a move.
-    if let Some(query) = line.strip_suffix('?') {
+    // A question mark asks what stands on a square, never plays a move;
+    // after another command word it is that command asked as a question
+    // ("where is the white king?").
+    let asked_command = |query: &str| {
+        let first = query.split_whitespace().next()?;
+        Command::from_word(first).filter(|&c| c != Command::Square)
+    };
+    if let Some(query) = line.strip_suffix('?')
+        && asked_command(query).is_none()
+    {
         let words: Vec<&str> = query
             .split_whitespace()
-            .skip_while(|w| Command::from_word(w) == Some(Command::Square))
+            .filter(|w| {
+                Command::from_word(w) != Some(Command::Square)
+                    && !vocab::QUESTION_WORDS.contains_folded(&vocab::fold(w))
+            })
             .collect();
         return match parse_square(&words.join(" ")) {
             Some(square) => Line::Command(
@@ -139,6 +195,10 @@ pub fn read_line(text: &str, lang: Lang, game: &Game) -> Line {
             None => suggest::not_understood(line, game),
         };
     }
+    let line = match line.strip_suffix('?') {
+        Some(query) if asked_command(query).is_some() => query.trim_end(),
+        _ => line,
+    };
     let mut words = line.split_whitespace();
     let first = words.next().unwrap_or("");
     let rest: Vec<&str> = words.collect();

@@ -227,9 +227,11 @@ pub(crate) fn symbols(
     effort: &mut Effort,
 ) -> Option<Symbols> {
     let mut read = Symbols::default();
-    for token in line.split_whitespace() {
+    for (i, token) in line.split_whitespace().enumerate() {
         effort.add(token.len());
-        if is_move_number(token) {
+        // A move number leads the line ("12. Nf3"); "3." at the end is a
+        // rank with the full stop dictation adds.
+        if i == 0 && is_move_number(token) {
             continue;
         }
         let folded = fold(token);
@@ -261,6 +263,64 @@ pub(crate) fn symbols(
         read.corrected = true;
     }
     Some(read)
+}
+
+/// Reads full coordinates (files in lower case) with an optional
+/// promotion letter: `e7e8q`, `e7-e8=b`, `e7 e8 D`, `e7xd8n+`. After two squares a single letter can
+/// only be the promotion piece, so `b` and `d` are bishop and queen here,
+/// not files; and the letter is English or German in every interface
+/// language, as UCI and long algebraic notation write it everywhere
+/// (`r` is a rook, also where the Estonian SAN letter R is a knight).
+/// `None` when the line is not of that form.
+fn coordinates(line: &str) -> Option<Intent> {
+    let mut tokens = line.split_whitespace().peekable();
+    if tokens.peek().is_some_and(|t| is_move_number(t)) {
+        tokens.next();
+    }
+    let text: String = tokens.collect();
+    let text = text.trim_end_matches(['+', '#', '!', '?', '.']);
+    let mut chars = text.chars().peekable();
+    let square = |chars: &mut std::iter::Peekable<std::str::Chars<'_>>| {
+        // Lower case only: "D2xf7" is German SAN, the queen on rank 2.
+        let file = File::from_char(chars.next()?)?;
+        let rank = Rank::from_char(chars.next()?)?;
+        Some(Square::from_coords(file, rank))
+    };
+    let from = square(&mut chars)?;
+    let mut capture = false;
+    while let Some(&c) = chars.peek() {
+        match c {
+            '-' => {}
+            'x' | 'X' | ':' | '×' => capture = true,
+            _ => break,
+        }
+        chars.next();
+    }
+    let to = square(&mut chars)?;
+    if chars.peek() == Some(&'=') {
+        chars.next();
+    }
+    let promotion = match chars.next() {
+        None => None,
+        Some(c) => match piece_letter(c, Letters::EnglishGerman)? {
+            Role::King | Role::Pawn => return None,
+            role => Some(role),
+        },
+    };
+    if chars.next().is_some() {
+        return None;
+    }
+    Some(Intent {
+        role: RoleSpec::Any,
+        from_file: Some(from.file()),
+        from_rank: Some(from.rank()),
+        to: Some(to),
+        castle: None,
+        capture,
+        captured: None,
+        promotion,
+        en_passant: false,
+    })
 }
 
 /// Builds an intent from symbols by the grammar
@@ -364,10 +424,10 @@ pub fn read_move(line: &str, effort: &mut Effort) -> Reading {
 /// [`read_move`] with the piece letters of a UI language.
 pub fn read_move_with(line: &str, letters: Letters, effort: &mut Effort) -> Reading {
     let mut joined = String::new();
-    for token in line.split_whitespace() {
+    for (i, token) in line.split_whitespace().enumerate() {
         effort.add(token.len());
         let folded = fold(token);
-        if is_move_number(token) || matches!(lookup(&folded), Some(Word::Filler)) {
+        if (i == 0 && is_move_number(token)) || matches!(lookup(&folded), Some(Word::Filler)) {
             continue;
         }
         joined.push_str(&folded);
@@ -375,6 +435,12 @@ pub fn read_move_with(line: &str, letters: Letters, effort: &mut Effort) -> Read
     if let Some(short) = vocab::castling(&joined) {
         return Reading {
             intents: vec![Intent::castling(CastlingSide::from_king_side(short))],
+            understood: None,
+        };
+    }
+    if let Some(intent) = coordinates(line) {
+        return Reading {
+            intents: vec![intent],
             understood: None,
         };
     }

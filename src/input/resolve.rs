@@ -28,9 +28,8 @@ pub enum Refusal {
     GameOver,
     /// The input names no move at all.
     NotAMove,
-    /// The origin square holds a piece of the other side, which could make
-    /// this move if it were its turn. (SAN names no colour, so only an
-    /// origin square can show that the other side was meant.)
+    /// The move is one the other side could make if it were its turn,
+    /// and none of the mover's pieces could even try it.
     NotYourTurn {
         /// Who is to move.
         turn: Color,
@@ -462,6 +461,12 @@ pub fn diagnose(game: &Game, intent: &Intent) -> Refusal {
         None => board.by_color(us),
     };
     let candidates: Vec<Square> = ours.into_iter().filter(|&s| from_ok(intent, s)).collect();
+    // The other side's move typed out of turn ("Nf6" with White to
+    // move): none of ours could even try it, theirs could make it.
+    let ours_try = candidates.iter().any(|&from| pseudo_reaches(pos, from, to));
+    if !ours_try && other_side_could(pos, intent) {
+        return Refusal::NotYourTurn { turn: us };
+    }
     if candidates.is_empty() {
         return Refusal::NoSuchPiece {
             role: named_role.unwrap_or(Role::Pawn),

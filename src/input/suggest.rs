@@ -4,7 +4,9 @@
 use shakmaty::san::SanPlus;
 
 use super::commands::COMMANDS;
-use super::vocab::fold;
+use super::moves::{Effort, read_move};
+use super::resolve::{Resolution, resolve};
+use super::vocab::{fold, lookup, nearest};
 use super::{Line, Suggestion};
 use crate::rules::{Game, MoveFacts};
 
@@ -22,6 +24,12 @@ pub fn not_understood(line: &str, game: &Game) -> Line {
         return Line::NotUnderstood {
             input,
             suggestion: None,
+        };
+    }
+    if let Some(facts) = corrected_move(line, game) {
+        return Line::NotUnderstood {
+            input: line.trim().to_string(),
+            suggestion: Some(Suggestion::Move(facts)),
         };
     }
     let mut best: Option<(usize, Suggestion)> = None;
@@ -53,6 +61,40 @@ pub fn not_understood(line: &str, game: &Game) -> Line {
     Line::NotUnderstood {
         input: line.trim().to_string(),
         suggestion,
+    }
+}
+
+/// A move said in words with a word or two slightly wrong ("Springa
+/// Felix drei", "pawn echo for"): each unknown word replaced by the
+/// nearest vocabulary word, the line read again; the legal move it then
+/// names, if exactly one.
+fn corrected_move(line: &str, game: &Game) -> Option<MoveFacts> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    if tokens.len() < 2 {
+        return None;
+    }
+    let mut changed = false;
+    let mut words = Vec::with_capacity(tokens.len());
+    for token in tokens {
+        let folded = fold(token);
+        let len = folded.chars().count();
+        let known = lookup(&folded).is_some()
+            || !read_move(token, &mut Effort::default()).intents.is_empty();
+        if known || len < 3 || !folded.chars().all(char::is_alphabetic) {
+            words.push(token.to_string());
+            continue;
+        }
+        let max = if len <= 4 { 1 } else { 2 };
+        words.push(nearest(&folded, max, edit_distance)?.to_string());
+        changed = true;
+    }
+    if !changed {
+        return None;
+    }
+    let reading = read_move(&words.join(" "), &mut Effort::default());
+    match resolve(game, &reading.intents, false) {
+        Resolution::Move(mv) => Some(MoveFacts::of_move(game.position(), mv)),
+        _ => None,
     }
 }
 

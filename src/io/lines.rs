@@ -4,6 +4,7 @@
 use std::io::BufRead;
 
 use rustyline::completion::Completer;
+use rustyline::config::Configurer;
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
@@ -127,10 +128,15 @@ pub struct Terminal {
 impl Terminal {
     /// Opens the terminal line editor.
     pub fn new() -> Result<Terminal, ReadlineError> {
-        let config = Config::builder()
+        // No bracketed-paste or synchronized-output switches around the
+        // prompt: a screen reader or Braille display that reads the raw
+        // stream would meet them as noise, and plain lines need neither.
+        let mut builder = Config::builder()
             .color_mode(ColorMode::Disabled)
             .completion_type(CompletionType::List)
-            .build();
+            .bracketed_paste(false);
+        builder.enable_synchronized_output(false);
+        let config = builder.build();
         let mut editor = Editor::with_config(config)?;
         editor.set_helper(Some(CommandWords::new()));
         Ok(Terminal { editor })

@@ -27,9 +27,10 @@ impl Game {
         }
     }
 
-    /// The game as PGN, with the seven tag roster (the given date) and
-    /// the tags a non-standard start needs.
-    pub fn pgn(&self, date: &str) -> String {
+    /// The game as PGN, with the seven tag roster (the given date and
+    /// players, `?` for one unknown) and the tags a non-standard start
+    /// needs.
+    pub fn pgn(&self, date: &str, players: [&str; 2]) -> String {
         let mut out = String::new();
         let result = self.result_text();
         let tags = [
@@ -37,11 +38,13 @@ impl Game {
             ("Site", "?"),
             ("Date", date),
             ("Round", "-"),
-            ("White", "?"),
-            ("Black", "?"),
+            ("White", players[0]),
+            ("Black", players[1]),
             ("Result", result),
         ];
         for (name, value) in tags {
+            // PGN strings escape backslash and quote.
+            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
             let _ = writeln!(out, "[{name} \"{value}\"]");
         }
         if self.mode == CastlingMode::Chess960 {

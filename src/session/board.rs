@@ -6,7 +6,7 @@ use shakmaty::{Color, File, Position, Rank, Role, Square};
 use crate::event::{Answer, Event, StatusInfo};
 use crate::input::commands::Command;
 use crate::rules::MoveFacts;
-use crate::settings::BoardStyle;
+use crate::settings::{BoardStyle, OpponentChoice};
 use crate::view;
 
 use super::Session;
@@ -15,10 +15,14 @@ use super::dispatch::missing;
 const BOTH: [Color; 2] = [Color::White, Color::Black];
 
 impl Session {
-    /// The side the board is read from. In hot seat the player is taken
-    /// to sit on White's side.
+    /// The side the board is read from: against an engine the person's
+    /// side; in hot seat, where both sides share one keyboard, White's.
     fn side(&self) -> Color {
-        self.settings.orientation.side(Color::White)
+        let player = match self.settings.opponent {
+            OpponentChoice::Engine => self.seat.human,
+            OpponentChoice::Human => Color::White,
+        };
+        self.settings.orientation.side(player)
     }
 
     pub(super) fn board(&self) -> Vec<Event> {

@@ -4,15 +4,19 @@
 
 use crate::event::{Answer, Event, Refused, SessionEvent};
 use crate::input::commands::Command;
-use crate::input::{Args, CommandError, Line, read_line};
+use crate::input::{Args, CommandError, Line, clean_line, read_line};
 
 use super::Session;
 
 impl Session {
     /// One line in, its events out.
-    pub(super) fn dispatch(&mut self, text: &str) -> Vec<Event> {
-        if text.trim().is_empty() {
+    pub(super) fn dispatch(&mut self, raw: &str) -> Vec<Event> {
+        if raw.trim().is_empty() {
             return Vec::new();
+        }
+        let text = &*clean_line(raw);
+        if text.trim().is_empty() {
+            return vec![Refused::ControlKeys.into()];
         }
         let mut open = None;
         if let Some(prompt) = self.prompt.take() {
@@ -63,7 +67,10 @@ impl Session {
             Command::Material => self.material(),
             Command::Status => vec![self.status()],
             Command::Fen => vec![Answer::Fen(self.game.fen()).into()],
-            Command::Pgn => vec![Answer::Pgn(self.game.pgn(&self.date)).into()],
+            Command::Pgn => {
+                let [white, black] = self.players();
+                vec![Answer::Pgn(self.game.pgn(&self.date, [&white, &black])).into()]
+            }
             Command::Last => self.last(),
             Command::History => self.history(),
             Command::Repeat => self.repeat(),

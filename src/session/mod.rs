@@ -26,7 +26,7 @@ use crate::engine::client::ExternalSpec;
 use std::time::Instant;
 
 use crate::engine::host::{Reply, Request};
-use crate::event::{Event, OpponentInfo, Refused, SessionEvent};
+use crate::event::{Event, GameEvent, OpponentInfo, Refused, SessionEvent};
 use crate::rng::Rng;
 use crate::rules::Game;
 use crate::settings::{ColorChoice, Settings};
@@ -94,6 +94,25 @@ impl Session {
         self.seat.awaiting = None;
     }
 
+    /// What is said when the client starts. For a person (`full`) as
+    /// `new` says it: the game (a Chess960 game with its start number),
+    /// who the opponent is and which side the player has, and whose move
+    /// it is; `repeat` says it again. A script hears only the number of a
+    /// Chess960 start drawn at random (`random_960`), which nothing else
+    /// would tell it.
+    pub fn start(&mut self, full: bool, random_960: bool) -> Vec<Event> {
+        let game: Event = GameEvent::NewGame {
+            chess960: self.game.chess960_number(),
+        }
+        .into();
+        if !full {
+            return if random_960 { vec![game] } else { Vec::new() };
+        }
+        let events = vec![game, self.opponent_changed(), self.status()];
+        self.last_answer.clone_from(&events);
+        events
+    }
+
     /// Who plays the other side now.
     pub fn opponent(&self) -> OpponentInfo {
         self.seat.info(&self.settings)
@@ -146,7 +165,12 @@ impl Session {
     /// still the one it was asked for).
     pub fn engine_reply(&mut self, reply: Reply, now: Instant) -> Vec<Event> {
         self.now = Some(now);
-        self.reply(reply)
+        let events = self.reply(reply);
+        // The opponent's move is the last thing said: `repeat` says it.
+        if !events.is_empty() {
+            self.last_answer.clone_from(&events);
+        }
+        events
     }
 
     /// The loop's tick: the time now, while something timed runs.

@@ -98,9 +98,8 @@ impl Session {
             return self.move_reading(reading, true);
         }
         let turn = self.game.turn();
-        if self.game.draw_offer() == Some(!turn) {
-            return self.accept();
-        }
+        // A valid claim comes first even when the opponent's offer stands:
+        // the record then names the rule (Art. 9.2), not an agreement.
         if self.game.claimable().is_some() {
             return match self.game.claim_draw(None) {
                 Ok(ClaimOutcome::Drawn(f) | ClaimOutcome::EndedByMove(f)) => {
@@ -109,6 +108,9 @@ impl Session {
                 Ok(ClaimOutcome::Refused(c)) => vec![GameEvent::ClaimRefused(c).into()],
                 Err(_) => vec![Refusal::GameOver.into()],
             };
+        }
+        if self.game.draw_offer() == Some(!turn) {
+            return self.accept();
         }
         self.game.offer_draw_by(turn);
         let mut events = vec![GameEvent::DrawOffered(turn).into()];

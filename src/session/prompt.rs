@@ -7,7 +7,8 @@ use shakmaty::{Move, Square};
 
 use crate::event::{Event, PromptEvent, Question};
 use crate::input::commands::Command;
-use crate::input::{decide, filter_by_answer, parse_answer_with};
+use crate::input::vocab::{ANSWER_LEAD, fold, is_answer_pronoun};
+use crate::input::{Pick, decide, filter_by_answer, parse_answer_with};
 
 use super::Session;
 
@@ -85,13 +86,32 @@ impl Session {
     /// Tries `line` as the answer to `prompt`. `Err` gives the prompt
     /// back: the line is something else.
     pub(super) fn answer(&mut self, prompt: Prompt, line: &str) -> Result<Vec<Event>, Prompt> {
+        // "e4?" asks about the board; the question stands meanwhile.
+        if line.trim_end().ends_with('?') {
+            return Err(prompt);
+        }
         let squares = matches!(prompt, Prompt::Which { .. });
-        let Some(pick) = parse_answer_with(line, squares, self.settings.lang.into()) else {
+        let line = &answer_body(line);
+        let Some(mut pick) = parse_answer_with(line, squares, self.settings.lang.into()) else {
             return Err(prompt);
         };
-        // A piece and a square together ("e8Q", "Kd2") make a move of
-        // their own, not an answer.
         let names_square = pick.file.is_some() || pick.rank.is_some();
+        // "Springer Bella eins" answers "which knight?": the piece asked
+        // about, on one of the squares offered. ("Nc3" again is a move.)
+        if let (Prompt::Which { moves, .. }, Some(piece)) = (&prompt, pick.piece)
+            && names_square
+            && moves.iter().all(|m| m.role() == piece)
+        {
+            let origin = Pick {
+                piece: None,
+                ..pick
+            };
+            if !filter_by_answer(moves, &origin).is_empty() {
+                pick = origin;
+            }
+        }
+        // Any other piece and square together ("e8Q", "Kd2") make a move
+        // of their own, not an answer.
         if names_square && pick.piece.is_some() {
             return Err(prompt);
         }
@@ -113,4 +133,24 @@ impl Session {
         let claim = prompt.claim();
         Ok(self.decided(decide(narrowed, pick.piece, self.settings.autoqueen), claim))
     }
+}
+
+/// The answer without the words that may lead it: "the one on g3" is
+/// "g3", "der auf Gustav drei" is "Gustav drei". A line of nothing but
+/// such words stays as it is.
+fn answer_body(line: &str) -> String {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut skip = 0;
+    for word in &words {
+        let folded = fold(word);
+        let lead = ANSWER_LEAD.contains_folded(&folded) || (skip > 0 && is_answer_pronoun(&folded));
+        if !lead {
+            break;
+        }
+        skip += 1;
+    }
+    if skip == words.len() {
+        return line.to_string();
+    }
+    words[skip..].join(" ")
 }

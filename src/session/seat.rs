@@ -135,6 +135,25 @@ impl Seat {
 }
 
 impl Session {
+    /// The players' names for PGN, White's first: the engine by its name
+    /// and level (an external one by its program's name), a person as
+    /// unknown (`?`).
+    pub(super) fn players(&self) -> [String; 2] {
+        let engine = match (&self.settings.opponent, &self.seat.external) {
+            (OpponentChoice::Human, _) => None,
+            (OpponentChoice::Engine, None) => {
+                Some(format!("annabella level {}", self.settings.level.0))
+            }
+            (OpponentChoice::Engine, Some(spec)) => Some(program_name(&spec.command)),
+        };
+        let mut players = [String::from("?"), String::from("?")];
+        if let Some(name) = engine {
+            let engine_side = !self.seat.human;
+            players[usize::from(engine_side == Color::Black)] = name;
+        }
+        players
+    }
+
     /// An engine reply: the opponent's move, or an analysis.
     pub(super) fn reply(&mut self, reply: Reply) -> Vec<Event> {
         match reply.answer {
@@ -218,12 +237,10 @@ impl Session {
         let Some(best) = result.best else {
             return Vec::new();
         };
-        let events = match pending.purpose {
+        match pending.purpose {
             Purpose::Hint => vec![EngineEvent::Hint(MoveFacts::of_move(pos, best)).into()],
             Purpose::Eval => vec![self.evaluation(result)],
-        };
-        self.last_answer.clone_from(&events);
-        events
+        }
     }
 
     /// How the position stands, from White's side, with the expected line.
@@ -249,5 +266,17 @@ impl Session {
             line,
         })
         .into()
+    }
+}
+
+/// The file name of the program an engine command starts ("stockfish"
+/// for "/usr/games/stockfish -x").
+fn program_name(command: &str) -> String {
+    let program = command.split_whitespace().next().unwrap_or(command);
+    let name = program.rsplit('/').next().unwrap_or(program);
+    if name.is_empty() {
+        String::from("?")
+    } else {
+        name.to_string()
     }
 }

@@ -194,6 +194,33 @@ fn one_slip(a: &str, b: &str) -> bool {
     }
 }
 
+/// The vocabulary word nearest to `folded` by `distance`, at most `max`
+/// away, when every word that near means the same: its folded spelling.
+/// For suggestions, which may reach further than [`mishearing`].
+pub fn nearest(
+    folded: &str,
+    max: usize,
+    distance: impl Fn(&str, &str) -> usize,
+) -> Option<&'static str> {
+    let mut best: Option<(usize, Word, &'static str)> = None;
+    let mut clash = false;
+    for (key, entry) in table() {
+        let d = distance(folded, key);
+        if d > max {
+            continue;
+        }
+        match best {
+            Some((bd, _, _)) if d > bd => {}
+            Some((bd, word, _)) if d == bd => clash |= word != entry.word,
+            _ => {
+                best = Some((d, entry.word, key.as_str()));
+                clash = false;
+            }
+        }
+    }
+    best.filter(|_| !clash).map(|(_, _, key)| key)
+}
+
 /// The spelling to show for a word the player typed correctly.
 pub fn display(folded: &str) -> Option<&'static str> {
     table().get(folded).map(|e| e.display)
@@ -253,6 +280,37 @@ pub const RANDOM: Words = Words::new(
     &["zufall", "zufällig"],
     &["juhuslik", "suvaline"],
 );
+
+/// Words around the subject of a question ("was steht auf Eva vier?",
+/// "where is the white king", "mis on e4 peal?"): the board-reading
+/// commands read past them.
+pub const QUESTION_WORDS: Words = Words::new(
+    &[
+        "what", "whats", "what's", "is", "are", "the", "my", "on", "at", "there", "stands",
+        "standing", "which", "piece", "pieces",
+    ],
+    &[
+        "was", "steht", "stehen", "ist", "sind", "auf", "der", "die", "das", "den", "dem", "mein",
+        "meine", "meinen", "da", "dort", "welche", "welcher", "figur", "figuren",
+    ],
+    &[
+        "mis", "on", "seisab", "seisavad", "asub", "asuvad", "ruudul", "peal", "minu",
+    ],
+);
+
+/// Words that may lead the answer to "which piece?" before the square:
+/// "the one on g3", "der auf Gustav drei", "see ruudul g3".
+pub const ANSWER_LEAD: Words = Words::new(
+    &["the", "that", "on", "from", "at"],
+    &["der", "die", "das", "den", "dem", "auf", "von"],
+    &["see", "ruudul", "ruudult", "pealt"],
+);
+
+/// A word that may stand for the piece in "the one on …": only right
+/// after an article, since "one" alone is a rank.
+pub fn is_answer_pronoun(folded: &str) -> bool {
+    matches!(folded, "one" | "einen" | "eine")
+}
 
 /// Which piece letters typed SAN uses. English and German letters never
 /// clash and are read together; Estonian ones do (R is a rook in English

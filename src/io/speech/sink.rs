@@ -185,17 +185,18 @@ mod tests {
     fn history_and_undo_split_the_languages_too() {
         let (calls, _) = run(settings(Lang::En), &["e4", "e5", "history", "undo"]);
         let said = speaks(&calls);
-        let tail: Vec<(&str, bool)> = said[said.len() - 5..]
+        let tail: Vec<(&str, bool)> = said[said.len() - 6..]
             .iter()
             .map(|(t, i)| (t.as_str(), *i))
             .collect();
-        // Commas and full stops between the parts are no words and are
-        // dropped; each answer's first part interrupts.
+        // Separators between the parts are no words and are dropped; each
+        // answer's first part interrupts.
         assert_eq!(
             tail,
             [
-                ("1.", true),
+                ("1. White:", true),
                 ("Bauer Eva vier", false),
+                ("Black:", false),
                 ("Bauer Eva fünf", false),
                 ("Taken back:", true),
                 ("Bauer Eva fünf", false),
