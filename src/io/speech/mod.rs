@@ -1,6 +1,7 @@
 //! Speech: the session's answers said aloud through the platform speech
-//! service (the `tts` crate: Speech Dispatcher on Linux, SAPI or WinRT on
-//! Windows, AVFoundation on macOS).
+//! service: Speech Dispatcher on Linux (through the `speech-dispatcher`
+//! crate), SAPI or WinRT on Windows and AVFoundation on macOS (through the
+//! `tts` crate).
 //!
 //! Speech runs on a thread of its own, which alone creates and uses the
 //! speech handle: a slow or hung speech service can never block input.
@@ -11,6 +12,8 @@
 
 mod recording;
 mod sink;
+#[cfg(target_os = "linux")]
+mod speechd_backend;
 mod thread;
 mod tts_backend;
 
@@ -22,8 +25,10 @@ use crate::settings::{Lang, Settings, Voice};
 
 pub use recording::{Call, RecordingBackend};
 pub use sink::SpeechSink;
+#[cfg(target_os = "linux")]
+pub use speechd_backend::SpeechdBackend;
 pub use thread::{SpeechError, SpeechThread};
-pub use tts_backend::{TtsBackend, platform_backend};
+pub use tts_backend::TtsBackend;
 
 /// How long the speech service may take to answer at start.
 pub const CREATE_TIMEOUT: Duration = Duration::from_secs(2);
@@ -40,14 +45,28 @@ pub struct VoiceInfo {
     pub language: String,
 }
 
-/// What annabella needs from a speech service. Implemented by
-/// [`TtsBackend`] for the real service and by recording backends in
-/// tests and benchmarks.
+/// What annabella needs from a speech service. Implemented for the real
+/// service by `SpeechdBackend` on Linux and [`TtsBackend`] elsewhere, and
+/// by recording backends in tests and benchmarks.
 pub trait SpeechBackend {
-    /// The voices on offer.
+    /// The voices on offer. This can take seconds (Speech Dispatcher with
+    /// eSpeak NG offers over 13 000), so a service that
+    /// [chooses by language](Self::by_language) is asked only when a
+    /// voice is wanted by name.
     fn voices(&mut self) -> Vec<VoiceInfo>;
     /// Speaks with the voice of this name from now on.
     fn set_voice(&mut self, name: &str) -> Result<(), String>;
+    /// Whether the service chooses its own voice for a language
+    /// ([`set_language`](Self::set_language)), so that no voices need to
+    /// be listed to speak a language.
+    fn by_language(&self) -> bool {
+        false
+    }
+    /// Speaks with the service's voice for the language `tag` (such as
+    /// `de`) from now on; only where [`by_language`](Self::by_language).
+    fn set_language(&mut self, tag: &str) -> Result<(), String> {
+        Err(format!("cannot choose a voice for the language {tag}"))
+    }
     /// Sets the rate, 0 (slowest) to 100 (fastest), 50 normal.
     fn set_rate(&mut self, rate: u8) -> Result<(), String>;
     /// Sets the volume, 0 to 100.
@@ -68,6 +87,12 @@ impl<B: SpeechBackend + ?Sized> SpeechBackend for Box<B> {
     }
     fn set_voice(&mut self, name: &str) -> Result<(), String> {
         (**self).set_voice(name)
+    }
+    fn by_language(&self) -> bool {
+        (**self).by_language()
+    }
+    fn set_language(&mut self, tag: &str) -> Result<(), String> {
+        (**self).set_language(tag)
     }
     fn set_rate(&mut self, rate: u8) -> Result<(), String> {
         (**self).set_rate(rate)
@@ -110,21 +135,38 @@ impl From<&Settings> for SpeechParams {
     }
 }
 
+/// How the speaker asks the service for a voice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Choice {
+    /// The voice of this name, from the service's list.
+    Name(String),
+    /// The service's own voice for this language tag.
+    Language(String),
+}
+
 /// Speaks answers on a backend, choosing a voice per utterance: German
 /// move words with a German voice, the rest with a voice of the UI
 /// language (or the voice the player chose).
+///
+/// Where the service chooses a voice by language itself, the voices are
+/// listed only when the player names one: with Speech Dispatcher and
+/// eSpeak NG the list takes seconds, and the first answer after start
+/// must not wait for it.
 pub struct Speaker<B: SpeechBackend> {
     backend: B,
-    voices: Vec<VoiceInfo>,
-    current: Option<String>,
+    /// The service's voices, once listed.
+    voices: Option<Vec<VoiceInfo>>,
+    current: Option<Choice>,
     rate: Option<u8>,
     volume: Option<u8>,
 }
 
 impl<B: SpeechBackend> Speaker<B> {
-    /// A speaker on `backend`, which is asked for its voices once.
+    /// A speaker on `backend`. A backend that cannot choose by language
+    /// is asked for its voices now, once; one that can, only when a voice
+    /// is wanted by name.
     pub fn new(mut backend: B) -> Self {
-        let voices = backend.voices();
+        let voices = (!backend.by_language()).then(|| backend.voices());
         Speaker {
             backend,
             voices,
@@ -139,18 +181,21 @@ impl<B: SpeechBackend> Speaker<B> {
         &self.backend
     }
 
-    /// The voice for text in `lang`: the player's voice for the UI
+    fn listed(&self) -> &[VoiceInfo] {
+        self.voices.as_deref().unwrap_or_default()
+    }
+
+    /// The listed voice for text in `lang`: the player's voice for the UI
     /// language, else the first voice of that language (a plain one
     /// before variants), else the voice for the UI language. `None`
-    /// keeps the service's default.
+    /// keeps the service's default; so does a service whose voices have
+    /// not been listed.
     pub fn voice_for(&self, lang: Lang, params: &SpeechParams) -> Option<String> {
         if lang == params.ui
             && let Voice::Named(wanted) = &params.voice
+            && let Some(v) = self.named(wanted)
         {
-            let by_name = self.voices.iter().find(|v| same_name(&v.name, wanted));
-            if let Some(v) = by_name.or_else(|| self.by_language(wanted)) {
-                return Some(v.name.clone());
-            }
+            return Some(v.name.clone());
         }
         match self.by_language(lang.code()) {
             Some(v) => Some(v.name.clone()),
@@ -159,7 +204,37 @@ impl<B: SpeechBackend> Speaker<B> {
         }
     }
 
+    /// How to ask the service for the voice for text in `lang`.
+    fn choice_for(&mut self, lang: Lang, params: &SpeechParams) -> Option<Choice> {
+        if !self.backend.by_language() {
+            return self.voice_for(lang, params).map(Choice::Name);
+        }
+        if lang == params.ui
+            && let Voice::Named(wanted) = &params.voice
+        {
+            if self.voices.is_none() {
+                self.voices = Some(self.backend.voices());
+            }
+            if let Some(v) = self.named(wanted) {
+                return Some(Choice::Name(v.name.clone()));
+            }
+        }
+        // Without a list the service is trusted to have the language; with
+        // one, a language it lacks is said by the UI voice, as above.
+        if lang != params.ui && self.voices.is_some() && self.by_language(lang.code()).is_none() {
+            return self.choice_for(params.ui, params);
+        }
+        Some(Choice::Language(lang.code().to_string()))
+    }
+
+    /// The voice the player named: by its name, else by a language tag.
+    fn named(&self, wanted: &str) -> Option<&VoiceInfo> {
+        let by_name = self.listed().iter().find(|v| same_name(&v.name, wanted));
+        by_name.or_else(|| self.by_language(wanted))
+    }
+
     fn by_language(&self, tag: &str) -> Option<&VoiceInfo> {
+        let voices = self.listed();
         let tag = tag.to_ascii_lowercase();
         // Among the many regional English voices, the standard ones.
         let preferred: &[&str] = match tag.as_str() {
@@ -168,7 +243,7 @@ impl<B: SpeechBackend> Speaker<B> {
             _ => &[],
         };
         let exact = |t: &str| {
-            self.voices
+            voices
                 .iter()
                 .filter(|v| v.language.eq_ignore_ascii_case(t))
                 .min_by_key(|v| v.name.contains('+'))
@@ -183,12 +258,8 @@ impl<B: SpeechBackend> Speaker<B> {
             let lang = v.language.to_ascii_lowercase();
             lang == tag || lang.starts_with(&format!("{tag}-"))
         };
-        let plain = self
-            .voices
-            .iter()
-            .filter(fits)
-            .find(|v| !v.name.contains('+'));
-        plain.or_else(|| self.voices.iter().find(fits))
+        let plain = voices.iter().filter(fits).find(|v| !v.name.contains('+'));
+        plain.or_else(|| voices.iter().find(fits))
     }
 
     /// Says `parts`, interrupting whatever is being said.
@@ -202,13 +273,16 @@ impl<B: SpeechBackend> Speaker<B> {
             self.volume = Some(params.volume);
         }
         for (i, part) in parts.iter().enumerate() {
-            let voice = self.voice_for(part.lang, params);
-            if let Some(voice) = voice
-                && self.current.as_ref() != Some(&voice)
+            if let Some(choice) = self.choice_for(part.lang, params)
+                && self.current.as_ref() != Some(&choice)
             {
+                let set = match &choice {
+                    Choice::Name(name) => self.backend.set_voice(name),
+                    Choice::Language(tag) => self.backend.set_language(tag),
+                };
                 // A voice the service refuses is no reason to stay silent.
-                if self.backend.set_voice(&voice).is_ok() {
-                    self.current = Some(voice);
+                if set.is_ok() {
+                    self.current = Some(choice);
                 }
             }
             self.backend.speak(&part.text, i == 0)?;
@@ -242,8 +316,29 @@ fn same_name(name: &str, wanted: &str) -> bool {
     squash(name) == squash(wanted)
 }
 
+/// Maps a setting of 0–100 (50 the middle) onto a service's range.
+fn scale(value: u8, min: f32, normal: f32, max: f32) -> f32 {
+    let v = f32::from(value.min(100));
+    if v <= 50.0 {
+        min + (normal - min) * v / 50.0
+    } else {
+        normal + (max - normal) * (v - 50.0) / 50.0
+    }
+}
+
 /// Makes a backend; called on the speech thread.
 pub type BackendFactory = Arc<dyn Fn() -> Result<Box<dyn SpeechBackend>, String> + Send + Sync>;
+
+/// The factory for the platform's speech service: Speech Dispatcher
+/// directly on Linux, where it can choose a voice by language without
+/// listing its voices; elsewhere the `tts` crate.
+pub fn platform_backend() -> BackendFactory {
+    #[cfg(target_os = "linux")]
+    let make = || SpeechdBackend::new().map(|b| Box::new(b) as Box<dyn SpeechBackend>);
+    #[cfg(not(target_os = "linux"))]
+    let make = || TtsBackend::new().map(|b| Box::new(b) as Box<dyn SpeechBackend>);
+    Arc::new(make)
+}
 
 #[cfg(test)]
 mod tests {
@@ -327,5 +422,80 @@ mod tests {
         s.voice = Voice::Named("de".into());
         let params = SpeechParams::from(&s);
         assert_eq!(speaker.voice_for(Lang::En, &params), Some("German".into()));
+    }
+
+    fn by_language() -> RecordingBackend {
+        RecordingBackend {
+            by_language: true,
+            ..RecordingBackend::default()
+        }
+    }
+
+    #[test]
+    fn a_service_that_chooses_by_language_is_not_asked_for_its_voices() {
+        let backend = by_language();
+        let listings = Arc::clone(&backend.listings);
+        let mut speaker = Speaker::new(backend);
+        let params = SpeechParams::from(&settings(Lang::Et));
+        assert_eq!(
+            speaker.choice_for(Lang::Et, &params),
+            Some(Choice::Language("et".into()))
+        );
+        assert_eq!(
+            speaker.choice_for(Lang::De, &params),
+            Some(Choice::Language("de".into()))
+        );
+        assert_eq!(listings.load(std::sync::atomic::Ordering::SeqCst), 0);
+    }
+
+    #[test]
+    fn a_named_voice_is_looked_up_once_and_only_for_the_ui_language() {
+        let backend = by_language();
+        let listings = Arc::clone(&backend.listings);
+        let mut speaker = Speaker::new(backend);
+        let mut s = settings(Lang::En);
+        s.voice = Voice::Named("englishgreatbritain+adam".into());
+        let params = SpeechParams::from(&s);
+        for _ in 0..3 {
+            assert_eq!(
+                speaker.choice_for(Lang::En, &params),
+                Some(Choice::Name("English (Great Britain)+Adam".into()))
+            );
+            assert_eq!(
+                speaker.choice_for(Lang::De, &params),
+                Some(Choice::Language("de".into()))
+            );
+        }
+        assert_eq!(listings.load(std::sync::atomic::Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn once_listed_a_language_the_service_lacks_goes_to_the_ui_voice() {
+        let backend = RecordingBackend {
+            voices: vec![VoiceInfo {
+                name: "English".into(),
+                language: "en".into(),
+            }],
+            ..by_language()
+        };
+        let mut speaker = Speaker::new(backend);
+        let mut s = settings(Lang::En);
+        s.voice = Voice::Named("nosuchvoice".into());
+        let params = SpeechParams::from(&s);
+        assert_eq!(
+            speaker.choice_for(Lang::En, &params),
+            Some(Choice::Language("en".into()))
+        );
+        assert_eq!(
+            speaker.choice_for(Lang::De, &params),
+            Some(Choice::Language("en".into()))
+        );
+    }
+
+    #[test]
+    fn rates_scale_around_the_normal_rate() {
+        assert_eq!(scale(0, -100.0, 0.0, 100.0), -100.0);
+        assert_eq!(scale(50, -100.0, 0.0, 100.0), 0.0);
+        assert_eq!(scale(100, 0.1, 1.0, 10.0), 10.0);
     }
 }

@@ -1,6 +1,7 @@
 //! A speech backend that records instead of speaking, for tests and
 //! benchmarks.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 
 use super::{SpeechBackend, VoiceInfo};
@@ -10,6 +11,8 @@ use super::{SpeechBackend, VoiceInfo};
 pub enum Call {
     /// `set_voice`.
     Voice(String),
+    /// `set_language`.
+    Language(String),
     /// `set_rate`.
     Rate(u8),
     /// `set_volume`.
@@ -30,6 +33,10 @@ pub struct RecordingBackend {
     pub spoken: Option<mpsc::Sender<String>>,
     /// The voices offered; empty means the default English and German.
     pub voices: Vec<VoiceInfo>,
+    /// Whether it chooses voices by language, as Speech Dispatcher does.
+    pub by_language: bool,
+    /// How often the voices were listed.
+    pub listings: Arc<AtomicUsize>,
 }
 
 impl RecordingBackend {
@@ -42,6 +49,7 @@ impl RecordingBackend {
 
 impl SpeechBackend for RecordingBackend {
     fn voices(&mut self) -> Vec<VoiceInfo> {
+        self.listings.fetch_add(1, Ordering::SeqCst);
         if !self.voices.is_empty() {
             return self.voices.clone();
         }
@@ -60,6 +68,16 @@ impl SpeechBackend for RecordingBackend {
     }
     fn set_voice(&mut self, name: &str) -> Result<(), String> {
         self.record(Call::Voice(name.to_string()));
+        Ok(())
+    }
+    fn by_language(&self) -> bool {
+        self.by_language
+    }
+    fn set_language(&mut self, tag: &str) -> Result<(), String> {
+        if !self.by_language {
+            return Err(format!("no voice chosen by language: {tag}"));
+        }
+        self.record(Call::Language(tag.to_string()));
         Ok(())
     }
     fn set_rate(&mut self, rate: u8) -> Result<(), String> {

@@ -116,8 +116,16 @@ mod tests {
     /// A session whose answers go to a recording backend through the
     /// real speech thread; returns the calls after every line was said.
     fn run(settings: Settings, lines: &[&str]) -> (Vec<Call>, Vec<u8>) {
+        run_on(RecordingBackend::default(), settings, lines)
+    }
+
+    /// [`run`] on a backend of the test's making.
+    fn run_on(
+        backend: RecordingBackend,
+        settings: Settings,
+        lines: &[&str],
+    ) -> (Vec<Call>, Vec<u8>) {
         let announcer = Announcer::new();
-        let backend = RecordingBackend::default();
         let calls = Arc::clone(&backend.calls);
         let factory: BackendFactory =
             Arc::new(move || Ok(Box::new(backend.clone()) as Box<dyn SpeechBackend>));
@@ -179,6 +187,31 @@ mod tests {
             ),
         ];
         assert_eq!(calls, expected);
+    }
+
+    #[test]
+    fn a_service_that_chooses_by_language_gets_languages_not_voices() {
+        let backend = RecordingBackend {
+            by_language: true,
+            ..RecordingBackend::default()
+        };
+        let listings = Arc::clone(&backend.listings);
+        let (calls, _) = run_on(backend, settings(Lang::En), &["Nf3", "xyzzy"]);
+        let expected = [
+            Call::Rate(50),
+            Call::Volume(100),
+            Call::Language("en".into()),
+            Call::Speak("1. White:".into(), true),
+            Call::Language("de".into()),
+            Call::Speak("Springer Felix drei".into(), false),
+            Call::Language("en".into()),
+            Call::Speak(
+                "Not understood: xyzzy. Type help for the commands.".into(),
+                true,
+            ),
+        ];
+        assert_eq!(calls, expected);
+        assert_eq!(listings.load(std::sync::atomic::Ordering::SeqCst), 0);
     }
 
     #[test]

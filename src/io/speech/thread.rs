@@ -57,9 +57,9 @@ impl SpeechThread {
                             return;
                         }
                     };
-                    // Ready once connected: listing the voices can take
-                    // longer than the creation limit (Speech Dispatcher
-                    // with eSpeak NG offers over 13 000).
+                    // Ready once connected: where the speaker has to list
+                    // the voices first, that can take longer than the
+                    // creation limit.
                     if ready_tx.send(Ok(())).is_ok() {
                         serve(Speaker::new(backend), &rx, &flag);
                     }

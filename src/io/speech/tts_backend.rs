@@ -1,19 +1,24 @@
-//! The real speech service, through the `tts` crate.
+//! The platform speech service through the `tts` crate: SAPI or WinRT
+//! on Windows, AVFoundation on macOS. On Linux annabella speaks to Speech
+//! Dispatcher directly ([`SpeechdBackend`](super::SpeechdBackend)).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::{BackendFactory, SpeechBackend, VoiceInfo};
+use super::{SpeechBackend, VoiceInfo, scale};
 
 /// The platform speech service through the `tts` crate. Lives on the
 /// speech thread only.
 ///
-/// Changing the voice through `tts` lists every voice of the service
-/// first, which takes over a second with Speech Dispatcher and eSpeak NG;
-/// switching between a German and an English voice for every announcement
-/// that way would make speech lag far behind. So each voice gets its own
-/// connection, set up once, and an utterance goes to the connection of
-/// its voice; the service speaks them in the order they arrive.
+/// `tts` cannot choose a voice by language, so the speaker lists the
+/// voices once at start and picks one by name. Changing the voice may
+/// list every voice of the service again (the `tts` backend for Speech
+/// Dispatcher does: over a second with eSpeak NG, which is why Linux
+/// does not use this backend); switching between a German and an English
+/// voice for every announcement that way would make speech lag far
+/// behind. So each voice gets its own connection, set up once, and an
+/// utterance goes to the connection of its voice; the service speaks
+/// them in the order they arrive.
 pub struct TtsBackend {
     /// Connections: the voice set on each (`None`: the service default).
     voices: Vec<(Option<String>, Channel)>,
@@ -63,7 +68,7 @@ impl Channel {
             self.tts.max_rate(),
         );
         self.tts
-            .set_rate(TtsBackend::scale(rate, min, normal, max))
+            .set_rate(scale(rate, min, normal, max))
             .map(|_| ())
             .map_err(|e| e.to_string())
     }
@@ -100,16 +105,6 @@ impl TtsBackend {
             rate: None,
             volume: None,
         })
-    }
-
-    /// Maps 0–100 (50 the middle) onto the backend's range.
-    fn scale(value: u8, min: f32, normal: f32, max: f32) -> f32 {
-        let v = f32::from(value.min(100));
-        if v <= 50.0 {
-            min + (normal - min) * v / 50.0
-        } else {
-            normal + (max - normal) * (v - 50.0) / 50.0
-        }
     }
 
     fn channels(&mut self) -> impl Iterator<Item = &mut Channel> {
@@ -212,22 +207,5 @@ impl SpeechBackend for TtsBackend {
 
     fn is_busy(&mut self) -> bool {
         self.voices.iter().any(|(_, c)| c.is_busy())
-    }
-}
-
-/// The factory for the platform's speech service.
-pub fn platform_backend() -> BackendFactory {
-    Arc::new(|| TtsBackend::new().map(|b| Box::new(b) as Box<dyn SpeechBackend>))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rates_scale_around_the_normal_rate() {
-        assert_eq!(TtsBackend::scale(0, -100.0, 0.0, 100.0), -100.0);
-        assert_eq!(TtsBackend::scale(50, -100.0, 0.0, 100.0), 0.0);
-        assert_eq!(TtsBackend::scale(100, 0.1, 1.0, 10.0), 10.0);
     }
 }
