@@ -245,11 +245,37 @@ fn parse_long_input(c: &mut Criterion) {
     group.finish();
 }
 
+/// A line that is no move nor command, to the answer with its
+/// suggestion: a near miss in words (each unknown word compared with the
+/// vocabulary, the corrected line resolved), a slip of a command word,
+/// and words near nothing, which pay for every comparison and suggest
+/// nothing.
+fn not_understood(c: &mut Criterion) {
+    let game = Game::from_fen(MIDDLEGAME).expect("the benchmark position is legal");
+    let lines = [
+        ("near_move", "Springa Gustav fümf"),
+        ("near_command", "hlep"),
+        ("nothing_near", "qwzx plkj mnbv"),
+    ];
+    let mut group = c.benchmark_group("not_understood");
+    for (name, line) in lines {
+        let answer = annabella::input::read_line(line, annabella::settings::Lang::De, &game);
+        println!("not_understood/{name}: {line:?} -> {answer:?}");
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                annabella::input::read_line(black_box(line), annabella::settings::Lang::De, &game)
+            })
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     move_line_to_text,
     replay_shared_pgn,
     spoken_parse_resolve,
-    parse_long_input
+    parse_long_input,
+    not_understood
 );
 criterion_main!(benches);
