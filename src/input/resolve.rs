@@ -218,8 +218,22 @@ pub fn decide(matched: Vec<Move>, promotion: Option<Role>, autoqueen: bool) -> R
     Resolution::Promotion(matched)
 }
 
-/// Matches the readings of a line against the legal moves of `game`.
+/// Matches the readings of a line against the legal moves of `game`,
+/// where one keyboard types both sides' moves (hot seat, analysis): a
+/// move of the side not to move is refused as not its turn.
 pub fn resolve(game: &Game, intents: &[Intent], autoqueen: bool) -> Resolution {
+    resolve_for(game, intents, autoqueen, true)
+}
+
+/// [`resolve`]; `both_sides` false when the person types only their own
+/// moves (against an engine): then it is always their turn when a move is
+/// read, and a refusal names what is wrong with their own pieces.
+pub fn resolve_for(
+    game: &Game,
+    intents: &[Intent],
+    autoqueen: bool,
+    both_sides: bool,
+) -> Resolution {
     let Some(primary) = intents.first() else {
         return Resolution::Refused(Refusal::NotAMove);
     };
@@ -234,7 +248,7 @@ pub fn resolve(game: &Game, intents: &[Intent], autoqueen: bool) -> Resolution {
             return decide(matched, intent.promotion, autoqueen);
         }
     }
-    Resolution::Refused(diagnose(game, primary))
+    Resolution::Refused(diagnose_for(game, primary, both_sides))
 }
 
 /// Narrows the moves of a question by an answer such as "Bella" or "b8"
@@ -376,16 +390,23 @@ fn nearest(squares: Bitboard, to: Square) -> Option<Square> {
 
 /// Why the origin square the input names does not fit: nothing there,
 /// the other side's piece, or another kind of piece.
-fn origin_refusal(pos: &Chess, intent: &Intent, named_role: Option<Role>) -> Option<Refusal> {
+fn origin_refusal(
+    pos: &Chess,
+    intent: &Intent,
+    named_role: Option<Role>,
+    both_sides: bool,
+) -> Option<Refusal> {
     let sq = intent.from_square()?;
     let us = pos.turn();
     match pos.board().piece_at(sq) {
         None => Some(Refusal::NoPieceOn { square: sq }),
-        Some(Piece { color, .. }) if color != us => Some(if other_side_could(pos, intent) {
-            Refusal::NotYourTurn { turn: us }
-        } else {
-            Refusal::NoPieceOn { square: sq }
-        }),
+        Some(Piece { color, .. }) if color != us => {
+            Some(if both_sides && other_side_could(pos, intent) {
+                Refusal::NotYourTurn { turn: us }
+            } else {
+                Refusal::NoPieceOn { square: sq }
+            })
+        }
         Some(Piece { role, .. }) => match named_role {
             Some(expected) if expected != role => Some(Refusal::WrongPieceOn {
                 square: sq,
@@ -435,8 +456,15 @@ fn target_refusal(
     }
 }
 
-/// The most specific reason why no legal move fits `intent` (SPEC §3).
+/// The most specific reason why no legal move fits `intent` (SPEC §3),
+/// where one keyboard types both sides' moves.
 pub fn diagnose(game: &Game, intent: &Intent) -> Refusal {
+    diagnose_for(game, intent, true)
+}
+
+/// [`diagnose`]; with `both_sides` false "not your turn" is never the
+/// reason, as the person types only their own moves.
+pub fn diagnose_for(game: &Game, intent: &Intent, both_sides: bool) -> Refusal {
     if game.is_over() {
         return Refusal::GameOver;
     }
@@ -453,7 +481,7 @@ pub fn diagnose(game: &Game, intent: &Intent) -> Refusal {
         RoleSpec::Role(r) => Some(r),
         RoleSpec::Any => None,
     };
-    if let Some(refusal) = origin_refusal(pos, intent, named_role) {
+    if let Some(refusal) = origin_refusal(pos, intent, named_role, both_sides) {
         return refusal;
     }
     let ours = match named_role {
@@ -464,7 +492,7 @@ pub fn diagnose(game: &Game, intent: &Intent) -> Refusal {
     // The other side's move typed out of turn ("Nf6" with White to
     // move): none of ours could even try it, theirs could make it.
     let ours_try = candidates.iter().any(|&from| pseudo_reaches(pos, from, to));
-    if !ours_try && other_side_could(pos, intent) {
+    if both_sides && !ours_try && other_side_could(pos, intent) {
         return Refusal::NotYourTurn { turn: us };
     }
     if candidates.is_empty() {

@@ -6,7 +6,7 @@ use shakmaty::Move;
 use crate::event::{Event, GameEvent, Refused, SessionEvent};
 use crate::input::{
     Args, CommandError, Effort, Reading, Refusal, Resolution, not_understood, read_move_with,
-    resolve,
+    resolve_for,
 };
 use crate::rules::{Chess960Start, ClaimOutcome, Game, MoveFacts, PlayError};
 use crate::settings::OpponentChoice;
@@ -20,7 +20,13 @@ impl Session {
         if !self.game.is_over() && self.seat.engine_plays(&self.settings, self.game.turn()) {
             return vec![Refused::EngineThinking.into()];
         }
-        let resolution = resolve(&self.game, &reading.intents, self.settings.autoqueen);
+        let both_sides = self.settings.opponent == OpponentChoice::Human;
+        let resolution = resolve_for(
+            &self.game,
+            &reading.intents,
+            self.settings.autoqueen,
+            both_sides,
+        );
         let mut events: Vec<Event> = reading
             .understood
             .map(|words| SessionEvent::Understood(words).into())
