@@ -308,7 +308,7 @@ fn wait_for(
         if line.is_empty() {
             continue;
         }
-        let message = vampirc_uci::parse_one(line);
+        let message = super::wire::parse(line);
         if message.is_unknown() {
             // A `bestmove` that is not UCI will not be followed by a
             // better one.
@@ -378,6 +378,19 @@ mod tests {
             read_best_move(&mut out, soon(), &pos),
             Err(Failure::Crashed)
         );
+    }
+
+    /// Found by fuzzing (`uci_client`): vampirc-uci reads `info depth`
+    /// and `seldepth` into a byte and panicked above 255.
+    #[test]
+    fn info_depths_too_big_for_a_byte_are_read() {
+        let pos = Chess::default();
+        let mut out = script(
+            "info depth 300 seldepth 999 score cp 10 pv e2e4\n\
+             info depth 7777 nodes 5\n\
+             bestmove e2e4\n",
+        );
+        assert!(read_best_move(&mut out, soon(), &pos).is_ok());
     }
 
     #[test]
