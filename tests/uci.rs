@@ -273,3 +273,44 @@ fn the_end_of_input_ends_the_server() {
     );
     assert!(e.child.wait().expect("exits").success());
 }
+
+/// The server's answers to `input`, read in this process.
+fn serve_text(input: &str) -> Vec<String> {
+    #[derive(Clone, Default)]
+    struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().expect("one writer at a time").write(buf)
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let out = Shared::default();
+    annabella::engine::uci::serve(std::io::Cursor::new(input.to_string()), out.clone());
+    let bytes = out.0.lock().expect("the server has ended").clone();
+    String::from_utf8_lossy(&bytes)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// The cause of the `uci_client` fuzzing crash, on the server's side:
+/// vampirc-uci reads `depth`, `mate` and `movestogo` of `go` into a byte
+/// and panicked above 255.
+#[test]
+fn numbers_too_big_for_a_byte_are_answered() {
+    for go in [
+        "go depth 300",
+        "go mate 999",
+        "go wtime 1000 btime 1000 movestogo 256",
+        "go searchmoves e2e4 depth 3000",
+    ] {
+        let out = serve_text(&format!("position startpos\n{go}\n"));
+        assert_eq!(
+            out.iter().filter(|l| l.starts_with("bestmove ")).count(),
+            1,
+            "{go}: {out:?}"
+        );
+    }
+}

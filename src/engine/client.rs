@@ -86,7 +86,7 @@ impl External {
                 match reader.read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim().to_string();
+                        let line = String::from_utf8_lossy(&buf).into_owned();
                         if tx.send(line).is_err() {
                             break;
                         }
@@ -111,16 +111,7 @@ impl External {
     fn handshake(&mut self, spec: &ExternalSpec, timeout: Duration) -> Result<(), Failure> {
         self.send("uci")?;
         let deadline = Instant::now() + timeout;
-        let mut offered = Vec::new();
-        self.wait_for(deadline, Failure::StartTimeout, |m| match m {
-            UciMessage::Option(config) => {
-                offered.push(option_name(&config).to_ascii_lowercase());
-                false
-            }
-            UciMessage::UciOk => true,
-            _ => false,
-        })?;
-        self.offered = offered;
+        self.offered = read_uci_answer(&mut self.lines, deadline)?;
         for (name, value) in &spec.options {
             self.send(&format!("setoption name {name} value {value}"))?;
         }
@@ -141,54 +132,13 @@ impl External {
 
     fn ready(&mut self, deadline: Instant) -> Result<(), Failure> {
         self.send("isready")?;
-        self.wait_for(deadline, Failure::StartTimeout, |m| {
-            matches!(m, UciMessage::ReadyOk)
-        })
+        read_ready(&mut self.lines, deadline)
     }
 
     fn send(&mut self, line: &str) -> Result<(), Failure> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
             .map_err(|_| Failure::Crashed)
-    }
-
-    /// Reads lines until `done` accepts one; a silent engine fails with
-    /// `late`, a closed one as crashed.
-    fn wait_for(
-        &mut self,
-        deadline: Instant,
-        late: Failure,
-        mut done: impl FnMut(UciMessage) -> bool,
-    ) -> Result<(), Failure> {
-        let mut noise = 0;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    if line.is_empty() {
-                        continue;
-                    }
-                    let message = vampirc_uci::parse_one(&line);
-                    if message.is_unknown() {
-                        // A `bestmove` that is not UCI will not be
-                        // followed by a better one.
-                        if line.starts_with("bestmove") {
-                            return Err(Failure::Garbled);
-                        }
-                        noise += 1;
-                        if noise > NOISE_LIMIT {
-                            return Err(Failure::Garbled);
-                        }
-                        continue;
-                    }
-                    if done(message) {
-                        return Ok(());
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => return Err(late),
-                Err(RecvTimeoutError::Disconnected) => return Err(Failure::Crashed),
-            }
-        }
     }
 
     /// Asks for a move in the position after `moves` from `initial`,
@@ -221,27 +171,7 @@ impl External {
         self.send(&line)?;
         self.send(&format!("go movetime {}", movetime.as_millis().max(1)))?;
         let deadline = Instant::now() + movetime + MOVE_MARGIN;
-        let mut answer: Option<Result<Move, Failure>> = None;
-        let result = self.wait_for(deadline, Failure::Hung, |m| match m {
-            UciMessage::BestMove { best_move, .. } => {
-                let text = best_move.to_string();
-                answer = Some(match text.parse::<UciMove>() {
-                    Ok(u) => u.to_move(&pos).map_err(|_| Failure::IllegalMove(u)),
-                    Err(_) => Err(Failure::Garbled),
-                });
-                true
-            }
-            _ => false,
-        });
-        match (result, answer) {
-            (Ok(()), Some(a)) => a,
-            (Err(e), _) => {
-                // A wrong `bestmove` line vampirc cannot read is garbage,
-                // not silence.
-                Err(e)
-            }
-            (Ok(()), None) => Err(Failure::Garbled),
-        }
+        read_best_move(&mut self.lines, deadline, &pos)
     }
 
     /// Tells the engine a new game starts.
@@ -269,4 +199,211 @@ impl Drop for External {
 
 fn option_name(config: &UciOptionConfig) -> &str {
     config.get_name()
+}
+
+/// What waiting for the engine's next line brought.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Heard {
+    /// One line of output, as the engine wrote it.
+    Line(String),
+    /// Nothing came before the deadline.
+    Silence,
+    /// The engine closed its output (it exited or crashed).
+    Closed,
+}
+
+/// Where an engine's output comes from, one line at a time. A running
+/// engine's lines come through a channel from the thread that reads its
+/// standard output; a [`Script`] gives lines from a list, so the reading
+/// can be tested and fuzzed without a process.
+pub trait EngineOutput {
+    /// The next line, waiting until `deadline` at most.
+    fn next_line(&mut self, deadline: Instant) -> Heard;
+}
+
+impl EngineOutput for Receiver<String> {
+    fn next_line(&mut self, deadline: Instant) -> Heard {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.recv_timeout(left) {
+            Ok(line) => Heard::Line(line),
+            Err(RecvTimeoutError::Timeout) => Heard::Silence,
+            Err(RecvTimeoutError::Disconnected) => Heard::Closed,
+        }
+    }
+}
+
+/// Engine output from a list of lines: every line at once, then the
+/// engine is closed. Never silent, so the deadline does not matter.
+#[derive(Clone, Debug)]
+pub struct Script<I>(pub I);
+
+impl<I: Iterator<Item = String>> EngineOutput for Script<I> {
+    fn next_line(&mut self, _deadline: Instant) -> Heard {
+        self.0.next().map_or(Heard::Closed, Heard::Line)
+    }
+}
+
+/// Reads the answer to `uci` up to `uciok`: the names of the options
+/// the engine offers, in lower case.
+pub fn read_uci_answer(
+    output: &mut impl EngineOutput,
+    deadline: Instant,
+) -> Result<Vec<String>, Failure> {
+    let mut offered = Vec::new();
+    wait_for(output, deadline, Failure::StartTimeout, |m| match m {
+        UciMessage::Option(config) => {
+            offered.push(option_name(&config).to_ascii_lowercase());
+            false
+        }
+        UciMessage::UciOk => true,
+        _ => false,
+    })?;
+    Ok(offered)
+}
+
+/// Reads the answer to `isready` up to `readyok`.
+pub fn read_ready(output: &mut impl EngineOutput, deadline: Instant) -> Result<(), Failure> {
+    wait_for(output, deadline, Failure::StartTimeout, |m| {
+        matches!(m, UciMessage::ReadyOk)
+    })
+}
+
+/// Reads the answer to `go` in `pos` up to `bestmove`: the move, checked
+/// to be legal in `pos`.
+pub fn read_best_move(
+    output: &mut impl EngineOutput,
+    deadline: Instant,
+    pos: &Chess,
+) -> Result<Move, Failure> {
+    let mut answer = Err(Failure::Garbled);
+    wait_for(output, deadline, Failure::Hung, |m| match m {
+        UciMessage::BestMove { best_move, .. } => {
+            answer = match best_move.to_string().parse::<UciMove>() {
+                Ok(u) => u.to_move(pos).map_err(|_| Failure::IllegalMove(u)),
+                Err(_) => Err(Failure::Garbled),
+            };
+            true
+        }
+        _ => false,
+    })?;
+    answer
+}
+
+/// Reads lines until `done` accepts one; a silent engine fails with
+/// `late`, a closed one as crashed, a noisy one as garbled.
+fn wait_for(
+    output: &mut impl EngineOutput,
+    deadline: Instant,
+    late: Failure,
+    mut done: impl FnMut(UciMessage) -> bool,
+) -> Result<(), Failure> {
+    let mut noise = 0;
+    loop {
+        let line = match output.next_line(deadline) {
+            Heard::Line(line) => line,
+            Heard::Silence => return Err(late),
+            Heard::Closed => return Err(Failure::Crashed),
+        };
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let message = super::wire::parse(line);
+        if message.is_unknown() {
+            // A `bestmove` that is not UCI will not be followed by a
+            // better one.
+            if line.starts_with("bestmove") {
+                return Err(Failure::Garbled);
+            }
+            noise += 1;
+            if noise > NOISE_LIMIT {
+                return Err(Failure::Garbled);
+            }
+            continue;
+        }
+        if done(message) {
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn script(text: &str) -> Script<std::vec::IntoIter<String>> {
+        let lines: Vec<String> = text.lines().map(str::to_string).collect();
+        Script(lines.into_iter())
+    }
+
+    fn soon() -> Instant {
+        Instant::now() + Duration::from_secs(1)
+    }
+
+    #[test]
+    fn the_handshake_collects_the_offered_options() {
+        let mut out = script(
+            "id name fake\r\n\
+             option name Hash type spin default 16 min 1 max 64\n\
+             \n\
+             noise\n\
+             option name UCI_Elo type spin default 1500 min 1000 max 2000\n\
+             uciok\n\
+             readyok\n",
+        );
+        let offered = read_uci_answer(&mut out, soon());
+        assert_eq!(offered, Ok(vec!["hash".to_string(), "uci_elo".to_string()]));
+        assert_eq!(read_ready(&mut out, soon()), Ok(()));
+        assert_eq!(read_ready(&mut out, soon()), Err(Failure::Crashed));
+    }
+
+    #[test]
+    fn a_best_move_is_checked_against_the_position() {
+        let pos = Chess::default();
+        let mut out = script("info depth 1 score cp 20 pv e2e4\nbestmove e2e4 ponder e7e5\n");
+        let mv = read_best_move(&mut out, soon(), &pos).expect("a legal move");
+        assert!(pos.is_legal(mv));
+        let mut out = script("bestmove e2e5\n");
+        assert!(matches!(
+            read_best_move(&mut out, soon(), &pos),
+            Err(Failure::IllegalMove(_))
+        ));
+        let mut out = script("bestmove banana\n");
+        assert_eq!(
+            read_best_move(&mut out, soon(), &pos),
+            Err(Failure::Garbled)
+        );
+        let mut out = script("info string thinking\n");
+        assert_eq!(
+            read_best_move(&mut out, soon(), &pos),
+            Err(Failure::Crashed)
+        );
+    }
+
+    /// Found by fuzzing (`uci_client`): vampirc-uci reads `info depth`
+    /// and `seldepth` into a byte and panicked above 255.
+    #[test]
+    fn info_depths_too_big_for_a_byte_are_read() {
+        let pos = Chess::default();
+        let mut out = script(
+            "info depth 300 seldepth 999 score cp 10 pv e2e4\n\
+             info depth 7777 nodes 5\n\
+             bestmove e2e4\n",
+        );
+        assert!(read_best_move(&mut out, soon(), &pos).is_ok());
+    }
+
+    #[test]
+    fn a_silent_engine_is_late() {
+        let (_tx, mut rx) = mpsc::channel::<String>();
+        assert_eq!(
+            read_ready(&mut rx, Instant::now()),
+            Err(Failure::StartTimeout)
+        );
+        let pos = Chess::default();
+        assert_eq!(
+            read_best_move(&mut rx, Instant::now(), &pos),
+            Err(Failure::Hung)
+        );
+    }
 }

@@ -9,3 +9,4 @@ pub mod host;
 pub mod level;
 pub mod search;
 pub mod uci;
+pub mod wire;

@@ -127,7 +127,7 @@ impl<W: Write + Send + 'static> Server<W> {
         if line.is_empty() {
             return true;
         }
-        let message = vampirc_uci::parse_one(line);
+        let message = super::wire::parse(line);
         match message {
             UciMessage::Uci => self.identify(),
             UciMessage::IsReady => self.say("readyok"),
