@@ -2,6 +2,7 @@
 //! announcer, rendering every event, and an engine that answers the
 //! session's requests at once, on this thread, without a process.
 
+// Each target includes this module and uses only part of it.
 #![allow(dead_code)]
 
 use std::sync::OnceLock;
