@@ -94,9 +94,9 @@ fuzz_target!(|data: &[u8]| {
         let mut played = game.clone();
         let result = played.play(*mv);
         assert_eq!(result.is_ok(), !game.is_over(), "{fen} {mv}");
-        std::hint::black_box(played.pgn("2026.01.01"));
+        std::hint::black_box(played.pgn("2026.01.01", ["annabella level 5", "a \"quoted\\ name"]));
     }
-    std::hint::black_box(game.pgn("2026.01.01"));
+    std::hint::black_box(game.pgn("2026.01.01", ["?", "?"]));
     let settings = common::settings(*look);
     let lang = settings.lang;
     let mut session = Session::new(game, settings);
