@@ -6,7 +6,7 @@ use shakmaty::{Color, File, Rank, Role, Square};
 
 use super::commands::{Arg, Command};
 use super::moves::parse_answer;
-use super::vocab::{QUESTION_WORDS, color_word, fold, is_random_word, piece_word};
+use super::vocab::{color_word, fold, is_question_word, is_random_word, piece_word};
 use super::{CommandError, Pick};
 use crate::rules::Chess960Start;
 use crate::settings::{ColorChoice, Setting, SettingError, parse_setting};
@@ -94,7 +94,7 @@ pub(super) fn parse(command: Command, words: &[&str]) -> Result<Args, CommandErr
         asked = words
             .iter()
             .copied()
-            .filter(|w| !QUESTION_WORDS.contains_folded(&fold(w)))
+            .filter(|w| !is_question_word(w))
             .collect();
         &asked[..]
     } else {

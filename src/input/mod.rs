@@ -181,8 +181,7 @@ pub fn read_line(text: &str, lang: Lang, game: &Game) -> Line {
         let words: Vec<&str> = query
             .split_whitespace()
             .filter(|w| {
-                Command::from_word(w) != Some(Command::Square)
-                    && !vocab::QUESTION_WORDS.contains_folded(&vocab::fold(w))
+                Command::from_word(w) != Some(Command::Square) && !vocab::is_question_word(w)
             })
             .collect();
         return match parse_square(&words.join(" ")) {

@@ -273,6 +273,12 @@ pub(crate) fn symbols(
 /// (`r` is a rook, also where the Estonian SAN letter R is a knight).
 /// `None` when the line is not of that form.
 fn coordinates(line: &str) -> Option<Intent> {
+    // The longest form, "123. e7 - e8 = q +", is far shorter; anything
+    // longer is words, read by the grammar.
+    let first = line.trim_start().chars().next();
+    if line.len() > 24 || !first.is_some_and(|c| matches!(c, 'a'..='h' | '0'..='9')) {
+        return None;
+    }
     let mut tokens = line.split_whitespace().peekable();
     if tokens.peek().is_some_and(|t| is_move_number(t)) {
         tokens.next();

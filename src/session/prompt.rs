@@ -7,7 +7,7 @@ use shakmaty::{Move, Square};
 
 use crate::event::{Event, PromptEvent, Question};
 use crate::input::commands::Command;
-use crate::input::vocab::{ANSWER_LEAD, fold, is_answer_pronoun};
+use crate::input::vocab::{fold, is_answer_lead, is_answer_pronoun};
 use crate::input::{Pick, decide, filter_by_answer, parse_answer_with};
 
 use super::Session;
@@ -143,7 +143,7 @@ fn answer_body(line: &str) -> String {
     let mut skip = 0;
     for word in &words {
         let folded = fold(word);
-        let lead = ANSWER_LEAD.contains_folded(&folded) || (skip > 0 && is_answer_pronoun(&folded));
+        let lead = is_answer_lead(&folded) || (skip > 0 && is_answer_pronoun(&folded));
         if !lead {
             break;
         }

@@ -5,7 +5,7 @@
 //! folded forms (see [`fold`]), so "Läufer", "Laeufer" and "Laufer" meet
 //! the same entry.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 use shakmaty::{Color, File, Rank, Role};
@@ -284,7 +284,7 @@ pub const RANDOM: Words = Words::new(
 /// Words around the subject of a question ("was steht auf Eva vier?",
 /// "where is the white king", "mis on e4 peal?"): the board-reading
 /// commands read past them.
-pub const QUESTION_WORDS: Words = Words::new(
+const QUESTION_WORDS: Words = Words::new(
     &[
         "what", "whats", "what's", "is", "are", "the", "my", "on", "at", "there", "stands",
         "standing", "which", "piece", "pieces",
@@ -300,11 +300,32 @@ pub const QUESTION_WORDS: Words = Words::new(
 
 /// Words that may lead the answer to "which piece?" before the square:
 /// "the one on g3", "der auf Gustav drei", "see ruudul g3".
-pub const ANSWER_LEAD: Words = Words::new(
+const ANSWER_LEAD: Words = Words::new(
     &["the", "that", "on", "from", "at"],
     &["der", "die", "das", "den", "dem", "auf", "von"],
     &["see", "ruudul", "ruudult", "pealt"],
 );
+
+/// The folded words of a list, built once: a board question reads past
+/// them on every line, and folding the list each time cost more than the
+/// answer itself.
+fn folded_set(words: &Words, cell: &'static OnceLock<HashSet<String>>) -> &'static HashSet<String> {
+    cell.get_or_init(|| words.all().map(fold).collect())
+}
+
+/// Whether a typed word (any case, umlauts or not) is one of the words
+/// around a question's subject ("what", "steht", "mis").
+pub fn is_question_word(word: &str) -> bool {
+    static SET: OnceLock<HashSet<String>> = OnceLock::new();
+    folded_set(&QUESTION_WORDS, &SET).contains(&fold(word))
+}
+
+/// Whether a folded word may lead an answer to "which piece?" ("the",
+/// "der", "see").
+pub fn is_answer_lead(folded: &str) -> bool {
+    static SET: OnceLock<HashSet<String>> = OnceLock::new();
+    folded_set(&ANSWER_LEAD, &SET).contains(folded)
+}
 
 /// A word that may stand for the piece in "the one on …": only right
 /// after an article, since "one" alone is a rank.
