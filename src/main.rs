@@ -245,7 +245,8 @@ fn main() -> ExitCode {
         &mut session,
         &announcer,
         &settings,
-        (interactive, random_start),
+        interactive,
+        random_start,
     )
 }
 
@@ -257,7 +258,8 @@ fn run(
     session: &mut Session,
     announcer: &Announcer,
     settings: &Settings,
-    (interactive, random_start): (bool, bool),
+    interactive: bool,
+    random_start: bool,
 ) -> ExitCode {
     // Unlocked: speech and sound write their notices to stdout as well.
     let mut text = TextSink::new(io::stdout(), announcer);

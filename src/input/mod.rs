@@ -164,41 +164,21 @@ fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
 /// assert!(matches!(read_line("hlep", Lang::En, &game), Line::NotUnderstood { .. }));
 /// ```
 pub fn read_line(text: &str, lang: Lang, game: &Game) -> Line {
-    let line = text.trim();
+    let mut line = text.trim();
     if line.is_empty() {
         return Line::Empty;
     }
     // A question mark asks what stands on a square, never plays a move;
     // after another command word it is that command asked as a question
     // ("where is the white king?").
-    let asked_command = |query: &str| {
-        let first = query.split_whitespace().next()?;
-        Command::from_word(first).filter(|&c| c != Command::Square)
-    };
-    if let Some(query) = line.strip_suffix('?')
-        && asked_command(query).is_none()
-    {
-        let words: Vec<&str> = query
-            .split_whitespace()
-            .filter(|w| {
-                Command::from_word(w) != Some(Command::Square) && !vocab::is_question_word(w)
-            })
-            .collect();
-        return match parse_square(&words.join(" ")) {
-            Some(square) => Line::Command(
-                Command::Square,
-                Args {
-                    square: Some(square),
-                    ..Args::default()
-                },
-            ),
-            None => suggest::not_understood(line, game),
-        };
+    if let Some(query) = line.strip_suffix('?') {
+        let first = query.split_whitespace().next().unwrap_or("");
+        if Command::from_word(first).is_some_and(|c| c != Command::Square) {
+            line = query.trim_end();
+        } else {
+            return square_question(line, query, game);
+        }
     }
-    let line = match line.strip_suffix('?') {
-        Some(query) if asked_command(query).is_some() => query.trim_end(),
-        _ => line,
-    };
     let mut words = line.split_whitespace();
     let first = words.next().unwrap_or("");
     let rest: Vec<&str> = words.collect();
@@ -223,4 +203,23 @@ pub fn read_line(text: &str, lang: Lang, game: &Game) -> Line {
         return suggest::not_understood(line, game);
     }
     Line::Move(reading)
+}
+
+/// `e4?`, `Eva vier?`, `was steht auf Eva vier?`: what stands on the
+/// square, the question words and a `square` command word read past.
+fn square_question(line: &str, query: &str, game: &Game) -> Line {
+    let words: Vec<&str> = query
+        .split_whitespace()
+        .filter(|w| Command::from_word(w) != Some(Command::Square) && !vocab::is_question_word(w))
+        .collect();
+    match parse_square(&words.join(" ")) {
+        Some(square) => Line::Command(
+            Command::Square,
+            Args {
+                square: Some(square),
+                ..Args::default()
+            },
+        ),
+        None => suggest::not_understood(line, game),
+    }
 }

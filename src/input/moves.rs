@@ -57,17 +57,6 @@ impl Intent {
     }
 }
 
-/// One meaningful unit of a move line.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Sym {
-    Piece(Role),
-    File(File),
-    Rank(Rank),
-    Capture,
-    Promote,
-    EnPassant,
-}
-
 /// Characters that decorate SAN without changing the move.
 fn is_decoration(ch: char) -> bool {
     matches!(
@@ -78,7 +67,7 @@ fn is_decoration(ch: char) -> bool {
 
 /// Splits a SAN-like token into symbols. `swap_bd` reads upper-case `B`
 /// and `D` as files instead of bishop and queen (for "B4" or "D4").
-fn lex_token(token: &str, swap_bd: bool, letters: Letters, out: &mut Vec<Sym>) -> bool {
+fn lex_token(token: &str, swap_bd: bool, letters: Letters, out: &mut Vec<Word>) -> bool {
     let lower = token.to_lowercase();
     let mut body = token;
     // "exd6e.p." or "exd6ep": en passant written onto the move.
@@ -91,26 +80,26 @@ fn lex_token(token: &str, swap_bd: bool, letters: Letters, out: &mut Vec<Sym>) -
                 .is_some_and(|c| c.is_ascii_digit() || c == '.')
         {
             body = &token[..token.len() - suffix.len()];
-            out.push(Sym::EnPassant);
+            out.push(Word::EnPassant);
             break;
         }
     }
     let start = out.len();
     for ch in body.chars() {
         let sym = match ch {
-            'a'..='h' => Sym::File(File::from_char(ch).unwrap_or(File::A)),
+            'a'..='h' => Word::File(File::from_char(ch).unwrap_or(File::A)),
             'B' | 'D' if swap_bd => {
-                Sym::File(File::from_char(ch.to_ascii_lowercase()).unwrap_or(File::A))
+                Word::File(File::from_char(ch.to_ascii_lowercase()).unwrap_or(File::A))
             }
             'A' | 'C' | 'E' | 'F' | 'G' | 'H' => {
-                Sym::File(File::from_char(ch.to_ascii_lowercase()).unwrap_or(File::A))
+                Word::File(File::from_char(ch.to_ascii_lowercase()).unwrap_or(File::A))
             }
-            '1'..='8' => Sym::Rank(Rank::from_char(ch).unwrap_or(Rank::First)),
-            'x' | 'X' | ':' | '×' => Sym::Capture,
-            '=' => Sym::Promote,
+            '1'..='8' => Word::Rank(Rank::from_char(ch).unwrap_or(Rank::First)),
+            'x' | 'X' | ':' | '×' => Word::Capture,
+            '=' => Word::Promote,
             c if is_decoration(c) => continue,
             c => match piece_letter(c, letters) {
-                Some(role) => Sym::Piece(role),
+                Some(role) => Word::Piece(role),
                 None => return false,
             },
         };
@@ -121,13 +110,13 @@ fn lex_token(token: &str, swap_bd: bool, letters: Letters, out: &mut Vec<Sym>) -
     let syms = &out[start..];
     syms.iter()
         .enumerate()
-        .all(|(i, sym)| !matches!(sym, Sym::Piece(_)) || i == 0 || i + 1 == syms.len())
+        .all(|(i, sym)| !matches!(sym, Word::Piece(_)) || i == 0 || i + 1 == syms.len())
 }
 
 /// How a line was read: its symbols and the words corrected on the way.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Symbols {
-    pub syms: Vec<Sym>,
+    pub syms: Vec<Word>,
     /// Tokens as understood, with mishearings replaced, for "Verstanden: …".
     pub heard: Vec<String>,
     /// Whether a mishearing was corrected.
@@ -145,15 +134,11 @@ impl Effort {
     }
 }
 
-fn push_word(word: Word, out: &mut Vec<Sym>) {
-    match word {
-        Word::Filler => {}
-        Word::Piece(r) => out.push(Sym::Piece(r)),
-        Word::File(f) => out.push(Sym::File(f)),
-        Word::Rank(r) => out.push(Sym::Rank(r)),
-        Word::Capture => out.push(Sym::Capture),
-        Word::Promote => out.push(Sym::Promote),
-        Word::EnPassant => out.push(Sym::EnPassant),
+/// Keeps a word that means something for the move; fillers are read
+/// past.
+fn push_word(word: Word, out: &mut Vec<Word>) {
+    if word != Word::Filler {
+        out.push(word);
     }
 }
 
@@ -332,39 +317,40 @@ fn coordinates(line: &str) -> Option<Intent> {
 /// Builds an intent from symbols by the grammar
 /// `[piece] [from-file] [from-rank] [capture [piece]] file rank
 /// [capture piece] [[promote] piece] [e.p.]`.
-fn grammar(syms: &[Sym]) -> Option<Intent> {
+fn grammar(syms: &[Word]) -> Option<Intent> {
     let mut rest = syms;
     let mut role = None;
-    if let Some((Sym::Piece(r), tail)) = rest.split_first() {
+    if let Some((Word::Piece(r), tail)) = rest.split_first() {
         role = Some(*r);
         rest = tail;
     }
-    let mut coords: Vec<Sym> = Vec::with_capacity(4);
+    let mut coords: Vec<Word> = Vec::with_capacity(4);
     let (mut capture, mut en_passant) = (false, false);
     let (mut promotion, mut captured) = (None, None);
     let mut previous = None;
     for &sym in rest {
         match sym {
-            Sym::File(_) | Sym::Rank(_) => {
+            Word::File(_) | Word::Rank(_) => {
                 if promotion.is_some() {
                     return None;
                 }
                 coords.push(sym);
             }
-            Sym::Capture => capture = true,
-            Sym::EnPassant => en_passant = true,
-            Sym::Promote => {}
+            Word::Capture => capture = true,
+            Word::EnPassant => en_passant = true,
+            // Fillers never reach the symbols (`push_word`).
+            Word::Promote | Word::Filler => {}
             // "schlägt Läufer": the piece taken.
-            Sym::Piece(r) if previous == Some(Sym::Capture) => {
+            Word::Piece(r) if previous == Some(Word::Capture) => {
                 if captured.is_some() {
                     return None;
                 }
                 captured = Some(r);
             }
             // "Umwandlung in Dame", or a bare piece after the square.
-            Sym::Piece(r) => {
-                let after_square = matches!(coords.last(), Some(Sym::Rank(_)));
-                if promotion.is_some() || !(after_square || previous == Some(Sym::Promote)) {
+            Word::Piece(r) => {
+                let after_square = matches!(coords.last(), Some(Word::Rank(_)));
+                if promotion.is_some() || !(after_square || previous == Some(Word::Promote)) {
                     return None;
                 }
                 promotion = Some(r);
@@ -377,14 +363,14 @@ fn grammar(syms: &[Sym]) -> Option<Intent> {
         return None;
     }
     let to = match (coords[n - 2], coords[n - 1]) {
-        (Sym::File(f), Sym::Rank(r)) => Square::from_coords(f, r),
+        (Word::File(f), Word::Rank(r)) => Square::from_coords(f, r),
         _ => return None,
     };
     let (from_file, from_rank) = match &coords[..n - 2] {
         [] => (None, None),
-        [Sym::File(f)] => (Some(*f), None),
-        [Sym::Rank(r)] => (None, Some(*r)),
-        [Sym::File(f), Sym::Rank(r)] => (Some(*f), Some(*r)),
+        [Word::File(f)] => (Some(*f), None),
+        [Word::Rank(r)] => (None, Some(*r)),
+        [Word::File(f), Word::Rank(r)] => (Some(*f), Some(*r)),
         _ => return None,
     };
     if matches!(promotion, Some(Role::King | Role::Pawn)) || captured == Some(Role::King) {
@@ -512,9 +498,9 @@ pub fn parse_answer_with(line: &str, squares: bool, letters: Letters) -> Option<
     let mut answer = Pick::default();
     for sym in syms {
         match sym {
-            Sym::File(f) if answer.file.is_none() => answer.file = Some(f),
-            Sym::Rank(r) if answer.rank.is_none() => answer.rank = Some(r),
-            Sym::Piece(p) if answer.piece.is_none() => answer.piece = Some(p),
+            Word::File(f) if answer.file.is_none() => answer.file = Some(f),
+            Word::Rank(r) if answer.rank.is_none() => answer.rank = Some(r),
+            Word::Piece(p) if answer.piece.is_none() => answer.piece = Some(p),
             _ => return None,
         }
     }
