@@ -72,6 +72,25 @@ pub struct MoveRequest {
     pub movetime: Duration,
     /// An external engine to ask first.
     pub external: Option<ExternalSpec>,
+    /// The clocks when the game is timed: the engine budgets its time
+    /// from them instead of `movetime`.
+    pub clock: Option<GoClock>,
+}
+
+/// Both clocks as UCI `go` gives them (`wtime btime winc binc
+/// movestogo`), read when the move was asked for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GoClock {
+    /// White's time left.
+    pub wtime: Duration,
+    /// Black's time left.
+    pub btime: Duration,
+    /// White's bonus per move (a delay counts as one).
+    pub winc: Duration,
+    /// Black's bonus per move.
+    pub binc: Duration,
+    /// Moves to the next time control, for the side to move.
+    pub movestogo: Option<u32>,
 }
 
 /// The host's answer to a request.

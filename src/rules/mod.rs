@@ -4,6 +4,7 @@
 //! repetition), and the result. It knows nothing of words or I/O: every
 //! outcome is a value the announcer can put into words.
 
+pub mod clock;
 mod facts;
 mod outcome;
 mod record;

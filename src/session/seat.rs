@@ -113,6 +113,7 @@ impl Seat {
                 seed: self.seed ^ plies.wrapping_mul(0x9E37_79B9_7F4A_7C15),
                 movetime: self.movetime,
                 external: self.external.clone(),
+                clock: None,
             }));
         }
         out
