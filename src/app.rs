@@ -99,9 +99,11 @@ struct Loop<'a> {
 
 impl Loop<'_> {
     fn run(&mut self, subscribers: &mut [&mut dyn Subscriber]) -> io::Result<()> {
+        // The clock of a timed game starts with the loop.
+        let mut first = Some(Input::Tick(Instant::now()));
         while !self.session.is_quit() {
             self.hand_requests();
-            let Some(input) = self.next_input() else {
+            let Some(input) = first.take().or_else(|| self.next_input()) else {
                 break;
             };
             let Some(events) = self.handle(input)? else {
@@ -156,12 +158,18 @@ impl Loop<'_> {
     }
 
     /// Waits for the next input; while something timed runs, a tick comes
-    /// every [`TICK`] when nothing else does.
+    /// every [`TICK`] when nothing else does, and at once when a flag is
+    /// due to fall or an alarm to sound, so that they are said on time.
     fn receive(&self) -> Option<Input> {
         if !self.session.timed() {
             return self.inputs.recv().ok();
         }
-        match self.inputs.recv_timeout(TICK) {
+        let now = Instant::now();
+        let wait = self
+            .session
+            .next_deadline()
+            .map_or(TICK, |due| due.saturating_duration_since(now).min(TICK));
+        match self.inputs.recv_timeout(wait) {
             Ok(input) => Some(input),
             Err(RecvTimeoutError::Timeout) => Some(Input::Tick(Instant::now())),
             Err(RecvTimeoutError::Disconnected) => None,

@@ -3,6 +3,7 @@
 //! sound each subscribe; none of them is known to the session.
 
 use std::io;
+use std::time::Duration;
 
 use shakmaty::{ByRole, Color, Piece, Role, Square};
 
@@ -14,7 +15,7 @@ use crate::settings::{Setting, Settings};
 use crate::view::{BoardView, Line};
 
 /// What the game is doing now, for `status`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StatusInfo {
     /// Side to move.
     pub turn: Color,
@@ -24,6 +25,41 @@ pub struct StatusInfo {
     pub check: bool,
     /// The result, if the game is over.
     pub result: Option<Finished>,
+    /// Both clocks, when the game is timed.
+    pub clock: Option<ClockReport>,
+}
+
+/// How a side of the clock is named: by the player's place against an
+/// engine, by colour in hot seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// The player.
+    You,
+    /// The engine the player plays against.
+    Opponent,
+    /// A side in hot seat.
+    Side(Color),
+}
+
+/// One side's time.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SideTime {
+    /// Whose time it is.
+    pub who: Who,
+    /// The time left.
+    pub left: Duration,
+}
+
+/// The clock read out: one or both sides (the player's own first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockReport {
+    /// The sides asked about.
+    pub sides: Vec<SideTime>,
+    /// Moves left to the next time control for the first side, in a
+    /// control with several periods.
+    pub moves_to_control: Option<u32>,
+    /// Whether the clock is paused.
+    pub paused: bool,
 }
 
 /// Which question the session has asked.
@@ -60,6 +96,25 @@ pub enum Event {
     Engine(EngineEvent),
     /// The session itself: settings, repeat, quit.
     Session(SessionEvent),
+    /// The clock: read out, alarms, pause.
+    Clock(ClockEvent),
+}
+
+/// The clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClockEvent {
+    /// `clock`: the times asked for.
+    Report(ClockReport),
+    /// An alarm the player chose (setting `timealerts`): this side is
+    /// down to this much time.
+    Alarm(SideTime),
+    /// `pause`: the clock stands.
+    Paused,
+    /// `resume`: the clock runs again.
+    Resumed,
+    /// `set time` after moves were played: the control starts with the
+    /// next game.
+    NextGame,
 }
 
 /// The game changed.
@@ -168,6 +223,12 @@ pub enum Refused {
     /// The line held only control keys (an arrow key sent through a
     /// pipe); they are not echoed.
     ControlKeys,
+    /// `clock`, `pause` or `resume` in a game without a clock.
+    Untimed,
+    /// `pause` while the clock is paused.
+    AlreadyPaused,
+    /// `resume` while the clock runs.
+    NotPaused,
 }
 
 /// A question asked, or an answer that did not fit it.
@@ -227,6 +288,7 @@ into_event! {
     PromptEvent => |e| Event::Prompt(e);
     EngineEvent => |e| Event::Engine(e);
     SessionEvent => |e| Event::Session(e);
+    ClockEvent => |e| Event::Clock(e);
 }
 
 /// An output of the session: text, speech, sound cues (later the store).

@@ -18,7 +18,8 @@ use annabella::io::{self as aio, LineSource, PlainLines, Terminal, TextSink};
 use annabella::rules::{Chess960Start, Game, SetupError};
 use annabella::session::Session;
 use annabella::settings::{
-    Allowed, Key, Lang, Level, OpponentChoice, Setting, Settings, SpeechMode, Style, Verbosity,
+    Allowed, Key, Lang, Level, OpponentChoice, Setting, Settings, SpeechMode, Style, TimeChoice,
+    Verbosity,
 };
 
 /// A chess client for blind and visually impaired players: moves are
@@ -100,6 +101,11 @@ fn with_setting_flags(mut command: Command, lang: Lang, announcer: &Announcer) -
             .value_parser(move |text: &str| match key.parse(text) {
                 Some(setting) => Ok(FlagValue::Set(setting)),
                 None if takes_auto(key) && text.eq_ignore_ascii_case("auto") => Ok(FlagValue::Auto),
+                // A time control says which part is wrong and what works.
+                None if key == Key::Time => match TimeChoice::read(text) {
+                    Err(why) => Err(Announcer::new().time_control_error(lang, &why)),
+                    Ok(_) => Err(error.clone()),
+                },
                 None => Err(error.clone()),
             });
         // A switch named alone is on: `--autoqueen`.

@@ -140,7 +140,23 @@ fn a_wrong_value_is_answered_with_what_is_allowed() {
         ),
         (
             "set voice two words",
+            "voice cannot be two words. Choose auto, a language such as de or en-gb, or a voice name in one word.",
+        ),
+        (
+            "set voice",
             "Use set KEY VALUE, for example: set style san.",
+        ),
+        (
+            "set time 5+x",
+            "Not a time control: x is not a number. Examples: 5+3 (5 minutes, 3 seconds added per move), 0.5+0 (30 seconds), 90 d 5 (5 second delay), 90 b 5 (Bronstein delay), 40/90, 30+30 (40 moves in 90 minutes, then 30 minutes).",
+        ),
+        (
+            "set time 90, 30",
+            "Not a time control: 30 comes after a period that lasts to the end of the game. Examples: 5+3 (5 minutes, 3 seconds added per move), 0.5+0 (30 seconds), 90 d 5 (5 second delay), 90 b 5 (Bronstein delay), 40/90, 30+30 (40 moves in 90 minutes, then 30 minutes).",
+        ),
+        (
+            "set timealerts 60 soon",
+            "timealerts cannot be 60 soon. Choose seconds left such as 300 60 30 10, or off.",
         ),
     ];
     for (line, want) in cases {

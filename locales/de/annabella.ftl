@@ -265,7 +265,7 @@ help-intro = Befehle: { $commands }. Mehr mit hilfe und einem Befehl.
 help-move-input = Züge: in algebraischer Notation mit deutschen oder englischen Buchstaben (Sf3, Nf3, exd5, O-O, e8D), als Koordinaten (g1-f3, e2-e4) oder in Worten (Springer Felix drei).
 help-help = hilfe, oder hilfe und ein Befehl: erklärt die Befehle.
 help-quit = ende: beendet annabella.
-help-new = neu: eine neue Partie; neu weiß, neu schwarz oder neu zufall: mit dieser Seite für dich gegen die Engine. neu 960: eine Chess960-Partie aus einer zufälligen Startstellung; neu 960 und eine Zahl von 0 bis 959: diese Startstellung.
+help-new = neu: eine neue Partie; neu weiß, neu schwarz oder neu zufall: mit dieser Seite für dich gegen die Engine. neu 960: eine Chess960-Partie aus einer zufälligen Startstellung; neu 960 und eine Zahl von 0 bis 959: diese Startstellung. neu zeit 5+3: mit dieser Bedenkzeit (jede, die einstellen zeit nimmt).
 help-board = brett: das ganze Brett, im Brettstil der Einstellung boardstyle (list, ranks oder squares).
 help-status = status oder stand: wer am Zug ist und die Zugnummer, oder das Ergebnis.
 help-fen = fen: die Stellung in der Forsyth-Edwards-Notation.
@@ -348,3 +348,51 @@ setting-volume = Die Lautstärke der Klänge.
 setting-opponent = Wer die andere Seite spielt: ein Mensch an dieser Tastatur oder die Engine.
 setting-level = Die Stufe der eingebauten Engine, von etwa 650 bis etwa 2020 Elo.
 setting-color = Die Seite, die du gegen die Engine spielst.
+
+## Die Uhr
+help-clock = uhr: beide Zeiten in Worten, deine zuerst (beim Spiel zu zweit Weiß zuerst); uhr weiß, uhr schwarz, uhr meine oder uhr gegner: eine Seite. Bei mehreren Perioden auch die Züge bis zur nächsten Zeitkontrolle.
+help-pause = pause: hält die Uhr in einer freien Partie an; Züge sind weiter möglich, ohne dass Zeit läuft. weiter lässt sie wieder laufen.
+help-resume = weiter: die angehaltene Uhr läuft wieder.
+setting-time = Die Bedenkzeit der Partien: 5+3 sind 5 Minuten und 3 Sekunden Zugabe nach jedem Zug, 0.5+0 sind 30 Sekunden; 90 d 5 hat 5 Sekunden Verzögerung, 90 b 5 eine Bronstein-Verzögerung; 40/90, 30+30 sind 90 Minuten für 40 Züge, dann 30 Minuten, 30 Sekunden Zugabe ab dem ersten Zug; aus spielt ohne Uhr.
+setting-timealerts = Wann deine Uhr von selbst angesagt wird, in verbleibenden Sekunden, zum Beispiel 300 60 30 10; aus: nur wenn du mit uhr fragst.
+allowed-time = eine Bedenkzeit wie 5+3, 0.5+0, 90 d 5, 90 b 5 oder 40/90, 30+30, oder aus
+allowed-seconds = verbleibende Sekunden wie 300 60 30 10, oder aus
+time-hours = { $count ->
+    [one] { $count } Stunde
+   *[other] { $count } Stunden
+}
+time-minutes = { $count ->
+    [one] { $count } Minute
+   *[other] { $count } Minuten
+}
+time-seconds = { $count ->
+    [one] { $count } Sekunde
+   *[other] { $count } Sekunden
+}
+time-seconds-decimal = { $seconds } Sekunden
+decimal-separator = ,
+clock-you-name = du
+clock-opponent-name = Gegner
+clock-side = { $who }: { $time }
+clock-report = { $sides }.
+clock-moves-to-control = { $count ->
+    [one] Noch 1 Zug bis zur Zeitkontrolle.
+   *[other] Noch { $count } Züge bis zur Zeitkontrolle.
+}
+clock-is-paused = Die Uhr ist angehalten.
+clock-alarm = Noch { $time }.
+clock-alarm-side = { $who }: noch { $time }.
+clock-paused = Uhr angehalten. Mit weiter läuft sie wieder.
+clock-resumed = Die Uhr läuft wieder.
+clock-next-game = Die neue Bedenkzeit gilt ab der nächsten Partie; neu beginnt eine.
+clock-untimed = Diese Partie hat keine Uhr. Eine Bedenkzeit wählst du mit einstellen zeit 5+3 oder neu zeit 5+3.
+clock-already-paused = Die Uhr ist schon angehalten; mit weiter läuft sie wieder.
+clock-not-paused = Die Uhr ist nicht angehalten; pause hält sie an.
+bad-time-control = Keine Bedenkzeit: { $problem } Beispiele: 5+3 (5 Minuten, 3 Sekunden Zugabe pro Zug), 0.5+0 (30 Sekunden), 90 d 5 (5 Sekunden Verzögerung), 90 b 5 (Bronstein-Verzögerung), 40/90, 30+30 (40 Züge in 90 Minuten, dann 30 Minuten).
+control-empty = es wurde keine Zeit angegeben.
+control-not-a-number = { $part } ist keine Zahl.
+control-form = { $part } ist weder Minuten plus Sekunden, Minuten d Sekunden, Minuten b Sekunden noch Züge/Minuten.
+control-no-time = { $part } gibt keine Zeit.
+control-too-large = { $part } ist zu groß: höchstens 600 Minuten pro Periode, 300 Sekunden pro Zug und 200 Züge.
+control-two-bonuses = { $part } gibt eine zweite, andere Zugabe; eine Zugabe gilt für die ganze Partie.
+control-after-sudden-death = { $part } folgt auf eine Periode, die bis zum Ende der Partie dauert.

@@ -216,7 +216,7 @@ help-intro = Commands: { $commands }. Type help and a command for more.
 help-move-input = Moves: type them in algebraic notation with English or German letters (Nf3, Sf3, exd5, O-O, e8=Q), as coordinates (g1-f3, e2-e4), or as words (Springer Felix drei).
 help-help = help, or help and a command: explains the commands.
 help-quit = quit or exit: ends annabella.
-help-new = new: a new game; new white, new black or new random: with that side for you against the engine. new 960: a Chess960 game from a random start position; new 960 and a number from 0 to 959: that start position.
+help-new = new: a new game; new white, new black or new random: with that side for you against the engine. new 960: a Chess960 game from a random start position; new 960 and a number from 0 to 959: that start position. new time 5+3: with that time control (any control set time takes).
 help-board = board or b: the whole board, in the board style of the setting boardstyle (list, ranks or squares).
 help-status = status or s: whose move it is and the move number, or the result.
 help-fen = fen: the position in Forsyth-Edwards notation.
@@ -299,3 +299,51 @@ setting-volume = The volume of the sound cues.
 setting-opponent = Who plays the other side: a person at this keyboard, or the engine.
 setting-level = The level of the built-in engine, from about 650 to about 2020 Elo.
 setting-color = The side you play against the engine.
+
+## The clock
+help-clock = clock or c: both times in words, your own first (in hot seat White's first); clock white, clock black, clock mine or clock opponent: one side. With several periods, also the moves to the next time control.
+help-pause = pause: stops the clock in a casual game; moves can still be made, without time running. resume starts it again.
+help-resume = resume: the paused clock runs again.
+setting-time = The time control of the games: 5+3 is 5 minutes with 3 seconds added after each move, 0.5+0 is 30 seconds; 90 d 5 has a 5 second delay, 90 b 5 a Bronstein delay; 40/90, 30+30 is 90 minutes for 40 moves, then 30 minutes, 30 seconds added from move 1; off plays without a clock.
+setting-timealerts = When your own clock is said aloud, in seconds left, for example 300 60 30 10; off: only when you ask with clock.
+allowed-time = a time control such as 5+3, 0.5+0, 90 d 5, 90 b 5 or 40/90, 30+30, or off
+allowed-seconds = seconds left such as 300 60 30 10, or off
+time-hours = { $count ->
+    [one] { $count } hour
+   *[other] { $count } hours
+}
+time-minutes = { $count ->
+    [one] { $count } minute
+   *[other] { $count } minutes
+}
+time-seconds = { $count ->
+    [one] { $count } second
+   *[other] { $count } seconds
+}
+time-seconds-decimal = { $seconds } seconds
+decimal-separator = .
+clock-you-name = you
+clock-opponent-name = opponent
+clock-side = { $who }: { $time }
+clock-report = { $sides }.
+clock-moves-to-control = { $count ->
+    [one] 1 move to the time control.
+   *[other] { $count } moves to the time control.
+}
+clock-is-paused = The clock is paused.
+clock-alarm = { $time } left.
+clock-alarm-side = { $who }: { $time } left.
+clock-paused = Clock paused. Type resume to start it again.
+clock-resumed = The clock runs again.
+clock-next-game = The new time control starts with the next game; type new to start one.
+clock-untimed = This game has no clock. Choose one with set time 5+3, or new time 5+3.
+clock-already-paused = The clock is already paused; resume starts it again.
+clock-not-paused = The clock is not paused; pause stops it.
+bad-time-control = Not a time control: { $problem } Examples: 5+3 (5 minutes, 3 seconds added per move), 0.5+0 (30 seconds), 90 d 5 (5 second delay), 90 b 5 (Bronstein delay), 40/90, 30+30 (40 moves in 90 minutes, then 30 minutes).
+control-empty = no time was given.
+control-not-a-number = { $part } is not a number.
+control-form = { $part } is not minutes plus seconds, minutes d seconds, minutes b seconds or moves/minutes.
+control-no-time = { $part } gives no time.
+control-too-large = { $part } is too large: at most 600 minutes per period, 300 seconds per move and 200 moves.
+control-two-bonuses = { $part } adds a second, different bonus; one bonus counts for the whole game.
+control-after-sudden-death = { $part } comes after a period that lasts to the end of the game.

@@ -280,7 +280,7 @@ help-intro = Käsud: { $commands }. Ka ingliskeelsed ja saksakeelsed käsud keht
 help-move-input = Käigud: algebralises notatsioonis inglise või saksa tähtedega (Nf3, Sf3, exd5, O-O, e8=Q), koordinaatidena (g1-f3, e2-e4) või sõnadega (ratsu f3, ettur lööb d5, lühike vangerdus, Springer Felix drei).
 help-help = abi (help, h), või abi ja käsu nimi: selgitab käske.
 help-quit = lõpeta (välju, quit): lõpetab annabella töö.
-help-new = uus (new): uus mäng; uus valge, uus must või uus juhuslik: selle poolega mootori vastu. uus 960: Chess960 mäng juhuslikust algseisust; uus 960 ja arv 0 kuni 959: see algseis.
+help-new = uus (new): uus mäng; uus valge, uus must või uus juhuslik: selle poolega mootori vastu. uus 960: Chess960 mäng juhuslikust algseisust; uus 960 ja arv 0 kuni 959: see algseis. uus aeg 5+3: selle ajakontrolliga (iga, mida määra aeg võtab).
 help-board = laud (board, b): kogu laud seade boardstyle järgi (list, ranks või squares).
 help-status = seis (status, s): kes on käigul ja mitmes käik, või mängu tulemus.
 help-fen = fen: seis Forsyth-Edwardsi notatsioonis.
@@ -363,3 +363,51 @@ setting-volume = Helimärkide valjus.
 setting-opponent = Kes mängib teist poolt: inimene selle klaviatuuri taga või mootor.
 setting-level = Sisseehitatud mootori tase, umbes 650 kuni umbes 2020 Elo.
 setting-color = Pool, mida sa mootori vastu mängid.
+
+## Kell
+help-clock = kell (clock, c): mõlemad ajad sõnadega, sinu oma enne (kahekesi mängides valge oma enne); kell valge, kell must, kell minu või kell vastane: üks pool. Mitme perioodi korral ka käigud järgmise ajakontrollini.
+help-pause = paus (pause): peatab kella vabas mängus; käike saab edasi teha, aeg ei jookse. jätka paneb kella jälle käima.
+help-resume = jätka (resume): peatatud kell käib jälle.
+setting-time = Mängude ajakontroll: 5+3 on 5 minutit ja 3 sekundit lisa pärast igat käiku, 0.5+0 on 30 sekundit; 90 d 5 on 5-sekundilise viivitusega, 90 b 5 Bronsteini viivitusega; 40/90, 30+30 on 90 minutit 40 käigu jaoks, siis 30 minutit, 30 sekundit lisa alates esimesest käigust; väljas mängib ilma kellata.
+setting-timealerts = Millal sinu kell ise välja öeldakse, järelejäänud sekundites, näiteks 300 60 30 10; väljas: ainult kui küsid käsuga kell.
+allowed-time = ajakontroll nagu 5+3, 0.5+0, 90 d 5, 90 b 5 või 40/90, 30+30, või väljas
+allowed-seconds = järelejäänud sekundid nagu 300 60 30 10, või väljas
+time-hours = { $count ->
+    [one] { $count } tund
+   *[other] { $count } tundi
+}
+time-minutes = { $count ->
+    [one] { $count } minut
+   *[other] { $count } minutit
+}
+time-seconds = { $count ->
+    [one] { $count } sekund
+   *[other] { $count } sekundit
+}
+time-seconds-decimal = { $seconds } sekundit
+decimal-separator = ,
+clock-you-name = sina
+clock-opponent-name = vastane
+clock-side = { $who }: { $time }
+clock-report = { $sides }.
+clock-moves-to-control = { $count ->
+    [one] Ajakontrollini on 1 käik.
+   *[other] Ajakontrollini on { $count } käiku.
+}
+clock-is-paused = Kell on peatatud.
+clock-alarm = Aega on jäänud { $time }.
+clock-alarm-side = { $who }: aega on jäänud { $time }.
+clock-paused = Kell peatatud. Käsk jätka paneb selle jälle käima.
+clock-resumed = Kell käib jälle.
+clock-next-game = Uus ajakontroll kehtib järgmisest mängust; uus alustab selle.
+clock-untimed = Sellel mängul pole kella. Ajakontrolli saad valida käsuga määra aeg 5+3 või uus aeg 5+3.
+clock-already-paused = Kell on juba peatatud; jätka paneb selle jälle käima.
+clock-not-paused = Kell ei ole peatatud; paus peatab selle.
+bad-time-control = See pole ajakontroll: { $problem } Näited: 5+3 (5 minutit, 3 sekundit lisa käigu kohta), 0.5+0 (30 sekundit), 90 d 5 (5-sekundiline viivitus), 90 b 5 (Bronsteini viivitus), 40/90, 30+30 (40 käiku 90 minutiga, siis 30 minutit).
+control-empty = aega ei antud.
+control-not-a-number = { $part } ei ole arv.
+control-form = { $part } ei ole minutid pluss sekundid, minutid d sekundid, minutid b sekundid ega käigud/minutid.
+control-no-time = { $part } ei anna aega.
+control-too-large = { $part } on liiga suur: kuni 600 minutit perioodis, 300 sekundit käigu kohta ja 200 käiku.
+control-two-bonuses = { $part } annab teise, erineva lisa; üks lisa kehtib kogu mängu jaoks.
+control-after-sudden-death = { $part } tuleb pärast perioodi, mis kestab mängu lõpuni.

@@ -54,6 +54,14 @@ impl Announcer {
     }
 
     fn status(&self, p: Phrasing, st: &StatusInfo) -> String {
+        let line = self.game_status(p, st);
+        match &st.clock {
+            Some(report) => format!("{line} {}", self.clock_report(p, report)),
+            None => line,
+        }
+    }
+
+    fn game_status(&self, p: Phrasing, st: &StatusInfo) -> String {
         if let Some(f) = st.result {
             return self.game_over(p, &f);
         }

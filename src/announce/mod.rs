@@ -9,6 +9,7 @@
 
 mod answer;
 mod board;
+mod clock;
 mod engine;
 mod game;
 mod prompt;
@@ -282,6 +283,7 @@ impl Announcer {
             Event::Prompt(q) => vec![self.prompt_event(p, q)],
             Event::Engine(e) => vec![self.engine_event(p, e)],
             Event::Session(e) => self.session_event(p, e),
+            Event::Clock(e) => vec![self.clock_event(p, e)],
         }
     }
 }

@@ -38,6 +38,9 @@ impl Announcer {
             Refused::NothingToRepeat => self.message(ui, "nothing-to-repeat", &[]),
             Refused::EngineThinking => self.message(ui, "engine-thinking", &[]),
             Refused::ControlKeys => self.message(ui, "control-keys", &[]),
+            Refused::Untimed => self.message(ui, "clock-untimed", &[]),
+            Refused::AlreadyPaused => self.message(ui, "clock-already-paused", &[]),
+            Refused::NotPaused => self.message(ui, "clock-not-paused", &[]),
         }
     }
 
@@ -201,6 +204,7 @@ impl Announcer {
                 ],
             ),
             CommandError::SetUsage => self.message(ui, "set-usage", &[]),
+            CommandError::BadTimeControl(error) => self.time_control_error(ui, error),
             CommandError::Chess960Number(v) => {
                 self.message(ui, "chess960-number", &[("value", s(v.clone()))])
             }
@@ -223,7 +227,8 @@ impl Announcer {
                     | Arg::Topic
                     | Arg::NewGame
                     | Arg::OptionalColor
-                    | Arg::OptionalMove => "missing-argument",
+                    | Arg::OptionalMove
+                    | Arg::ClockSide => "missing-argument",
                 };
                 let line = self.message(ui, id, &[("command", s(command.word(ui)))]);
                 let help = self.message(ui, command.entry().help, &[]);

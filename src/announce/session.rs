@@ -53,6 +53,8 @@ impl Announcer {
                 &[("min", n(u32::from(*min))), ("max", n(u32::from(*max)))],
             ),
             Allowed::VoiceName => self.message(p.lang, "allowed-voice", &[]),
+            Allowed::TimeControl => self.message(p.lang, "allowed-time", &[]),
+            Allowed::Seconds => self.message(p.lang, "allowed-seconds", &[]),
         }
     }
 

@@ -4,12 +4,12 @@
 
 use shakmaty::{Color, File, Rank, Role, Square};
 
-use super::commands::{Arg, Command};
+use super::commands::{Arg, Command, Words, w};
 use super::moves::parse_answer;
 use super::vocab::{color_word, fold, is_question_word, is_random_word, piece_word};
 use super::{CommandError, Pick};
 use crate::rules::Chess960Start;
-use crate::settings::{ColorChoice, Setting, SettingError, parse_setting};
+use crate::settings::{ColorChoice, Key, Setting, SettingError, TimeChoice, parse_setting};
 
 /// A command's argument, read as its table entry says. Only the fields
 /// the command's [`Arg`] names are filled.
@@ -33,8 +33,54 @@ pub struct Args {
     pub chess960: Option<Chess960Start>,
     /// A setting with its value (`set style san`).
     pub setting: Option<Setting>,
+    /// The time control wanted in a new game (`new time 5+3`).
+    pub time: Option<TimeChoice>,
+    /// The side of the clock asked about (`clock black`, `clock mine`).
+    pub clock_side: Option<ClockSide>,
     /// The words after the command word as typed (`draw Nf3`: the move).
     pub text: String,
+}
+
+/// One side of the clock, as the player names it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ClockSide {
+    /// White or Black.
+    Color(Color),
+    /// The player's own (in hot seat: the side to move).
+    Own,
+    /// The opponent's (in hot seat: the side not to move).
+    Opponent,
+}
+
+/// Words for the player's own side of the clock.
+const OWN: Words = w(
+    &["mine", "my", "me", "own", "you", "yours"],
+    &["meine", "mein", "ich", "eigene", "du", "deine"],
+    &["minu", "mina", "oma", "sinu"],
+);
+
+/// Words for the opponent's side of the clock.
+const OPPONENT: Words = w(
+    &["opponent", "opponents", "theirs"],
+    &["gegner", "gegners"],
+    &["vastane", "vastase"],
+);
+
+/// Words that bring a time control into `new` (`new black time 5+3`).
+const TIME: Words = w(&["time"], &["zeit", "bedenkzeit"], &["aeg", "ajaga"]);
+
+/// The side of the clock a word names, in any language.
+fn clock_side(word: &str) -> Option<ClockSide> {
+    let folded = fold(word);
+    if let Some(color) = color_word(&folded) {
+        return Some(ClockSide::Color(color));
+    }
+    if OWN.contains_folded(&folded) {
+        return Some(ClockSide::Own);
+    }
+    OPPONENT
+        .contains_folded(&folded)
+        .then_some(ClockSide::Opponent)
 }
 
 /// A square from "e4", "E4" or "Eva vier".
@@ -153,15 +199,26 @@ pub(super) fn parse(command: Command, words: &[&str]) -> Result<Args, CommandErr
             }) => args.file = Some(file),
             _ => return Err(bad(&text)),
         },
-        Arg::OptionalColor => match words {
-            [] => {}
-            [word] => args.color = Some(color_word(&fold(word)).ok_or_else(|| bad(&text))?),
-            _ => return Err(bad(&text)),
-        },
+        Arg::OptionalColor => {
+            args.color = optional(words, |w| color_word(&fold(w))).ok_or_else(|| bad(&text))?
+        }
         Arg::Piece => piece(words, &mut args).ok_or_else(|| bad(&text))?,
         Arg::Setting => args.setting = Some(setting(words)?),
+        Arg::ClockSide => {
+            args.clock_side = optional(words, clock_side).ok_or_else(|| bad(&text))?
+        }
     }
     Ok(args)
+}
+
+/// An optional argument of one word: `Some(None)` when there is none,
+/// `None` when it is not understood.
+fn optional<T>(words: &[&str], read: impl Fn(&str) -> Option<T>) -> Option<Option<T>> {
+    match words {
+        [] => Some(None),
+        [word] => read(word).map(Some),
+        _ => None,
+    }
 }
 
 /// `where [side] piece`: a kind of piece (singular or plural), with or
@@ -178,18 +235,40 @@ fn piece(words: &[&str], args: &mut Args) -> Option<()> {
 }
 
 /// `set KEY VALUE`, key and value in any language.
+/// A value may be several words (`set time 90 d 5`, `set timealerts 60
+/// 30`).
 fn setting(words: &[&str]) -> Result<Setting, CommandError> {
-    let [key, value] = words else {
+    let [key, value @ ..] = words else {
         return Err(CommandError::SetUsage);
     };
-    parse_setting(key, value).map_err(|e| match e {
+    if value.is_empty() {
+        return Err(CommandError::SetUsage);
+    }
+    let value = value.join(" ");
+    parse_setting(key, &value).map_err(|e| match e {
         SettingError::UnknownKey(key) => CommandError::UnknownSetting(key),
+        // A time control says which part is wrong, not only the forms.
+        SettingError::BadValue {
+            key: Key::Time,
+            value,
+        } => match TimeChoice::read(&value) {
+            Err(error) => CommandError::BadTimeControl(error),
+            Ok(_) => CommandError::SetUsage,
+        },
         SettingError::BadValue { key, value } => CommandError::BadValue { key, value },
     })
 }
 
-/// `new [side] [960 [N|random]]`.
+/// `new [side] [960 [N|random]] [time CONTROL]`.
 fn new_game(command: Command, words: &[&str], args: &mut Args) -> Result<(), CommandError> {
+    let words = match words.iter().position(|w| TIME.contains_folded(&fold(w))) {
+        Some(at) => {
+            let control = words[at + 1..].join(" ");
+            args.time = Some(TimeChoice::read(&control).map_err(CommandError::BadTimeControl)?);
+            &words[..at]
+        }
+        None => words,
+    };
     let side = words.first().and_then(|w| parse_color_choice(w));
     let rest = if side.is_some() { &words[1..] } else { words };
     args.side = side;

@@ -126,6 +126,12 @@ pub enum Command {
     Hint,
     /// How the position stands.
     Eval,
+    /// Both clocks, or one, in words.
+    Clock,
+    /// Stops the clock.
+    Pause,
+    /// Starts the stopped clock again.
+    Resume,
 }
 
 /// What may follow a command word.
@@ -153,6 +159,8 @@ pub enum Arg {
     Setting,
     /// Optionally a move (`draw`, `draw Nf3`).
     OptionalMove,
+    /// Optionally one side of the clock (`clock black`, `clock mine`).
+    ClockSide,
 }
 
 /// One command with everything the program knows about it.
@@ -198,7 +206,7 @@ pub(crate) const fn w(
 
 /// Every command, in the order `help` lists them and [`Command`]
 /// declares them (checked when the crate is compiled).
-pub const COMMANDS: [Entry; 28] = {
+pub const COMMANDS: [Entry; 31] = {
     use Arg as A;
     use Command as C;
     [
@@ -397,6 +405,27 @@ pub const COMMANDS: [Entry; 28] = {
             A::None,
             true,
             "help-eval",
+        ),
+        entry(
+            C::Clock,
+            w(&["clock", "c"], &["uhr"], &["kell"]),
+            A::ClockSide,
+            true,
+            "help-clock",
+        ),
+        entry(
+            C::Pause,
+            w(&["pause"], &["pause", "anhalten"], &["paus"]),
+            A::None,
+            false,
+            "help-pause",
+        ),
+        entry(
+            C::Resume,
+            w(&["resume"], &["weiter", "fortsetzen"], &["jätka"]),
+            A::None,
+            false,
+            "help-resume",
         ),
     ]
 };

@@ -11,7 +11,7 @@ mod resolve;
 mod suggest;
 pub mod vocab;
 
-pub use args::{Args, parse_chess960, parse_color_choice, parse_square};
+pub use args::{Args, ClockSide, parse_chess960, parse_color_choice, parse_square};
 pub use commands::Words;
 pub use moves::{
     Effort, Intent, Pick, Reading, RoleSpec, parse_answer, parse_answer_with, parse_move,
@@ -25,6 +25,7 @@ pub use suggest::not_understood;
 
 use commands::{Arg, Command};
 
+use crate::rules::clock::ControlError;
 use crate::rules::{Game, MoveFacts};
 use crate::settings::{Key, Lang};
 
@@ -93,6 +94,8 @@ pub enum CommandError {
         /// The argument.
         argument: String,
     },
+    /// A time control that cannot be read (`set time`, `new … time`).
+    BadTimeControl(ControlError),
 }
 
 /// A suggestion for input that was not understood.

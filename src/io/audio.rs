@@ -18,7 +18,7 @@ use cpal::{FromSample, SampleFormat, SizedSample, StreamConfig};
 
 use crate::announce::{Announcer, Notice};
 use crate::earcons::{Cue, synthesize};
-use crate::event::{Event, GameEvent, PromptEvent, Refused, Subscriber};
+use crate::event::{ClockEvent, Event, GameEvent, PromptEvent, Refused, Subscriber};
 use crate::rules::Check;
 use crate::settings::Settings;
 
@@ -261,6 +261,7 @@ pub fn cue_for(event: &Event) -> Option<Cue> {
         Event::Game(GameEvent::Moved(f)) if f.capture.is_some() => Some(Cue::Capture),
         Event::Game(GameEvent::Moved(_)) => Some(Cue::Move),
         Event::Game(GameEvent::Over(_)) => Some(Cue::GameEnd),
+        Event::Clock(ClockEvent::Alarm(_)) => Some(Cue::LowTime),
         Event::Refusal(Refused::Move(_))
         | Event::Refusal(Refused::NotUnderstood { .. })
         | Event::Prompt(PromptEvent::NotFitting(_))

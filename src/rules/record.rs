@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Color, EnPassantMode};
 
+use super::clock::Clock;
 use super::{EndReason, Game};
 
 impl Game {
@@ -31,6 +32,13 @@ impl Game {
     /// players, `?` for one unknown) and the tags a non-standard start
     /// needs.
     pub fn pgn(&self, date: &str, players: [&str; 2]) -> String {
+        self.pgn_timed(date, players, None)
+    }
+
+    /// The game as PGN, with the `TimeControl` tag and each move's clock
+    /// (`[%clk h:mm:ss]`, the mover's time after the move, as lichess
+    /// writes it) when the game was played on `clock`.
+    pub fn pgn_timed(&self, date: &str, players: [&str; 2], clock: Option<&Clock>) -> String {
         let mut out = String::new();
         let result = self.result_text();
         let tags = [
@@ -57,15 +65,23 @@ impl Game {
         if let Some(f) = self.result {
             let _ = writeln!(out, "[Termination \"{}\"]", termination(f.reason));
         }
+        if let Some(clock) = clock {
+            let _ = writeln!(out, "[TimeControl \"{}\"]", clock.control().pgn());
+        }
+        let times = clock.map_or(&[][..], Clock::after_moves);
         out.push('\n');
         let mut tokens: Vec<String> = Vec::with_capacity(self.plies.len() * 3 / 2 + 1);
         for (i, ply) in self.plies.iter().enumerate() {
             if ply.color == Color::White {
                 tokens.push(format!("{}.", ply.number));
-            } else if i == 0 {
+            } else if i == 0 || !times.is_empty() {
+                // After a comment the move number is said again.
                 tokens.push(format!("{}...", ply.number));
             }
             tokens.push(ply.san.to_string());
+            if let Some(&left) = times.get(i) {
+                tokens.push(format!("{{ [%clk {}] }}", clk(left)));
+            }
         }
         tokens.push(result.to_string());
         let mut line_len = 0;
@@ -83,6 +99,13 @@ impl Game {
         out.push('\n');
         out
     }
+}
+
+/// A clock time as `[%clk]` writes it: `h:mm:ss`, whole seconds
+/// rounded up (a clock with time left never reads zero).
+fn clk(left: std::time::Duration) -> String {
+    let secs = left.as_millis().div_ceil(1000);
+    format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
 }
 
 fn termination(reason: EndReason) -> &'static str {

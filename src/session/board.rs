@@ -151,6 +151,7 @@ impl Session {
             number: self.game.move_number(),
             check: pos.is_check() && !self.game.is_over(),
             result: self.game.result(),
+            clock: self.clock_report(None),
         })
         .into()
     }

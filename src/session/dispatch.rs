@@ -69,7 +69,8 @@ impl Session {
             Command::Fen => vec![Answer::Fen(self.game.fen()).into()],
             Command::Pgn => {
                 let [white, black] = self.players();
-                vec![Answer::Pgn(self.game.pgn(&self.date, [&white, &black])).into()]
+                let clock = self.timing.clock.as_ref();
+                vec![Answer::Pgn(self.game.pgn_timed(&self.date, [&white, &black], clock)).into()]
             }
             Command::Last => self.last(),
             Command::History => self.history(),
@@ -83,6 +84,9 @@ impl Session {
             Command::Settings => self.list_settings(),
             Command::Hint => self.hint(),
             Command::Eval => self.evaluate(),
+            Command::Clock => self.clock(args.clock_side),
+            Command::Pause => self.pause(),
+            Command::Resume => self.resume(),
         }
     }
 

@@ -12,6 +12,7 @@
 //! changes and lists the settings.
 
 mod board;
+mod clock;
 mod dispatch;
 mod play;
 mod prompt;
@@ -46,6 +47,8 @@ pub struct Session {
     last_answer: Vec<Event>,
     /// The latest time the session was given.
     now: Option<Instant>,
+    /// The chess clock, when the game is timed.
+    timing: clock::Timing,
 }
 
 impl Session {
@@ -62,8 +65,10 @@ impl Session {
             quit: false,
             last_answer: Vec::new(),
             now: None,
+            timing: clock::Timing::default(),
         };
         session.seat.human = session.draw_color();
+        session.reset_clock();
         session
     }
 
@@ -71,6 +76,7 @@ impl Session {
     pub fn set_game(&mut self, game: Game) {
         self.game = game;
         self.prompt = None;
+        self.reset_clock();
     }
 
     /// Sets the date written into PGN (`YYYY.MM.DD`).
@@ -146,8 +152,11 @@ impl Session {
     /// Handles one line of input, typed at `now`, and returns what
     /// happened.
     pub fn handle_line(&mut self, line: &str, now: Instant) -> Vec<Event> {
-        self.now = Some(now);
-        let events = self.dispatch(line);
+        // A flag that fell before the line ends the game before the line
+        // is read.
+        let mut events = self.observe(now);
+        events.extend(self.dispatch(line));
+        self.stop_clock_if_over();
         let repeat_only =
             matches!(
                 events[..],
@@ -164,8 +173,9 @@ impl Session {
     /// still wanted and legal), an analysis is said (if the position is
     /// still the one it was asked for).
     pub fn engine_reply(&mut self, reply: Reply, now: Instant) -> Vec<Event> {
-        self.now = Some(now);
-        let events = self.reply(reply);
+        // A move that comes after the engine's flag fell is not played.
+        let mut events = self.observe(now);
+        events.extend(self.reply(reply));
         // The opponent's move is the last thing said: `repeat` says it.
         if !events.is_empty() {
             self.last_answer.clone_from(&events);
@@ -173,16 +183,27 @@ impl Session {
         events
     }
 
-    /// The loop's tick: the time now, while something timed runs.
+    /// The loop's tick: the time now, while something timed runs. A
+    /// flag that has fallen ends the game; an alarm is said.
     pub fn tick(&mut self, now: Instant) -> Vec<Event> {
-        self.now = Some(now);
-        Vec::new()
+        let events = self.observe(now);
+        if !events.is_empty() {
+            self.last_answer.clone_from(&events);
+        }
+        events
     }
 
     /// Whether something runs against time and wants the loop's tick
-    /// (every 100 ms). Nothing does yet; the clock will.
+    /// (every 100 ms): a running clock.
     pub fn timed(&self) -> bool {
-        false
+        self.clock_runs()
+    }
+
+    /// When the session must be told the time next even if no input
+    /// comes: a flag's fall or an alarm, so that they are said on time
+    /// rather than at the next tick.
+    pub fn next_deadline(&self) -> Option<Instant> {
+        self.clock_deadline()
     }
 
     /// The latest time the session was given.
@@ -196,7 +217,9 @@ impl Session {
     /// [`Session::engine_reply`].
     pub fn requests(&mut self) -> Vec<Request> {
         let asking = self.prompt.is_some();
-        self.seat.requests(&self.game, &self.settings, asking)
+        let clock = self.go_clock();
+        self.seat
+            .requests(&self.game, &self.settings, asking, clock)
     }
 
     /// The move request whose reply is awaited, if any (the caller stops

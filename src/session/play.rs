@@ -60,6 +60,7 @@ impl Session {
     pub(super) fn play(&mut self, mv: Move) -> Vec<Event> {
         match self.game.play(mv) {
             Ok(result) => {
+                self.press_clock();
                 let mut events = self.moved();
                 events.extend(result.map(|f| GameEvent::Over(f).into()));
                 events
@@ -74,6 +75,7 @@ impl Session {
         let Ok(outcome) = self.game.claim_draw(Some(mv)) else {
             return vec![Refusal::GameOver.into()];
         };
+        self.press_clock();
         let mut events = self.moved();
         match outcome {
             ClaimOutcome::Drawn(f) | ClaimOutcome::EndedByMove(f) => {
@@ -172,13 +174,19 @@ impl Session {
 
     fn undo_one(&mut self) -> Vec<Event> {
         let before = MoveFacts::last(&self.game);
-        let was_over = self.game.is_over();
+        let ended = self.game.result().map(|f| f.reason);
         match self.game.undo() {
-            Some(_) => before
-                .map(|f| GameEvent::Undone(f).into())
-                .into_iter()
-                .collect(),
-            None if was_over => vec![GameEvent::Reopened.into()],
+            Some(_) => {
+                self.undo_clock();
+                before
+                    .map(|f| GameEvent::Undone(f).into())
+                    .into_iter()
+                    .collect()
+            }
+            None if ended.is_some() => {
+                self.reopen_clock(ended);
+                vec![GameEvent::Reopened.into()]
+            }
             None => vec![Refused::NothingToUndo.into()],
         }
     }
@@ -204,6 +212,10 @@ impl Session {
         if let Some(side) = args.side {
             self.settings.color = side;
         }
+        if let Some(time) = &args.time {
+            self.settings.time = time.clone();
+        }
+        self.reset_clock();
         self.seat.human = self.draw_color();
         let mut events = vec![GameEvent::NewGame { chess960 }.into()];
         if self.settings.opponent == OpponentChoice::Engine {

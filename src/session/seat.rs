@@ -10,7 +10,7 @@ use std::time::Duration;
 use shakmaty::{Color, Move, Position};
 
 use crate::engine::client::{ExternalSpec, Failure};
-use crate::engine::host::{AnalysisRequest, Answer, MoveRequest, Reply, Request};
+use crate::engine::host::{AnalysisRequest, Answer, GoClock, MoveRequest, Reply, Request};
 use crate::engine::level;
 use crate::engine::search::{Score, SearchResult};
 use crate::event::{EngineEvent, Evaluation, Event, OpponentInfo, OpponentKind};
@@ -97,7 +97,13 @@ impl Seat {
 
     /// The requests to hand to the engine thread now: analyses asked
     /// for, and the engine's move when it is its turn and none is out.
-    pub fn requests(&mut self, game: &Game, settings: &Settings, asking: bool) -> Vec<Request> {
+    pub fn requests(
+        &mut self,
+        game: &Game,
+        settings: &Settings,
+        asking: bool,
+        clock: Option<GoClock>,
+    ) -> Vec<Request> {
         let mut out = std::mem::take(&mut self.outbox);
         let engine_turn = !game.is_over() && !asking && self.engine_plays(settings, game.turn());
         if engine_turn && self.awaiting.is_none() {
@@ -113,7 +119,7 @@ impl Seat {
                 seed: self.seed ^ plies.wrapping_mul(0x9E37_79B9_7F4A_7C15),
                 movetime: self.movetime,
                 external: self.external.clone(),
-                clock: None,
+                clock,
             }));
         }
         out
@@ -169,6 +175,11 @@ impl Session {
             return Vec::new();
         }
         self.seat.awaiting = None;
+        // The game ended while the engine thought (a resignation, a
+        // fallen flag): its move is not wanted, and is no fault of it.
+        if self.game.is_over() {
+            return Vec::new();
+        }
         let mut events = Vec::new();
         if let Some(failure) = failure {
             self.seat.external = None;

@@ -2,7 +2,7 @@
 //! other side (opponent, level, colour) answers with the opponent as it
 //! now is.
 
-use crate::event::{Answer, Event, SessionEvent};
+use crate::event::{Answer, ClockEvent, Event, SessionEvent};
 use crate::input::commands::Command;
 use crate::settings::{Key, OpponentChoice, Setting};
 
@@ -18,12 +18,25 @@ impl Session {
         self.settings.apply(setting.clone());
         match key {
             Key::Opponent | Key::Level | Key::Color => self.opponent_set(key),
+            Key::Time => self.time_set(setting),
             _ => vec![SessionEvent::SettingChanged(setting).into()],
         }
     }
 
     pub(super) fn list_settings(&self) -> Vec<Event> {
         vec![Answer::Settings(self.settings.all()).into()]
+    }
+
+    /// A new time control applies at once to a game not yet begun, else
+    /// from the next game: a running game keeps the clock it started with.
+    fn time_set(&mut self, setting: Setting) -> Vec<Event> {
+        let mut events = vec![SessionEvent::SettingChanged(setting).into()];
+        if self.game.plies().is_empty() && !self.game.is_over() {
+            self.reset_clock();
+        } else {
+            events.push(ClockEvent::NextGame.into());
+        }
+        events
     }
 
     fn opponent_set(&mut self, key: Key) -> Vec<Event> {

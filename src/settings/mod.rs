@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 pub use values::{
     Allowed, BoardStyle, Choice, ColorChoice, Lang, Level, OpponentChoice, Orientation, Percent,
-    SpeechMode, Style, Value, Verbosity, Voice, Width,
+    SpeechMode, Style, TimeAlerts, TimeChoice, Value, Verbosity, Voice, Width,
 };
 
 use crate::input::Words;
@@ -169,6 +169,14 @@ settings! {
     Color color: ColorChoice = ColorChoice::White,
         words &["color", "colour"], &["farbe"], &["värv"],
         help "setting-color";
+    /// The time control of the games.
+    Time time: TimeChoice = TimeChoice::Untimed,
+        words &["time"], &["zeit", "bedenkzeit"], &["aeg", "mõtlemisaeg"],
+        help "setting-time";
+    /// When the player's own clock is said aloud, in seconds left.
+    TimeAlerts time_alerts: TimeAlerts = TimeAlerts(Vec::new()),
+        words &["timealerts"], &["zeitalarm", "zeitwarnungen"], &["ajahoiatused"],
+        help "setting-timealerts";
 }
 
 /// What a setting's value type does, for a setting chosen at run time.

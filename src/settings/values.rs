@@ -10,6 +10,7 @@ use crate::input::Words;
 use crate::input::commands::w;
 use crate::input::vocab::RANDOM;
 use crate::input::vocab::fold;
+use crate::rules::clock::{ControlError, TimeControl};
 
 /// What a setting accepts, for the answer to a value it does not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +28,10 @@ pub enum Allowed {
     },
     /// `auto`, a language, or a voice name.
     VoiceName,
+    /// A time control (`5+3`, `90 d 5`, `40/90, 30+30`) or `off`.
+    TimeControl,
+    /// Seconds separated by spaces (`300 60 30 10`), or `off`.
+    Seconds,
 }
 
 /// A value a setting can take: read from what the player types (in any
@@ -427,5 +432,111 @@ impl Value for Voice {
         ["auto", "de", "en-gb", "german+adam"]
             .map(String::from)
             .to_vec()
+    }
+}
+
+/// The time control of the games: none, or a control such as `5+3`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TimeChoice {
+    /// No clock (the default).
+    #[default]
+    Untimed,
+    /// A chess clock with this control.
+    Timed(TimeControl),
+}
+
+impl TimeChoice {
+    /// The control, if the games are timed.
+    pub fn control(&self) -> Option<&TimeControl> {
+        match self {
+            TimeChoice::Untimed => None,
+            TimeChoice::Timed(control) => Some(control),
+        }
+    }
+
+    /// Reads a control or a word for "off", or says what is wrong with
+    /// the control typed.
+    pub fn read(text: &str) -> Result<TimeChoice, ControlError> {
+        if OFF.contains_folded(&fold(text)) {
+            return Ok(TimeChoice::Untimed);
+        }
+        text.parse().map(TimeChoice::Timed)
+    }
+}
+
+impl Value for TimeChoice {
+    fn parse(text: &str) -> Option<TimeChoice> {
+        TimeChoice::read(text).ok()
+    }
+
+    fn show(&self, lang: Lang) -> Cow<'static, str> {
+        match self {
+            TimeChoice::Untimed => Cow::Borrowed(OFF.shown(lang)),
+            TimeChoice::Timed(control) => Cow::Owned(control.to_string()),
+        }
+    }
+
+    fn allowed() -> Allowed {
+        Allowed::TimeControl
+    }
+
+    fn samples() -> Vec<String> {
+        let mut samples: Vec<String> = OFF.all().map(str::to_string).collect();
+        samples.extend(["5+3", "0.5+0", "90 d 5", "15 b 10", "40/90, 30+30"].map(String::from));
+        samples
+    }
+}
+
+/// The remaining times, in seconds, at which the player's own clock is
+/// said aloud (`300 60 30 10`); none by default, as FIDE's appendix for
+/// blind players gives the time on request only.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TimeAlerts(pub Vec<u32>);
+
+impl TimeAlerts {
+    /// The most alarms one may set.
+    pub const MAX_COUNT: usize = 10;
+    /// The highest alarm, in seconds (ten hours).
+    pub const MAX_SECONDS: u32 = 36_000;
+}
+
+impl Value for TimeAlerts {
+    fn parse(text: &str) -> Option<TimeAlerts> {
+        if OFF.contains_folded(&fold(text)) {
+            return Some(TimeAlerts::default());
+        }
+        let mut seconds = Vec::new();
+        for word in text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+        {
+            let n: u32 = word.parse().ok()?;
+            if n == 0 || n > TimeAlerts::MAX_SECONDS {
+                return None;
+            }
+            seconds.push(n);
+        }
+        seconds.sort_unstable_by(|a, b| b.cmp(a));
+        seconds.dedup();
+        (!seconds.is_empty() && seconds.len() <= TimeAlerts::MAX_COUNT)
+            .then_some(TimeAlerts(seconds))
+    }
+
+    fn show(&self, lang: Lang) -> Cow<'static, str> {
+        if self.0.is_empty() {
+            return Cow::Borrowed(OFF.shown(lang));
+        }
+        let words: Vec<String> = self.0.iter().map(u32::to_string).collect();
+        Cow::Owned(words.join(" "))
+    }
+
+    fn allowed() -> Allowed {
+        Allowed::Seconds
+    }
+
+    fn samples() -> Vec<String> {
+        let mut samples: Vec<String> = OFF.all().map(str::to_string).collect();
+        samples.extend(["300 60 30 10", "10", "60,30"].map(String::from));
+        samples
     }
 }

@@ -1,0 +1,309 @@
+//! The clock room: the game's chess clock on [`crate::rules::clock`],
+//! driven by the time that comes in with every line, reply and tick.
+//! A flag that falls ends the game at once; the alarms the player chose
+//! are said once each; `clock`, `pause` and `resume` are answered here.
+//! Nothing about time is said unless asked or an alarm is set.
+
+use std::time::{Duration, Instant};
+
+use shakmaty::{ByColor, Color};
+
+use crate::engine::host::GoClock;
+use crate::event::{ClockEvent, ClockReport, Event, GameEvent, Refused, SideTime, Who};
+use crate::input::{ClockSide, Refusal};
+use crate::rules::EndReason;
+use crate::rules::clock::Clock;
+use crate::settings::OpponentChoice;
+
+use super::Session;
+
+/// The clock of the game and the alarms already said.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Timing {
+    /// The clock, when the game is timed.
+    pub clock: Option<Clock>,
+    /// Per side, the alarm thresholds (seconds) already said.
+    said: ByColor<Vec<u32>>,
+    /// Per side, its time when the session last looked.
+    seen: ByColor<Option<Duration>>,
+}
+
+impl Session {
+    /// A fresh clock for the current game from the setting `time` (none
+    /// when untimed); it starts with the next time the session is told.
+    pub(super) fn reset_clock(&mut self) {
+        self.timing = Timing {
+            clock: self
+                .settings
+                .time
+                .control()
+                .map(|control| Clock::new(control.clone(), self.game.turn())),
+            ..Timing::default()
+        };
+        if let Some(now) = self.now
+            && let Some(clock) = self.timing.clock.as_mut()
+            && !self.game.is_over()
+        {
+            clock.start(now);
+        }
+    }
+
+    /// The time is now `now`: the clock starts if it has not, a fallen
+    /// flag ends the game, an alarm whose time has come is said.
+    pub(super) fn observe(&mut self, now: Instant) -> Vec<Event> {
+        self.now = Some(now);
+        if self.game.is_over() {
+            return Vec::new();
+        }
+        let Some(clock) = self.timing.clock.as_mut() else {
+            return Vec::new();
+        };
+        clock.start(now);
+        if let Some(color) = clock.flag(now) {
+            clock.stop(now);
+            let Ok(finished) = self.game.flag_fall(color) else {
+                return Vec::new();
+            };
+            // Nobody waits for the engine's move or an answer any more.
+            self.seat.awaiting = None;
+            self.prompt = None;
+            return vec![GameEvent::Over(finished).into()];
+        }
+        self.alarms(now)
+    }
+
+    /// The sides whose alarms are said: the player's, or both in hot
+    /// seat.
+    fn alarm_sides(&self) -> Vec<Color> {
+        match self.settings.opponent {
+            OpponentChoice::Human => vec![Color::White, Color::Black],
+            OpponentChoice::Engine => vec![self.seat.human],
+        }
+    }
+
+    /// The alarms crossed since the session last looked: each threshold
+    /// once per side, the lowest crossed said (several at once after a
+    /// long pause say only where the time is now).
+    fn alarms(&mut self, now: Instant) -> Vec<Event> {
+        let Some(clock) = self.timing.clock.as_ref() else {
+            return Vec::new();
+        };
+        let mut events = Vec::new();
+        for color in self.alarm_sides() {
+            let left = clock.left(color, now);
+            let before = self.timing.seen[color].replace(left);
+            let Some(before) = before else {
+                continue;
+            };
+            let said = &mut self.timing.said[color];
+            if left > before {
+                // Time was added (a new period, an undo): thresholds
+                // above the new time may be crossed again.
+                said.retain(|&t| Duration::from_secs(u64::from(t)) > left);
+            }
+            let crossed: Vec<u32> = self
+                .settings
+                .time_alerts
+                .0
+                .iter()
+                .copied()
+                .filter(|&t| {
+                    let t = Duration::from_secs(u64::from(t));
+                    before > t && left <= t
+                })
+                .filter(|t| !said.contains(t))
+                .collect();
+            said.extend(&crossed);
+            if let Some(&lowest) = crossed.iter().min() {
+                events.push(
+                    ClockEvent::Alarm(SideTime {
+                        who: self.who(color),
+                        left: Duration::from_secs(u64::from(lowest)),
+                    })
+                    .into(),
+                );
+            }
+        }
+        events
+    }
+
+    /// The side to move has moved: its clock is pressed.
+    pub(super) fn press_clock(&mut self) {
+        let (Some(now), Some(clock)) = (self.now, self.timing.clock.as_mut()) else {
+            return;
+        };
+        clock.press(now);
+        if self.game.is_over() {
+            clock.stop(now);
+        }
+    }
+
+    /// The game ended without a move (resignation, agreement, claim):
+    /// the clock stops.
+    pub(super) fn stop_clock_if_over(&mut self) {
+        if let (Some(now), Some(clock)) = (self.now, self.timing.clock.as_mut())
+            && self.game.is_over()
+            && !clock.is_stopped()
+        {
+            clock.stop(now);
+        }
+    }
+
+    /// A move was taken back: both times as they were before it.
+    pub(super) fn undo_clock(&mut self) {
+        if let (Some(now), Some(clock)) = (self.now, self.timing.clock.as_mut()) {
+            clock.undo(now);
+        }
+    }
+
+    /// A game that ended without a move goes on: after a fallen flag the
+    /// side gets its turn's time back.
+    pub(super) fn reopen_clock(&mut self, reason: Option<EndReason>) {
+        let flagged = matches!(
+            reason,
+            Some(EndReason::TimeForfeit | EndReason::TimeoutVsInsufficientMaterial)
+        );
+        if let (Some(now), Some(clock)) = (self.now, self.timing.clock.as_mut()) {
+            clock.reopen(now, flagged);
+        }
+    }
+
+    /// How a side is named: "you" and "opponent" against an engine, the
+    /// colour in hot seat.
+    fn who(&self, color: Color) -> Who {
+        match self.settings.opponent {
+            OpponentChoice::Human => Who::Side(color),
+            OpponentChoice::Engine if color == self.seat.human => Who::You,
+            OpponentChoice::Engine => Who::Opponent,
+        }
+    }
+
+    /// The player's own side: against an engine the person's, in hot
+    /// seat the side to move.
+    fn own_side(&self) -> Color {
+        match self.settings.opponent {
+            OpponentChoice::Human => self.game.turn(),
+            OpponentChoice::Engine => self.seat.human,
+        }
+    }
+
+    /// The clock read out: both sides (own first; White first in hot
+    /// seat), or the one asked for. `None` when the game is untimed.
+    pub(super) fn clock_report(&self, side: Option<ClockSide>) -> Option<ClockReport> {
+        let clock = self.timing.clock.as_ref()?;
+        let now = self.now?;
+        let own = self.own_side();
+        let colors = match side {
+            None if self.settings.opponent == OpponentChoice::Human => {
+                vec![Color::White, Color::Black]
+            }
+            None => vec![own, !own],
+            Some(ClockSide::Color(color)) => vec![color],
+            Some(ClockSide::Own) => vec![own],
+            Some(ClockSide::Opponent) => vec![!own],
+        };
+        let first = if side.is_none() { own } else { colors[0] };
+        Some(ClockReport {
+            sides: colors
+                .iter()
+                .map(|&color| SideTime {
+                    who: self.who(color),
+                    left: clock.left(color, now),
+                })
+                .collect(),
+            moves_to_control: clock.moves_to_control(first),
+            paused: clock.is_paused(),
+        })
+    }
+
+    /// `clock [side]`.
+    pub(super) fn clock(&self, side: Option<ClockSide>) -> Vec<Event> {
+        match self.clock_report(side) {
+            Some(report) => vec![ClockEvent::Report(report).into()],
+            None => vec![Refused::Untimed.into()],
+        }
+    }
+
+    /// `pause`: the clock stands until `resume`.
+    pub(super) fn pause(&mut self) -> Vec<Event> {
+        self.pause_or_resume(true)
+    }
+
+    /// `resume`.
+    pub(super) fn resume(&mut self) -> Vec<Event> {
+        self.pause_or_resume(false)
+    }
+
+    fn pause_or_resume(&mut self, pause: bool) -> Vec<Event> {
+        let over = self.game.is_over();
+        let (Some(now), Some(clock)) = (self.now, self.timing.clock.as_mut()) else {
+            return vec![Refused::Untimed.into()];
+        };
+        if over {
+            return vec![Refusal::GameOver.into()];
+        }
+        match (
+            pause,
+            pause && clock.pause(now) || !pause && clock.resume(now),
+        ) {
+            (true, true) => vec![ClockEvent::Paused.into()],
+            (false, true) => vec![ClockEvent::Resumed.into()],
+            (true, false) => vec![Refused::AlreadyPaused.into()],
+            (false, false) => vec![Refused::NotPaused.into()],
+        }
+    }
+
+    /// Both clocks for an engine's `go`, when the game is timed. A delay
+    /// is passed as an increment: what the engine may spend per move
+    /// without losing main time.
+    pub(super) fn go_clock(&self) -> Option<GoClock> {
+        let clock = self.timing.clock.as_ref()?;
+        let now = self.now?;
+        let times = clock.times(now);
+        let bonus = clock.control().bonus().amount();
+        Some(GoClock {
+            wtime: times.white,
+            btime: times.black,
+            winc: bonus,
+            binc: bonus,
+            movestogo: clock.moves_to_control(self.game.turn()),
+        })
+    }
+
+    /// Whether a clock runs (or waits for its start) and wants the
+    /// loop's tick.
+    pub(super) fn clock_runs(&self) -> bool {
+        self.timing.clock.as_ref().is_some_and(|clock| {
+            !self.game.is_over() && (clock.is_running() || !clock.is_started())
+        })
+    }
+
+    /// When the session must next be told the time even if nothing else
+    /// happens: a flag's fall or an alarm's time.
+    pub(super) fn clock_deadline(&self) -> Option<Instant> {
+        let clock = self.timing.clock.as_ref()?;
+        let now = self.now?;
+        if self.game.is_over() || !clock.is_running() {
+            return None;
+        }
+        let turn = clock.turn();
+        let mut next = clock.deadline(now);
+        if self.alarm_sides().contains(&turn) {
+            let left = clock.left(turn, now);
+            let said = &self.timing.said[turn];
+            let alarm = self
+                .settings
+                .time_alerts
+                .0
+                .iter()
+                .map(|&t| (t, Duration::from_secs(u64::from(t))))
+                .filter(|&(t, d)| d < left && !said.contains(&t))
+                .map(|(_, d)| d)
+                .max();
+            if let Some(at) = alarm.and_then(|d| clock.when_left(d, now)) {
+                next = Some(next.map_or(at, |n| n.min(at)));
+            }
+        }
+        next
+    }
+}
