@@ -190,6 +190,14 @@ impl FromStr for TimeControl {
         if text.trim().is_empty() {
             return Err(fault(text, ControlProblem::Empty));
         }
+        let decimal;
+        let text = match decimal_comma(text) {
+            Some(with_point) => {
+                decimal = with_point;
+                decimal.as_str()
+            }
+            None => text,
+        };
         let mut periods = Vec::new();
         let mut bonus = Bonus::None;
         for part in text.split(',') {
@@ -207,6 +215,28 @@ impl FromStr for TimeControl {
         }
         Ok(TimeControl { periods, bonus })
     }
+}
+
+/// Decimal commas as German and Estonian write them (`1,5+0`): commas
+/// between two digits in a control without move counts. Commas between
+/// periods always follow a period with a move count (`40/90,30`).
+fn decimal_comma(text: &str) -> Option<String> {
+    if text.contains('/') || !text.contains(',') {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let decimal = |i: usize| {
+        i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars.get(i + 1).is_some_and(char::is_ascii_digit)
+    };
+    Some(
+        chars
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| if c == ',' && decimal(i) { '.' } else { c })
+            .collect(),
+    )
 }
 
 /// Minutes or seconds as typed back: whole, or with up to three decimals.

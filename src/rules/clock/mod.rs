@@ -350,6 +350,9 @@ mod tests {
         );
         assert_eq!(c.bonus(), Bonus::Increment(secs(30.0)));
         assert_eq!(control("40/90+30,30+30"), c);
+        // A decimal comma in a control of one period.
+        assert_eq!(control("1,5+0").initial(), secs(90.0));
+        assert_eq!(control("0,5 + 2,5").bonus(), Bonus::Increment(secs(2.5)));
     }
 
     #[test]
@@ -395,7 +398,8 @@ mod tests {
             problem("40/90+30,30+10").problem,
             ControlProblem::TwoBonuses
         );
-        assert_eq!(problem("90,30").problem, ControlProblem::AfterSuddenDeath);
+        assert_eq!(problem("90, 30").problem, ControlProblem::AfterSuddenDeath);
+        assert_eq!(problem("90,30,5").problem, ControlProblem::NotANumber);
         assert_eq!(problem("1.2345+0").problem, ControlProblem::TooLarge);
         assert_eq!(problem("5,").problem, ControlProblem::AfterSuddenDeath);
         assert_eq!(problem("40/90,").problem, ControlProblem::Form);
