@@ -178,25 +178,26 @@ impl Loop<'_> {
 
     /// Hands one input to the session; `None` at the end of input.
     fn handle(&mut self, input: Input) -> io::Result<Option<Vec<Event>>> {
-        Ok(Some(match input {
+        let events = match input {
             Input::Line(line) => {
                 self.reading = false;
-                self.session.handle_line(&line, Instant::now())
+                return Ok(Some(self.session.handle_line(&line, Instant::now())));
             }
             Input::Engine(reply) => {
                 self.host.done(reply.id);
-                if self.reading && self.prompt {
-                    // The answer arrives while the prompt waits: it goes
-                    // on a line of its own, not after the prompt.
-                    let mut out = io::stdout();
-                    writeln!(out)?;
-                    out.flush()?;
-                }
                 self.session.engine_reply(reply, Instant::now())
             }
             Input::Tick(now) => self.session.tick(now),
             Input::End => return Ok(None),
-        }))
+        };
+        if self.reading && self.prompt && !events.is_empty() {
+            // An answer or a fallen flag while the prompt waits: it goes
+            // on a line of its own, not after the prompt.
+            let mut out = io::stdout();
+            writeln!(out)?;
+            out.flush()?;
+        }
+        Ok(Some(events))
     }
 }
 

@@ -7,7 +7,7 @@
 //!  line ───► app ──► session::dispatch ──► input::read_line ──► Line
 //!  engine ─►  │            │  (the open Prompt is asked first)
 //!  reply      │            ▼
-//!  tick ───►  │      one room: play, seat, board, settings, prompt
+//!  tick ───►  │      one room: play, seat, board, clock, settings, prompt
 //!             │            │   (rules::Game underneath)
 //!             │            ▼
 //!             └──── Vec<Event> ──► every Subscriber:
@@ -17,28 +17,29 @@
 //! [`app`] is the loop: it merges three inputs — lines read on their own
 //! thread, replies of the engine host ([`engine::host`], which thinks for
 //! the opponent and analyses for `hint` and `eval` on threads of its own)
-//! and a tick while something timed runs — and hands each to the
+//! and a tick while something timed runs (every 100 ms, and at once when
+//! a flag is due to fall or an alarm to sound) — and hands each to the
 //! [`session::Session`] with the time it arrived. The session reads the
 //! line with [`input`] into one [`input::Line`]: a command from the
 //! table in [`input::commands`] with its argument, a move reading, or
 //! "not understood" with a suggestion. Dispatch is one exhaustive
 //! `match` on [`input::commands::Command`]; each command goes to the room
 //! that owns it. The session answers with [`event::Event`]s, grouped in
-//! families (game, answer, refusal, prompt, engine, session); every
+//! families (game, answer, refusal, prompt, engine, session, clock); every
 //! output subscribes to them, and the session knows none of the outputs.
 //!
 //! # The rooms and what each may touch
 //!
 //! | module | owns | knows nothing of |
 //! |---|---|---|
-//! | [`rules`] | [`rules::Game`] on shakmaty: history, results, claims, repetition, dead position, Chess960, move facts | words, I/O |
+//! | [`rules`] | [`rules::Game`] on shakmaty: history, results, claims, repetition, dead position, Chess960, move facts; [`rules::clock`], the chess clock as a pure state machine told the time | words, I/O |
 //! | [`input`] | the command table, the vocabularies of every language, reading a line, matching moves against the legal moves, refusal reasons, suggestions | output, I/O |
 //! | [`settings`] | the settings table: every setting once, with its words, values, default and help | I/O |
 //! | [`view`] | board reading as data: board formats, lines of squares, attackers, piece lists | words, I/O |
 //! | [`announce`] | events into words through the Fluent files in `locales/`, one file per family; what is spoken in which voice | I/O |
 //! | [`event`] | the events, by family, and the [`event::Subscriber`] seam | words, I/O |
 //! | [`engine`] | built-in search and evaluation, levels, the UCI client for external engines, the UCI server, the host threads | words |
-//! | [`session`] | one line, reply or tick in, events out: `dispatch`, `play` (moves, claims, offers, undo, new game), `seat` (who plays the other side; engine requests), `prompt` (the one open question), `board` (reading answers), `settings` | terminal, audio, files, the clock |
+//! | [`session`] | one line, reply or tick in, events out: `dispatch`, `play` (moves, claims, offers, undo, new game), `seat` (who plays the other side; engine requests with the clocks), `prompt` (the one open question), `board` (reading answers), `clock` (the game's clock: flag fall, alarms, `clock`, pause), `settings` | terminal, audio, files, reading the time |
 //! | [`app`] | the loop: merges lines, engine replies and ticks; reads the time; feeds subscribers | chess rules |
 //! | [`io`] | adapters: line sources (rustyline, plain stdin), the text sink, the speech thread, the audio stream, the date | chess rules |
 //!

@@ -76,7 +76,9 @@ impl Binary {
                 self.seen.push(line.clone());
                 (at, line)
             }
-            Err(RecvTimeoutError::Timeout) => panic!("no line for a minute; so far {:?}", self.seen),
+            Err(RecvTimeoutError::Timeout) => {
+                panic!("no line for a minute; so far {:?}", self.seen)
+            }
             Err(RecvTimeoutError::Disconnected) => panic!("output ended; so far {:?}", self.seen),
         }
     }
@@ -198,7 +200,10 @@ fn a_flag_against_a_lone_king_is_a_draw_and_a_win_otherwise() {
         pgn.push(bin.next().1);
     }
     assert!(pgn.contains(&"[Termination \"time forfeit\"]".to_string()));
-    assert!(pgn.contains(&"[TimeControl \"3+0\"]".to_string()), "{pgn:?}");
+    assert!(
+        pgn.contains(&"[TimeControl \"3+0\"]".to_string()),
+        "{pgn:?}"
+    );
     assert!(bin.finish().is_empty());
 }
 
@@ -248,12 +253,12 @@ fn clock_before_and_after_moves() {
     assert!(black <= 62.0 && black >= 62.0 - black_ran - 1.0, "{line}");
     bin.send("clock black");
     let line = bin.next().1;
-    assert!(line.starts_with("Black: ") && !line.contains("White"), "{line}");
-    bin.send("status");
-    let line = bin.next().1;
     assert!(
-        line.starts_with("White to move, move 2. White: "),
+        line.starts_with("Black: ") && !line.contains("White"),
         "{line}"
     );
+    bin.send("status");
+    let line = bin.next().1;
+    assert!(line.starts_with("White to move, move 2. White: "), "{line}");
     assert!(bin.finish().is_empty());
 }

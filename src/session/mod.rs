@@ -8,8 +8,10 @@
 //! resignation and new games on the rules core; `seat` knows who plays
 //! the other side and asks the engine (the caller carries the requests
 //! to the engine thread and brings back the replies); `prompt` holds the
-//! one open question; `board` answers the reading commands; `settings`
-//! changes and lists the settings.
+//! one open question; `board` answers the reading commands; `clock`
+//! runs the game's chess clock on the time it is told (a flag that falls
+//! ends the game, alarms, `clock`, `pause`); `settings` changes and lists
+//! the settings.
 
 mod board;
 mod clock;

@@ -226,9 +226,7 @@ fn decimal_comma(text: &str) -> Option<String> {
     }
     let chars: Vec<char> = text.chars().collect();
     let decimal = |i: usize| {
-        i > 0
-            && chars[i - 1].is_ascii_digit()
-            && chars.get(i + 1).is_some_and(char::is_ascii_digit)
+        i > 0 && chars[i - 1].is_ascii_digit() && chars.get(i + 1).is_some_and(char::is_ascii_digit)
     };
     Some(
         chars
