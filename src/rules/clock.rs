@@ -143,7 +143,7 @@ fn amount(text: &str, unit: u64, max: u64) -> Result<Duration, ControlError> {
     let text = text.trim();
     let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if !digits(whole) && !(whole.is_empty() && digits(fraction))
+    if !(digits(whole) || whole.is_empty() && digits(fraction))
         || !fraction.is_empty() && !digits(fraction)
     {
         return Err(fault(text, ControlProblem::NotANumber));
