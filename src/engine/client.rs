@@ -5,13 +5,16 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use shakmaty::uci::UciMove;
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 use vampirc_uci::{UciMessage, UciOptionConfig};
+
+use super::host::GoClock;
 
 /// How to start an external engine.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -48,6 +51,10 @@ pub const START_TIMEOUT: Duration = Duration::from_secs(10);
 pub const MOVE_MARGIN: Duration = Duration::from_secs(5);
 /// Lines of noise tolerated while waiting for one answer.
 const NOISE_LIMIT: usize = 10_000;
+/// How often waiting for a move looks whether it is still wanted.
+const STOP_POLL: Duration = Duration::from_millis(10);
+/// How long a stopped engine may take to send its last `bestmove`.
+const STOP_TIMEOUT: Duration = Duration::from_secs(1);
 
 /// A running external engine.
 pub struct External {
@@ -142,14 +149,18 @@ impl External {
     }
 
     /// Asks for a move in the position after `moves` from `initial`,
-    /// thinking for `movetime`.
+    /// thinking on `clock` when the game is timed, else for `movetime`.
+    /// `Ok(None)`: `stop` was set before the move came; the search was
+    /// stopped and its answer read, so the engine is ready for the next.
     pub fn best_move(
         &mut self,
         initial: &Chess,
         moves: &[Move],
         mode: CastlingMode,
         movetime: Duration,
-    ) -> Result<Move, Failure> {
+        clock: Option<&GoClock>,
+        stop: &AtomicBool,
+    ) -> Result<Option<Move>, Failure> {
         if mode == CastlingMode::Chess960 && self.offers("UCI_Chess960") {
             self.send("setoption name UCI_Chess960 value true")?;
         }
@@ -169,9 +180,29 @@ impl External {
             }
         }
         self.send(&line)?;
-        self.send(&format!("go movetime {}", movetime.as_millis().max(1)))?;
-        let deadline = Instant::now() + movetime + MOVE_MARGIN;
-        read_best_move(&mut self.lines, deadline, &pos)
+        let (go, allowed) = go_command(pos.turn(), movetime, clock);
+        self.send(&go)?;
+        let deadline = Instant::now() + allowed + MOVE_MARGIN;
+        let mut output = Stoppable {
+            output: &mut self.lines,
+            stop,
+        };
+        match read_best_move(&mut output, deadline, &pos) {
+            Ok(mv) => Ok(Some(mv)),
+            // The silence of a stopped wait is not the engine's.
+            Err(Failure::Hung) if stop.load(Ordering::Relaxed) => self.abandon().map(|()| None),
+            Err(f) => Err(f),
+        }
+    }
+
+    /// Stops the search nobody waits for any more and reads up to its
+    /// `bestmove`, so that the next `go` is not answered by this one.
+    fn abandon(&mut self) -> Result<(), Failure> {
+        self.send("stop")?;
+        let deadline = Instant::now() + STOP_TIMEOUT;
+        wait_for(&mut self.lines, deadline, Failure::Hung, |m| {
+            matches!(m, UciMessage::BestMove { .. })
+        })
     }
 
     /// Tells the engine a new game starts.
@@ -194,6 +225,54 @@ impl Drop for External {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// The `go` command for the side `turn` to move, and how long the engine
+/// may think before its answer is late (a margin aside): its own time
+/// left on `clock` when the game is timed, else `movetime`.
+pub fn go_command(turn: Color, movetime: Duration, clock: Option<&GoClock>) -> (String, Duration) {
+    let Some(c) = clock else {
+        let ms = movetime.as_millis().max(1);
+        return (format!("go movetime {ms}"), movetime);
+    };
+    let mut line = format!(
+        "go wtime {} btime {} winc {} binc {}",
+        c.wtime.as_millis(),
+        c.btime.as_millis(),
+        c.winc.as_millis(),
+        c.binc.as_millis()
+    );
+    // UCI counts moves to go from 1; a zero would read as "none left".
+    if let Some(n) = c.movestogo.filter(|&n| n > 0) {
+        line.push_str(&format!(" movestogo {n}"));
+    }
+    let allowed = match turn {
+        Color::White => c.wtime,
+        Color::Black => c.btime,
+    };
+    (line, allowed)
+}
+
+/// Engine output read in short slices, so that a wait ends soon after
+/// `stop` is set; it then reads as silence.
+struct Stoppable<'a, O> {
+    output: &'a mut O,
+    stop: &'a AtomicBool,
+}
+
+impl<O: EngineOutput> EngineOutput for Stoppable<'_, O> {
+    fn next_line(&mut self, deadline: Instant) -> Heard {
+        loop {
+            if self.stop.load(Ordering::Relaxed) {
+                return Heard::Silence;
+            }
+            let slice = deadline.min(Instant::now() + STOP_POLL);
+            match self.output.next_line(slice) {
+                Heard::Silence if slice < deadline => {}
+                heard => return heard,
+            }
+        }
     }
 }
 
@@ -391,6 +470,125 @@ mod tests {
              bestmove e2e4\n",
         );
         assert!(read_best_move(&mut out, soon(), &pos).is_ok());
+    }
+
+    fn clock(movestogo: Option<u32>) -> GoClock {
+        GoClock {
+            wtime: Duration::from_millis(14_985),
+            btime: Duration::from_secs(15),
+            winc: Duration::from_millis(100),
+            binc: Duration::from_millis(100),
+            movestogo,
+        }
+    }
+
+    #[test]
+    fn go_gives_the_clocks_in_milliseconds_or_a_time_per_move() {
+        let second = Duration::from_secs(1);
+        assert_eq!(
+            go_command(Color::White, second, None),
+            ("go movetime 1000".to_string(), second)
+        );
+        assert_eq!(
+            go_command(Color::Black, Duration::ZERO, None).0,
+            "go movetime 1"
+        );
+        let c = clock(None);
+        assert_eq!(
+            go_command(Color::White, second, Some(&c)),
+            (
+                "go wtime 14985 btime 15000 winc 100 binc 100".to_string(),
+                c.wtime
+            )
+        );
+        assert_eq!(go_command(Color::Black, second, Some(&c)).1, c.btime);
+        assert_eq!(
+            go_command(Color::Black, second, Some(&clock(Some(12)))).0,
+            "go wtime 14985 btime 15000 winc 100 binc 100 movestogo 12"
+        );
+        assert_eq!(
+            go_command(Color::Black, second, Some(&clock(Some(0)))).0,
+            "go wtime 14985 btime 15000 winc 100 binc 100"
+        );
+    }
+
+    #[test]
+    fn a_wait_ends_soon_after_the_stop_flag() {
+        let (tx, mut rx) = mpsc::channel::<String>();
+        let stop = AtomicBool::new(false);
+        let far = Instant::now() + Duration::from_secs(600);
+        tx.send("readyok".into()).unwrap();
+        let mut out = Stoppable {
+            output: &mut rx,
+            stop: &stop,
+        };
+        assert_eq!(out.next_line(far), Heard::Line("readyok".into()));
+        assert_eq!(out.next_line(Instant::now()), Heard::Silence);
+        stop.store(true, Ordering::Relaxed);
+        assert_eq!(out.next_line(far), Heard::Silence);
+        // From another thread, while waiting.
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let setter = std::sync::Arc::clone(&stop);
+        let flagger = thread::spawn(move || {
+            thread::sleep(Duration::from_millis(50));
+            setter.store(true, Ordering::Relaxed);
+        });
+        let mut out = Stoppable {
+            output: &mut rx,
+            stop: &stop,
+        };
+        assert_eq!(out.next_line(far), Heard::Silence);
+        flagger.join().unwrap();
+        drop(tx);
+        stop.store(false, Ordering::Relaxed);
+        let mut out = Stoppable {
+            output: &mut rx,
+            stop: &stop,
+        };
+        assert_eq!(out.next_line(far), Heard::Closed);
+    }
+
+    fn fake(name: &str) -> ExternalSpec {
+        let path = format!("{}/tests/fake_engines/{name}", env!("CARGO_MANIFEST_DIR"));
+        ExternalSpec {
+            command: path,
+            ..ExternalSpec::default()
+        }
+    }
+
+    /// Asks for a move on a 60 s clock and sets the stop flag after
+    /// 50 ms.
+    fn stopped_move(engine: &mut External) -> Result<Option<Move>, Failure> {
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let setter = std::sync::Arc::clone(&stop);
+        let flagger = thread::spawn(move || {
+            thread::sleep(Duration::from_millis(50));
+            setter.store(true, Ordering::Relaxed);
+        });
+        let minute = Duration::from_secs(60);
+        let c = GoClock {
+            wtime: minute,
+            btime: minute,
+            winc: Duration::ZERO,
+            binc: Duration::ZERO,
+            movestogo: None,
+        };
+        let start = Chess::default();
+        let answer = engine.best_move(&start, &[], CastlingMode::Standard, minute, Some(&c), &stop);
+        flagger.join().unwrap();
+        answer
+    }
+
+    #[test]
+    fn a_stopped_engine_is_read_up_to_its_move_and_stays_usable() {
+        let mut engine = External::start(&fake("until_stop.sh"), START_TIMEOUT).unwrap();
+        assert_eq!(stopped_move(&mut engine), Ok(None));
+        // Had the first search's move not been read, it would answer this.
+        assert_eq!(stopped_move(&mut engine), Ok(None));
+        assert_eq!(engine.new_game(), Ok(()));
+        // An engine deaf to `stop` is given up after a moment.
+        let mut engine = External::start(&fake("hang.sh"), START_TIMEOUT).unwrap();
+        assert_eq!(stopped_move(&mut engine), Err(Failure::Hung));
     }
 
     #[test]

@@ -9,13 +9,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use shakmaty::{CastlingMode, Chess, Move, Position};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use super::client::{External, ExternalSpec, Failure, START_TIMEOUT};
 use super::level::level;
-use super::search::{Limits, Score, SearchResult, Searcher};
+use super::search::{Clock, Limits, Score, SearchResult, Searcher};
 use crate::rules::key_of;
 
 /// What the host is asked to do.
@@ -68,7 +68,7 @@ pub struct MoveRequest {
     /// Seed for the level's deliberate mistakes.
     pub seed: u64,
     /// Thinking time per move for the full-strength engine and for an
-    /// external one.
+    /// external one, when the game is not timed.
     pub movetime: Duration,
     /// An external engine to ask first.
     pub external: Option<ExternalSpec>,
@@ -91,6 +91,31 @@ pub struct GoClock {
     pub binc: Duration,
     /// Moves to the next time control, for the side to move.
     pub movestogo: Option<u32>,
+}
+
+impl GoClock {
+    /// The clocks once `mover` has thought for `spent` more.
+    pub fn after(self, mover: Color, spent: Duration) -> GoClock {
+        let mut c = self;
+        match mover {
+            Color::White => c.wtime = c.wtime.saturating_sub(spent),
+            Color::Black => c.btime = c.btime.saturating_sub(spent),
+        }
+        c
+    }
+
+    /// `mover`'s own clock, as the search budgets it.
+    pub fn of(&self, mover: Color) -> Clock {
+        let (remaining, increment) = match mover {
+            Color::White => (self.wtime, self.winc),
+            Color::Black => (self.btime, self.binc),
+        };
+        Clock {
+            remaining,
+            increment,
+            moves_to_go: self.movestogo,
+        }
+    }
 }
 
 /// The host's answer to a request.
@@ -152,7 +177,9 @@ fn analyse_until(
 }
 
 enum Job {
-    Think(Box<MoveRequest>, Arc<AtomicBool>),
+    /// A move request, its stop flag and when it was made: the clocks
+    /// were read then, and run while the request waits.
+    Think(Box<MoveRequest>, Arc<AtomicBool>, Instant),
     NewGame,
 }
 
@@ -193,7 +220,8 @@ impl Host {
                 self.cancel();
                 let stop = Arc::new(AtomicBool::new(false));
                 self.current = Some((request.id, Arc::clone(&stop)));
-                let _ = self.jobs.send(Job::Think(Box::new(request), stop));
+                let job = Job::Think(Box::new(request), stop, Instant::now());
+                let _ = self.jobs.send(job);
             }
             Request::Analyse(request) => {
                 let stop = Arc::new(AtomicBool::new(false));
@@ -254,12 +282,12 @@ fn opponent_worker(jobs: &Receiver<Job>, reply: &(dyn Fn(Reply) + Send + Sync)) 
                     external = None;
                 }
             }
-            Job::Think(request, stop) => {
+            Job::Think(request, stop, asked) => {
                 if stop.load(Ordering::Relaxed) {
                     continue;
                 }
                 let answer = panic::catch_unwind(AssertUnwindSafe(|| {
-                    think(&mut searcher, &mut external, &request, stop)
+                    think(&mut searcher, &mut external, &request, stop, asked)
                 }));
                 reply(answer.unwrap_or_else(|_| {
                     // A bug in the search must not stall the game: fresh
@@ -313,7 +341,17 @@ fn think(
     external: &mut Option<External>,
     request: &MoveRequest,
     stop: Arc<AtomicBool>,
+    asked: Instant,
 ) -> Reply {
+    let mut pos = request.initial.clone();
+    let mut keys = Vec::with_capacity(request.moves.len());
+    for m in &request.moves {
+        keys.push(key_of(&pos));
+        pos.play_unchecked(*m);
+    }
+    let turn = pos.turn();
+    // The mover's time has run since the clocks were read.
+    let clock = || request.clock.map(|c| c.after(turn, asked.elapsed()));
     let mut failure = None;
     if let Some(spec) = &request.external {
         if external.as_ref().is_some_and(|e| e.spec != *spec) {
@@ -326,37 +364,141 @@ fn think(
             }
         }
         if let Some(engine) = external.as_mut() {
-            match engine.best_move(
+            let answer = engine.best_move(
                 &request.initial,
                 &request.moves,
                 request.mode,
                 request.movetime,
-            ) {
-                Ok(mv) => return Reply::moved(request.id, Some(mv), None),
+                clock().as_ref(),
+                &stop,
+            );
+            match answer {
+                Ok(Some(mv)) => return Reply::moved(request.id, Some(mv), None),
+                // Nobody waits for the move: the session dropped the
+                // request (its flag fell, a new game), and the built-in
+                // engine has nothing to take over.
+                Ok(None) => return Reply::moved(request.id, None, None),
                 Err(f) => {
                     // An engine that failed once is not asked again.
                     *external = None;
+                    if stop.load(Ordering::Relaxed) {
+                        return Reply::moved(request.id, None, None);
+                    }
                     failure = Some(f);
                 }
             }
         }
     }
-    let mut pos = request.initial.clone();
-    let mut keys = Vec::with_capacity(request.moves.len());
-    for m in &request.moves {
-        keys.push(key_of(&pos));
-        pos.play_unchecked(*m);
-    }
     let lvl = level(request.level);
-    // A level held back by depth or nodes ignores the clock, so that the
-    // same seed gives the same game on any machine.
-    let timed = lvl.depth.is_none() && lvl.nodes.is_none();
-    let limits = lvl.restrict(&Limits {
-        movetime: timed.then_some(request.movetime),
-        ..Limits::default()
-    });
+    let limits = match clock() {
+        // On a clock every level budgets its time, and the deep ones stop
+        // at the hard limit like the full engine.
+        Some(c) => Limits {
+            clock: Some(c.of(turn)),
+            ..Limits::default()
+        },
+        None => {
+            // A level held back by depth or nodes ignores the time per
+            // move, so that the same seed gives the same game on any
+            // machine.
+            let timed = lvl.depth.is_none() && lvl.nodes.is_none();
+            Limits {
+                movetime: timed.then_some(request.movetime),
+                ..Limits::default()
+            }
+        }
+    };
+    let limits = lvl.restrict(&limits);
     searcher.set_weakness(lvl.weakness, request.seed);
     searcher.set_stop_flag(stop);
     let result = searcher.search(&pos, &keys, &limits, &mut |_| {});
     Reply::moved(request.id, result.best, failure)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    fn clocks(wtime: u64, btime: u64) -> GoClock {
+        GoClock {
+            wtime: ms(wtime),
+            btime: ms(btime),
+            winc: ms(100),
+            binc: ms(200),
+            movestogo: Some(7),
+        }
+    }
+
+    #[test]
+    fn only_the_movers_time_runs() {
+        let c = clocks(1_000, 2_000);
+        assert_eq!(c.after(Color::White, ms(300)), clocks(700, 2_000));
+        assert_eq!(c.after(Color::Black, ms(300)), clocks(1_000, 1_700));
+        assert_eq!(c.after(Color::White, ms(5_000)), clocks(0, 2_000));
+        let black = c.of(Color::Black);
+        assert_eq!(
+            (black.remaining, black.increment, black.moves_to_go),
+            (ms(2_000), ms(200), Some(7))
+        );
+    }
+
+    fn request(level: u8, clock: Option<GoClock>, external: Option<&str>) -> Request {
+        Request::Move(MoveRequest {
+            id: 1,
+            initial: Chess::default(),
+            moves: Vec::new(),
+            mode: CastlingMode::Standard,
+            level,
+            seed: 1,
+            movetime: Duration::from_secs(60),
+            external: external.map(|name| ExternalSpec {
+                command: format!("{}/tests/fake_engines/{name}", env!("CARGO_MANIFEST_DIR")),
+                ..ExternalSpec::default()
+            }),
+            clock,
+        })
+    }
+
+    fn host() -> (Host, Receiver<Reply>) {
+        let (tx, rx) = mpsc::channel();
+        let host = Host::new(move |r| {
+            let _ = tx.send(r);
+        });
+        (host, rx)
+    }
+
+    #[test]
+    fn a_deep_level_on_a_short_clock_moves_before_its_flag() {
+        let (mut host, replies) = host();
+        for level in [9, 10] {
+            let asked = Instant::now();
+            host.request(request(level, Some(clocks(300, 300)), None));
+            let reply = replies.recv_timeout(Duration::from_secs(30)).unwrap();
+            let took = asked.elapsed();
+            assert!(took < ms(300), "level {level}: {took:?}");
+            let Answer::Move { mv, failure } = reply.answer else {
+                panic!("{reply:?}");
+            };
+            assert!(mv.is_some_and(|m| Chess::default().is_legal(m)));
+            assert_eq!(failure, None);
+        }
+    }
+
+    #[test]
+    fn a_cancelled_external_move_ends_without_a_stand_in() {
+        // Thinking until stopped, then deaf to `stop`: either way the
+        // worker is free again soon, long before the minute is up.
+        for fake in ["until_stop.sh", "hang.sh"] {
+            let (mut host, replies) = host();
+            host.request(request(10, Some(clocks(60_000, 60_000)), Some(fake)));
+            thread::sleep(ms(300));
+            host.cancel();
+            let reply = replies.recv_timeout(Duration::from_secs(20)).unwrap();
+            assert_eq!(reply, Reply::moved(1, None, None), "{fake}");
+        }
+    }
 }

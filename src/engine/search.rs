@@ -942,19 +942,30 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// What the GUI, the pipe and the operating system take per move besides
+/// the search: a session charges the engine from the moment the person's
+/// move was handled until the reply is, a GUI from `go` to `bestmove`.
+const OVERHEAD: Duration = Duration::from_millis(15);
+
 /// Soft (do not start another iteration) and hard (stop now) time limits.
+///
+/// On a clock the hard limit is at most a third of what is left once the
+/// overhead is set aside: an iteration cut short costs a little strength,
+/// a fallen flag the game. With almost nothing left both limits are zero,
+/// and the search plays the first iteration's move (or any legal move)
+/// at its first look at the time.
 fn time_budget(limits: &Limits) -> (Option<Duration>, Option<Duration>) {
-    // What the GUI, the pipe and the operating system take per move.
-    let overhead = Duration::from_millis(15);
     if let Some(t) = limits.movetime {
-        let hard = t.saturating_sub(overhead).max(Duration::from_millis(1));
+        let hard = t.saturating_sub(OVERHEAD).max(Duration::from_millis(1));
         return (Some(hard), Some(hard));
     }
     if let Some(c) = limits.clock {
-        let left = c.remaining.saturating_sub(overhead);
+        let left = c.remaining.saturating_sub(OVERHEAD);
         let moves = c.moves_to_go.unwrap_or(30).clamp(1, 50);
+        // The increment comes only after the move, so it counts for less
+        // than time already on the clock.
         let share = left / moves + c.increment * 3 / 4;
-        let hard = (share * 3).min(left / 3).max(Duration::from_millis(1));
+        let hard = (share * 3).min(left / 3);
         let soft = (share * 6 / 10).min(hard);
         return (Some(soft), Some(hard));
     }
@@ -1124,6 +1135,104 @@ mod tests {
         let r = s.search(&Chess::default(), &[], &limits, &mut |_| {});
         assert!(r.nodes <= 5_001, "{}", r.nodes);
         assert!(r.best.is_some());
+    }
+
+    fn budget(
+        remaining_ms: u64,
+        increment_ms: u64,
+        moves_to_go: Option<u32>,
+    ) -> (Duration, Duration) {
+        let limits = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_millis(remaining_ms),
+                increment: Duration::from_millis(increment_ms),
+                moves_to_go,
+            }),
+            ..Limits::default()
+        };
+        let (soft, hard) = time_budget(&limits);
+        (soft.expect("a soft limit"), hard.expect("a hard limit"))
+    }
+
+    #[test]
+    fn the_clock_budget_keeps_a_margin_however_short_the_time() {
+        let ms = Duration::from_millis;
+        for (remaining, increment) in [
+            (15_000, 100),
+            (3_000, 100),
+            (1_000, 100),
+            (300, 100),
+            (100, 100),
+            (40, 2_000),
+            (16, 0),
+        ] {
+            let (soft, hard) = budget(remaining, increment, None);
+            let usable = ms(remaining).saturating_sub(OVERHEAD);
+            assert!(soft <= hard, "{remaining}+{increment}: {soft:?} > {hard:?}");
+            assert!(
+                hard <= usable / 3,
+                "{remaining}+{increment}: {hard:?} of {usable:?}"
+            );
+        }
+        // 15 s + 0.1 s: about half a second a move, far from the flag.
+        let (soft, hard) = budget(15_000, 100, None);
+        assert!(soft >= ms(250) && hard >= ms(1_000), "{soft:?} {hard:?}");
+        // Shorter on the clock, faster on the board.
+        assert!(budget(300, 100, None).1 < budget(1_000, 100, None).1);
+        assert!(budget(1_000, 100, None).1 < hard);
+        // Nothing left beyond the overhead: move at the first look.
+        assert_eq!(budget(10, 100, None), (Duration::ZERO, Duration::ZERO));
+        assert_eq!(budget(0, 0, None), (Duration::ZERO, Duration::ZERO));
+    }
+
+    #[test]
+    fn moves_to_go_share_the_time_until_the_control() {
+        let ms = Duration::from_millis;
+        let sudden = budget(60_000, 0, None);
+        let ten = budget(60_000, 0, Some(10));
+        let last = budget(60_000, 0, Some(1));
+        assert!(ten.0 > sudden.0 && ten.1 > sudden.1, "{ten:?} {sudden:?}");
+        // The last move before the control may take more, never all.
+        assert_eq!(last.1, (ms(60_000) - OVERHEAD) / 3);
+        assert!(last.0 >= ten.0);
+        // Many moves to go count like a game without a control.
+        assert_eq!(budget(60_000, 0, Some(200)), budget(60_000, 0, Some(50)));
+    }
+
+    #[test]
+    fn a_deep_search_stops_before_the_flag() {
+        // A depth far beyond reach in 300 ms: the clock's hard limit
+        // stops it, and the flag (300 ms) has not fallen.
+        let p = pos("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8");
+        let mut s = Searcher::new(4);
+        let remaining = Duration::from_millis(300);
+        let limits = Limits {
+            depth: Some(60),
+            clock: Some(Clock {
+                remaining,
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let start = Instant::now();
+        let r = s.search(&p, &[], &limits, &mut |_| {});
+        let took = start.elapsed();
+        assert!(r.best.is_some_and(|m| p.is_legal(m)));
+        assert!(r.depth < 60, "depth {}", r.depth);
+        assert!(took < remaining, "{took:?}");
+        // With nothing left, still a legal move.
+        let limits = Limits {
+            depth: Some(60),
+            clock: Some(Clock {
+                remaining: Duration::ZERO,
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let r = s.search(&p, &[], &limits, &mut |_| {});
+        assert!(r.best.is_some_and(|m| p.is_legal(m)));
     }
 
     #[test]

@@ -20,6 +20,8 @@ use super::search::{Clock, Info, Limits, Score, Searcher};
 use crate::rules::key_of;
 
 const DEFAULT_HASH_MB: usize = 16;
+/// The thinking time of a `go` whose time could not be read.
+const UNREAD_GO_TIME: Duration = Duration::from_millis(500);
 
 /// The engine's name as `id name` gives it.
 pub const ENGINE_NAME: &str = concat!("annabella ", env!("CARGO_PKG_VERSION"));
@@ -185,7 +187,7 @@ impl<W: Write + Send + 'static> Server<W> {
             }
         } else if first == Some("go") {
             self.go(Limits {
-                movetime: Some(Duration::from_millis(500)),
+                movetime: Some(UNREAD_GO_TIME),
                 ..Limits::default()
             });
         } else {
@@ -339,16 +341,22 @@ fn go_limits(
             black_increment,
             moves_to_go,
         }) => {
-            let (time, inc) = match turn {
-                Color::White => (white_time, white_increment),
-                Color::Black => (black_time, black_increment),
+            let (time, inc, other) = match turn {
+                Color::White => (white_time, white_increment, black_time),
+                Color::Black => (black_time, black_increment, white_time),
             };
-            if let Some(time) = time {
-                limits.clock = Some(Clock {
-                    remaining: std_duration(time),
-                    increment: inc.map(std_duration).unwrap_or_default(),
-                    moves_to_go: moves_to_go.map(u32::from),
-                });
+            // Without the mover's time the search would have no end: the
+            // other side's stands in for it, or else the time a `go` that
+            // could not be read gets.
+            match time.or(other) {
+                Some(time) => {
+                    limits.clock = Some(Clock {
+                        remaining: std_duration(time),
+                        increment: inc.map(std_duration).unwrap_or_default(),
+                        moves_to_go: moves_to_go.map(u32::from),
+                    });
+                }
+                None => limits.movetime = Some(UNREAD_GO_TIME),
             }
         }
         None => {}
@@ -383,4 +391,41 @@ pub fn info_line(info: &Info<'_>, mode: CastlingMode) -> String {
         info.nodes,
         pv.join(" ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(turn: Color, go: &str) -> Limits {
+        match super::super::wire::parse(go) {
+            UciMessage::Go {
+                time_control,
+                search_control,
+            } => go_limits(turn, time_control, search_control),
+            other => panic!("{go}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_movers_clock_is_taken_and_a_missing_one_never_means_forever() {
+        let ms = Duration::from_millis;
+        let clock = |remaining, increment, moves_to_go| {
+            Some(Clock {
+                remaining: ms(remaining),
+                increment: ms(increment),
+                moves_to_go,
+            })
+        };
+        let go = "go wtime 15000 btime 9000 winc 100 binc 200 movestogo 7";
+        assert_eq!(limits(Color::White, go).clock, clock(15_000, 100, Some(7)));
+        assert_eq!(limits(Color::Black, go).clock, clock(9_000, 200, Some(7)));
+        // A GUI that gives one side's time only.
+        assert_eq!(
+            limits(Color::White, "go btime 1000").clock,
+            clock(1_000, 0, None)
+        );
+        let none = limits(Color::White, "go winc 100 binc 100");
+        assert_eq!((none.clock, none.movetime), (None, Some(UNREAD_GO_TIME)));
+    }
 }

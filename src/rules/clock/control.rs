@@ -174,7 +174,9 @@ fn period(text: &str) -> Result<(Period, Bonus), ControlError> {
     } else {
         bonus
     };
-    if time.is_zero() && (moves.is_some() || bonus == Bonus::None) {
+    // Only a simple delay gives time on a main time of zero: an increment
+    // or a Bronstein bonus comes after the move, too late for the first.
+    if time.is_zero() && (moves.is_some() || !matches!(bonus, Bonus::Delay(_))) {
         return Err(fault(part, ControlProblem::NoTime));
     }
     Ok((Period { moves, time }, bonus))

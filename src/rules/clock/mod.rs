@@ -403,9 +403,11 @@ mod tests {
         assert_eq!(problem("1.2345+0").problem, ControlProblem::TooLarge);
         assert_eq!(problem("5,").problem, ControlProblem::AfterSuddenDeath);
         assert_eq!(problem("40/90,").problem, ControlProblem::Form);
-        // Zero minutes with a bonus is a control (every move in the bonus).
-        assert!("0+2".parse::<TimeControl>().is_ok());
+        // Zero minutes work only with a simple delay (every move within
+        // the delay); an increment would come too late for the first move.
         assert!("0 d 5".parse::<TimeControl>().is_ok());
+        assert_eq!(problem("0+2").problem, ControlProblem::NoTime);
+        assert_eq!(problem("0 b 5").problem, ControlProblem::NoTime);
     }
 
     #[test]
