@@ -16,6 +16,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+mod common;
+use common::seconds;
+
 /// How long a test waits for a line before it calls the binary stuck
 /// (a failure, not a measurement).
 const STUCK: Duration = Duration::from_secs(60);
@@ -104,27 +107,6 @@ impl Binary {
         assert!(status.success(), "exit status {status}");
         rest
     }
-}
-
-/// Seconds in a time said in English words ("1 minute 2 seconds",
-/// "8.4 seconds", "1 hour").
-fn seconds(words: &str) -> f64 {
-    let tokens: Vec<&str> = words.split_whitespace().collect();
-    let mut total = 0.0;
-    for pair in tokens.chunks(2) {
-        let [number, unit] = pair else {
-            panic!("not a time: {words:?}");
-        };
-        let number: f64 = number.parse().unwrap_or_else(|_| panic!("{words:?}"));
-        total += number
-            * match unit.trim_end_matches(['.', ',']) {
-                "hour" | "hours" => 3600.0,
-                "minute" | "minutes" => 60.0,
-                "second" | "seconds" => 1.0,
-                other => panic!("unit {other:?} in {words:?}"),
-            };
-    }
-    total
 }
 
 /// The two times of a hot-seat `clock` line: "White: …, Black: …."

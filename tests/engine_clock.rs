@@ -19,6 +19,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use annabella::rules::clock::{Clock, TimeControl};
+
+mod common;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
@@ -365,5 +367,204 @@ fn annabella_never_loses_on_time_at_fifteen_seconds() {
             }
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The client on a pipe, as a script drives it: lines in, lines out.
+struct Client {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Client {
+    fn start(args: &[String]) -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+            .args(args)
+            .env_remove("LANG")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the client starts");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Client {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .expect("the client reads");
+    }
+
+    /// Asks for the engine's time and the FEN and reads up to it: the
+    /// position, the engine's time left, and the end-of-game line if one
+    /// came before it.
+    fn position(&mut self) -> Result<(Chess, f64, Option<String>), String> {
+        self.send("clock opponent");
+        self.send("fen");
+        let mut over = None;
+        let mut left = f64::MAX;
+        loop {
+            let line = match self.lines.recv_timeout(ANSWER_TIMEOUT) {
+                Ok(line) => line,
+                Err(_) => return Err("the client said nothing for 30 s".to_string()),
+            };
+            if line.starts_with("Game over:") {
+                over.get_or_insert(line);
+            } else if let Some(time) = line.strip_prefix("Opponent: ") {
+                left = common::seconds(time.trim_end_matches('.'));
+            } else if let Ok(fen) = line.parse::<shakmaty::fen::Fen>() {
+                let pos = fen
+                    .into_position(CastlingMode::Standard)
+                    .map_err(|e| format!("{line}: {e}"))?;
+                return Ok((pos, left, over));
+            }
+        }
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        self.stdin = None;
+        let _ = self.child.wait();
+    }
+}
+
+/// One game of the client's built-in engine at `level` on a 15 s + 0.1 s
+/// clock, Stockfish's moves typed in as coordinates for the other side:
+/// the end-of-game line (`None` when the game was stopped at the ply
+/// limit) and the least time the engine had left after a move.
+fn client_game(level: u8, game: usize, annabella: Color) -> Result<(Option<String>, f64), String> {
+    let mut pos = Chess::default();
+    for word in OPENINGS[game].split_whitespace() {
+        let m = word
+            .parse::<UciMove>()
+            .ok()
+            .and_then(|u| u.to_move(&pos).ok());
+        pos.play_unchecked(m.ok_or("an opening move is illegal")?);
+    }
+    let fen = shakmaty::fen::Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+    let side = if annabella == Color::White {
+        "black"
+    } else {
+        "white"
+    };
+    let args: Vec<String> = [
+        "--time",
+        CONTROL,
+        "--level",
+        &level.to_string(),
+        "--color",
+        side,
+        "--fen",
+        &fen,
+        "--seed",
+        &game.to_string(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut client = Client::start(&args);
+    let mut stockfish = Engine::start("stockfish", &stockfish(), &[]);
+    stockfish.ready(&[("Threads", "1".into()), ("Hash", "16".into())]);
+    let mut least = f64::MAX;
+    for _ in 0..MAX_PLIES / 2 {
+        let (pos, left, over) = client.position()?;
+        least = least.min(left);
+        if over.is_some() {
+            return Ok((over, least));
+        }
+        let fen = shakmaty::fen::Fen::from_position(&pos, EnPassantMode::Legal);
+        stockfish.send(&format!("position fen {fen}"));
+        stockfish.send(STOCKFISH_GO);
+        let line = stockfish.line("bestmove ", Instant::now() + ANSWER_TIMEOUT)?;
+        let m = legal_move(&line, &pos).ok_or_else(|| format!("Stockfish: {line}"))?;
+        client.send(&m.to_uci(CastlingMode::Standard).to_string());
+    }
+    let (_, left, over) = client.position()?;
+    Ok((over, least.min(left)))
+}
+
+#[test]
+fn the_clients_engine_never_loses_on_time_at_fifteen_seconds() {
+    stockfish();
+    let mut jobs: Vec<(u8, usize)> = LEVELS
+        .iter()
+        .flat_map(|&level| (0..GAMES_PER_LEVEL).map(move |game| (level, game)))
+        .collect();
+    jobs.sort_by_key(|&(level, game)| (level, std::cmp::Reverse(game)));
+    let queue = Arc::new(Mutex::new(jobs));
+    let results = Arc::new(Mutex::new(Vec::new()));
+    let workers: Vec<_> = (0..WORKERS)
+        .map(|_| {
+            let queue = Arc::clone(&queue);
+            let results = Arc::clone(&results);
+            thread::spawn(move || {
+                loop {
+                    let next = queue.lock().expect("queue").pop();
+                    let Some((level, game)) = next else { break };
+                    let annabella = if game % 2 == 0 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    let end = client_game(level, game, annabella);
+                    results
+                        .lock()
+                        .expect("results")
+                        .push((level, game, annabella, end));
+                }
+            })
+        })
+        .collect();
+    for w in workers {
+        w.join().expect("a game panicked");
+    }
+    let mut results = std::mem::take(&mut *results.lock().expect("results"));
+    results.sort_by_key(|&(level, game, _, _)| (level, game));
+    let mut failures = Vec::new();
+    for (level, game, annabella, end) in &results {
+        let lost_on_time = match annabella {
+            Color::White => "Game over: 0-1, Black wins by time forfeit.",
+            Color::Black => "Game over: 1-0, White wins by time forfeit.",
+        };
+        println!(
+            "client, level {level}, game {} (annabella {annabella:?}): {}",
+            game + 1,
+            match end {
+                Ok((Some(line), least)) => format!("{line} Least time left: {least:.1} s."),
+                Ok((None, least)) => {
+                    format!("stopped after {MAX_PLIES} plies. Least time left: {least:.1} s.")
+                }
+                Err(e) => format!("error: {e}"),
+            }
+        );
+        match end {
+            Ok((Some(line), _)) if line == lost_on_time => {
+                failures.push(format!("level {level}, game {}: {line}", game + 1))
+            }
+            Err(e) => failures.push(format!("level {level}, game {}: {e}", game + 1)),
+            _ => {}
+        }
+    }
+    assert_eq!(results.len(), LEVELS.len() * GAMES_PER_LEVEL);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

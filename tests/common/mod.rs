@@ -2,4 +2,27 @@
 
 /// The library's deterministic random source, so that "random"
 /// positions are the same on every run and a failure can be replayed.
+#[allow(unused_imports)] // Not every test that shares this module draws.
 pub use annabella::rng::Rng;
+
+#[allow(dead_code)] // Not every test that shares this module reads clocks.
+/// Seconds in a time said in English words ("1 minute 2 seconds",
+/// "8.4 seconds", "1 hour").
+pub fn seconds(words: &str) -> f64 {
+    let tokens: Vec<&str> = words.split_whitespace().collect();
+    let mut total = 0.0;
+    for pair in tokens.chunks(2) {
+        let [number, unit] = pair else {
+            panic!("not a time: {words:?}");
+        };
+        let number: f64 = number.parse().unwrap_or_else(|_| panic!("{words:?}"));
+        total += number
+            * match unit.trim_end_matches(['.', ',']) {
+                "hour" | "hours" => 3600.0,
+                "minute" | "minutes" => 60.0,
+                "second" | "seconds" => 1.0,
+                other => panic!("unit {other:?} in {words:?}"),
+            };
+    }
+    total
+}
