@@ -119,11 +119,15 @@ fn both(line: &str) -> (f64, f64) {
 
 #[test]
 fn a_game_is_lost_on_time_while_no_line_is_sent() {
-    // 6 seconds each; White plays one move and then says nothing.
-    let mut bin = Binary::start(&["--time", "0.1+0", "--level", "1"]);
+    // 6 seconds each; White plays one move and then says nothing. The
+    // alarms are for the player's clock only, each said once.
+    let mut bin = Binary::start(&["--time", "0.1+0", "--level", "1", "--timealerts", "5 3 1"]);
     let sent = bin.send("e4");
     bin.until("1. White:");
     let (replied, _) = bin.until("1. Black:");
+    for alarm in ["5 seconds left.", "3 seconds left.", "1 second left."] {
+        assert_eq!(bin.next().1, alarm);
+    }
     let (over, line) = bin.next();
     assert_eq!(line, "Game over: 0-1, Black wins by time forfeit.");
     // White's clock started after the binary did, and runs only part of

@@ -536,6 +536,36 @@ mod tests {
     }
 
     #[test]
+    fn a_fallen_flag_loses_unless_the_opponent_cannot_mate() {
+        let flag = |fen: &str, color: Color| {
+            let mut game = Game::from_fen(fen).unwrap();
+            let f = game.flag_fall(color).unwrap();
+            assert!(game.is_over());
+            (f.outcome.as_str(), f.reason)
+        };
+        // White flags; Black has only its king: a draw (Art. 6.9).
+        assert_eq!(
+            flag("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", Color::White),
+            ("1/2-1/2", EndReason::TimeoutVsInsufficientMaterial)
+        );
+        // Black flags with only its king; White's pawn can still mate.
+        assert_eq!(
+            flag("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", Color::Black),
+            ("1-0", EndReason::TimeForfeit)
+        );
+        // A knight cannot force mate, but a mate exists once Black has a
+        // rook to block its own king: the flag loses.
+        assert_eq!(
+            flag("4k2r/8/8/8/8/8/8/4K1N1 b - - 0 1", Color::Black),
+            ("1-0", EndReason::TimeForfeit)
+        );
+        // A finished game has no flag to fall.
+        let mut game = Game::new();
+        game.resign(Color::White).unwrap();
+        assert_eq!(game.flag_fall(Color::Black), Err(PlayError::GameOver));
+    }
+
+    #[test]
     fn ep_square_only_when_capture_is_legal() {
         let mut game = Game::new();
         play_san(&mut game, "e4");
