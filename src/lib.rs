@@ -64,4 +64,5 @@ pub mod rng;
 pub mod rules;
 pub mod session;
 pub mod settings;
+pub mod store;
 pub mod view;
