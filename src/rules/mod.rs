@@ -414,6 +414,15 @@ impl Game {
         Ok(finished)
     }
 
+    /// Sets the result of a game restored from a record (a resignation,
+    /// an agreement or a fallen flag kept with the moves); `None` leaves
+    /// the game running unless its moves ended it.
+    pub fn set_result(&mut self, result: Option<Finished>) {
+        if result.is_some() || self.automatic_end(true).is_none() {
+            self.result = result;
+        }
+    }
+
     /// Ends the game by a fallen flag of `color` (Art. 6.9): a loss, or a
     /// draw when the opponent cannot mate by any series of legal moves.
     pub fn flag_fall(&mut self, color: Color) -> Result<Finished, PlayError> {

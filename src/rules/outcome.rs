@@ -47,6 +47,11 @@ impl EndReason {
         EndReason::TimeoutVsInsufficientMaterial,
     ];
 
+    /// The reason an identifier names (see [`EndReason::id`]).
+    pub fn from_id(id: &str) -> Option<EndReason> {
+        EndReason::ALL.into_iter().find(|r| r.id() == id)
+    }
+
     /// A stable identifier, used for message ids and in tests.
     pub fn id(self) -> &'static str {
         match self {

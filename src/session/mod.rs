@@ -18,10 +18,12 @@ mod clock;
 mod dispatch;
 mod play;
 mod prompt;
+mod record;
 mod seat;
 mod settings;
 
 pub use prompt::Prompt;
+pub use record::RestoreError;
 
 use shakmaty::Color;
 

@@ -42,6 +42,31 @@ struct State {
     made: ByColor<u32>,
 }
 
+/// Everything a clock holds, to be kept between runs and restored: the
+/// running turn's time so far is kept, the instant it started is not, so
+/// the time a program was closed does not count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockState {
+    /// Each side's main time at the start of its turn.
+    pub left: ByColor<Duration>,
+    /// Moves each side has made on this clock.
+    pub made: ByColor<u32>,
+    /// Whose turn the clock counts.
+    pub turn: Color,
+    /// Time of the current turn already used.
+    pub spent: Duration,
+    /// Whether the clock was started.
+    pub started: bool,
+    /// Whether it was paused.
+    pub paused: bool,
+    /// Whether the game ended and the clock with it.
+    pub stopped: bool,
+    /// The times and moves at the start of every move made.
+    pub history: Vec<(ByColor<Duration>, ByColor<u32>)>,
+    /// The mover's time after each move.
+    pub after: Vec<Duration>,
+}
+
 /// A chess clock: one side's time runs at a time, from its turn's start
 /// until it presses (completes its move). Every call takes the time now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -282,6 +307,46 @@ impl Clock {
     /// The mover's time after each move made on this clock, in order.
     pub fn after_moves(&self) -> &[Duration] {
         &self.after
+    }
+
+    /// What the clock holds at `now`, to be kept.
+    pub fn state(&self, now: Instant) -> ClockState {
+        ClockState {
+            left: self.state.left,
+            made: self.state.made,
+            turn: self.turn,
+            spent: self.turn_time(now),
+            started: self.started,
+            paused: self.paused,
+            stopped: self.stopped,
+            history: self.history.iter().map(|s| (s.left, s.made)).collect(),
+            after: self.after.clone(),
+        }
+    }
+
+    /// A clock for `control` as `state` kept it; a running turn goes on
+    /// from `now`.
+    pub fn restore(control: TimeControl, state: ClockState, now: Instant) -> Clock {
+        let running = state.started && !state.paused && !state.stopped;
+        Clock {
+            control,
+            state: State {
+                left: state.left,
+                made: state.made,
+            },
+            turn: state.turn,
+            spent: state.spent,
+            since: running.then_some(now),
+            started: state.started,
+            paused: state.paused,
+            stopped: state.stopped,
+            history: state
+                .history
+                .into_iter()
+                .map(|(left, made)| State { left, made })
+                .collect(),
+            after: state.after,
+        }
     }
 }
 
@@ -570,6 +635,21 @@ mod tests {
         clock.stop(fake.at(102.0));
         clock.reopen(fake.at(200.0), false);
         assert_eq!(clock.left(Color::Black, fake.at(200.0)), secs(4.0));
+    }
+
+    #[test]
+    fn a_kept_clock_goes_on_without_the_time_it_was_closed() {
+        let (clock, fake, t) = play("5+3", &[10.0, 20.0]);
+        let kept = clock.state(fake.at(t + 7.0));
+        assert_eq!(kept.spent, secs(7.0));
+        let later = fake.at(t + 1000.0);
+        let back = Clock::restore(control("5+3"), kept, later);
+        assert_eq!(back.left(Color::White, later), secs(293.0 - 7.0));
+        assert_eq!(back.left(Color::White, fake.at(t + 1001.0)), secs(285.0));
+        assert_eq!(back.after_moves(), clock.after_moves());
+        let mut back = back;
+        assert!(back.undo(later));
+        assert_eq!(back.left(Color::Black, later), secs(300.0));
     }
 
     #[test]
