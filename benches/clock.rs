@@ -114,6 +114,7 @@ fn flag_fall_latency(seconds: f64) -> Duration {
         &announcer,
         Box::new(Silence(lines)),
         &mut [&mut watch],
+        &mut annabella::store::Nowhere,
         false,
     )
     .expect("the loop runs");

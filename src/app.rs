@@ -15,6 +15,7 @@ use crate::engine::host::{Host, Reply};
 use crate::event::{Event, Subscriber};
 use crate::io::LineSource;
 use crate::session::Session;
+use crate::store::Keeper;
 
 /// How often the session hears the time while something timed runs.
 pub const TICK: Duration = Duration::from_millis(100);
@@ -46,6 +47,7 @@ pub fn run(
     announcer: &Announcer,
     source: Box<dyn LineSource + Send>,
     subscribers: &mut [&mut dyn Subscriber],
+    keeper: &mut dyn Keeper,
     prompt: bool,
 ) -> io::Result<()> {
     let (tx, inputs) = mpsc::channel::<Input>();
@@ -61,6 +63,7 @@ pub fn run(
         host,
         reading: false,
         prompt,
+        keeper,
     };
     looping.run(subscribers)
 }
@@ -95,6 +98,8 @@ struct Loop<'a> {
     /// A line has been asked for and not yet read.
     reading: bool,
     prompt: bool,
+    /// Carries out what the session asks of the store.
+    keeper: &'a mut dyn Keeper,
 }
 
 impl Loop<'_> {
@@ -109,12 +114,28 @@ impl Loop<'_> {
             let Some(events) = self.handle(input)? else {
                 break;
             };
-            let settings = self.session.settings().clone();
-            for subscriber in subscribers.iter_mut() {
-                subscriber.notify(&settings, &events)?;
+            Self::tell(self.session, subscribers, &events)?;
+            // After the answer is out, so that saving never delays it.
+            for request in self.session.store_requests() {
+                if let Some(reply) = self.keeper.carry_out(request) {
+                    let events = self.session.store_reply(reply, Instant::now());
+                    Self::tell(self.session, subscribers, &events)?;
+                }
             }
         }
         self.host.cancel();
+        Ok(())
+    }
+
+    fn tell(
+        session: &Session,
+        subscribers: &mut [&mut dyn Subscriber],
+        events: &[Event],
+    ) -> io::Result<()> {
+        let settings = session.settings().clone();
+        for subscriber in subscribers.iter_mut() {
+            subscriber.notify(&settings, events)?;
+        }
         Ok(())
     }
 
@@ -243,6 +264,7 @@ mod tests {
             &announcer,
             Box::new(lines),
             &mut [&mut record],
+            &mut crate::store::Nowhere,
             false,
         )
         .expect("no output to fail");

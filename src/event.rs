@@ -3,6 +3,7 @@
 //! sound each subscribe; none of them is known to the session.
 
 use std::io;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use shakmaty::{ByRole, Color, Piece, Role, Square};
@@ -12,6 +13,7 @@ use crate::input::commands::Command;
 use crate::input::{CommandError, Refusal, Suggestion};
 use crate::rules::{ClaimRefusal, Finished, MoveFacts};
 use crate::settings::{Setting, Settings};
+use crate::store::{GameEntry, Trouble};
 use crate::view::{BoardView, Line};
 
 /// What the game is doing now, for `status`.
@@ -98,6 +100,54 @@ pub enum Event {
     Session(SessionEvent),
     /// The clock: read out, alarms, pause.
     Clock(ClockEvent),
+    /// Records: saved and loaded games, the offer to resume one.
+    Record(RecordEvent),
+}
+
+/// Saved and loaded games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordEvent {
+    /// An unfinished game from an earlier run: go on with it?
+    Offer(Box<ResumeOffer>),
+    /// The kept game goes on.
+    Resumed,
+    /// A new game instead; the unfinished one stays saved.
+    NotResumed,
+    /// The answer did not fit the offer; it stands.
+    OfferStands,
+    /// The game was saved under this name.
+    Saved(String),
+    /// This saved game was loaded.
+    Loaded(String),
+    /// The saved games.
+    Games(Vec<GameEntry>),
+    /// The file was written.
+    Written(PathBuf),
+    /// A file could not be used.
+    Failed {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        trouble: Trouble,
+    },
+    /// A saved game could not be set up again (its moves do not fit).
+    Unrestorable(String),
+}
+
+/// What the offer to resume says: who plays whom, where the game stands,
+/// the last two moves and both clocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResumeOffer {
+    /// The opponent and the player's side.
+    pub opponent: OpponentInfo,
+    /// The move number.
+    pub number: u32,
+    /// The side to move.
+    pub turn: Color,
+    /// The last (up to two) moves.
+    pub last: Vec<MoveFacts>,
+    /// Both clocks, in a timed game.
+    pub clock: Option<ClockReport>,
 }
 
 /// The clock.
@@ -289,6 +339,7 @@ into_event! {
     EngineEvent => |e| Event::Engine(e);
     SessionEvent => |e| Event::Session(e);
     ClockEvent => |e| Event::Clock(e);
+    RecordEvent => |e| Event::Record(e);
 }
 
 /// An output of the session: text, speech, sound cues (later the store).

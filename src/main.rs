@@ -294,7 +294,14 @@ fn run(
         return ExitCode::FAILURE;
     }
     let mut subscribers: [&mut dyn Subscriber; 3] = [&mut text, &mut speech, &mut sound];
-    let ran = annabella::app::run(session, announcer, source, &mut subscribers, interactive);
+    let ran = annabella::app::run(
+        session,
+        announcer,
+        source,
+        &mut subscribers,
+        &mut annabella::store::Nowhere,
+        interactive,
+    );
     // The last answer (often "Goodbye") is still being said.
     speech.finish(speech::FINISH_TIMEOUT);
     sound.finish(std::time::Duration::from_secs(1));

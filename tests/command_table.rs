@@ -29,6 +29,7 @@ fn sample(arg: Arg) -> &'static str {
         Arg::Setting => " style san",
         Arg::OptionalMove => "",
         Arg::ClockSide => " black",
+        Arg::Text => "",
     }
 }
 

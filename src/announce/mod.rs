@@ -13,6 +13,7 @@ mod clock;
 mod engine;
 mod game;
 mod prompt;
+mod records;
 mod refusal;
 mod session;
 mod speech;
@@ -284,6 +285,7 @@ impl Announcer {
             Event::Engine(e) => vec![self.engine_event(p, e)],
             Event::Session(e) => self.session_event(p, e),
             Event::Clock(e) => vec![self.clock_event(p, e)],
+            Event::Record(e) => self.record_event(p, e),
         }
     }
 }

@@ -228,7 +228,8 @@ impl Announcer {
                     | Arg::NewGame
                     | Arg::OptionalColor
                     | Arg::OptionalMove
-                    | Arg::ClockSide => "missing-argument",
+                    | Arg::ClockSide
+                    | Arg::Text => "missing-argument",
                 };
                 let line = self.message(ui, id, &[("command", s(command.word(ui)))]);
                 let help = self.message(ui, command.entry().help, &[]);

@@ -136,17 +136,20 @@ pub(super) fn parse(command: Command, words: &[&str]) -> Result<Args, CommandErr
     // A reading command may be asked as a question: "where is the white
     // king", "wo steht der weiße König", "square what is on e4".
     let asked: Vec<&str>;
-    let words =
-        if entry.read_only && !matches!(entry.arg, Arg::Topic | Arg::Setting | Arg::ClockSide) {
-            asked = words
-                .iter()
-                .copied()
-                .filter(|w| !is_question_word(w))
-                .collect();
-            &asked[..]
-        } else {
-            words
-        };
+    let words = if entry.read_only
+        && !matches!(
+            entry.arg,
+            Arg::Topic | Arg::Setting | Arg::ClockSide | Arg::Text
+        ) {
+        asked = words
+            .iter()
+            .copied()
+            .filter(|w| !is_question_word(w))
+            .collect();
+        &asked[..]
+    } else {
+        words
+    };
     let text = words.join(" ");
     let mut args = Args {
         text: text.clone(),
@@ -183,7 +186,7 @@ pub(super) fn parse(command: Command, words: &[&str]) -> Result<Args, CommandErr
         Arg::OptionalSquare if !words.is_empty() => {
             args.square = Some(parse_square(&text).ok_or_else(|| bad(&text))?);
         }
-        Arg::OptionalSquare | Arg::OptionalMove => {}
+        Arg::OptionalSquare | Arg::OptionalMove | Arg::Text => {}
         Arg::Rank => match parse_answer(&text, true) {
             Some(Pick {
                 file: None,

@@ -132,6 +132,12 @@ pub enum Command {
     Pause,
     /// Starts the stopped clock again.
     Resume,
+    /// Saves the game under a name.
+    Save,
+    /// Loads a saved game or a game of a PGN file.
+    Load,
+    /// Lists the saved games, or a PGN file's.
+    Games,
 }
 
 /// What may follow a command word.
@@ -161,6 +167,8 @@ pub enum Arg {
     OptionalMove,
     /// Optionally one side of the clock (`clock black`, `clock mine`).
     ClockSide,
+    /// Optionally free words: a name or a file (`save`, `pgn game.pgn`).
+    Text,
 }
 
 /// One command with everything the program knows about it.
@@ -206,7 +214,7 @@ pub(crate) const fn w(
 
 /// Every command, in the order `help` lists them and [`Command`]
 /// declares them (checked when the crate is compiled).
-pub const COMMANDS: [Entry; 31] = {
+pub const COMMANDS: [Entry; 34] = {
     use Arg as A;
     use Command as C;
     [
@@ -318,7 +326,7 @@ pub const COMMANDS: [Entry; 31] = {
         entry(
             C::Pgn,
             w(&["pgn"], &["pgn"], &["pgn"]),
-            A::None,
+            A::Text,
             true,
             "help-pgn",
         ),
@@ -426,6 +434,27 @@ pub const COMMANDS: [Entry; 31] = {
             A::None,
             false,
             "help-resume",
+        ),
+        entry(
+            C::Save,
+            w(&["save"], &["speichern"], &["salvesta"]),
+            A::Text,
+            false,
+            "help-save",
+        ),
+        entry(
+            C::Load,
+            w(&["load"], &["laden"], &["laadi"]),
+            A::Text,
+            false,
+            "help-load",
+        ),
+        entry(
+            C::Games,
+            w(&["games"], &["partien"], &["mängud"]),
+            A::Text,
+            true,
+            "help-games",
         ),
     ]
 };

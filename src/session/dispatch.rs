@@ -18,6 +18,9 @@ impl Session {
         if text.trim().is_empty() {
             return vec![Refused::ControlKeys.into()];
         }
+        if let Some(events) = self.answer_offer(text) {
+            return events;
+        }
         let mut open = None;
         if let Some(prompt) = self.prompt.take() {
             match self.answer(prompt, text) {
@@ -70,8 +73,16 @@ impl Session {
             Command::Pgn => {
                 let [white, black] = self.players();
                 let clock = self.timing.clock.as_ref();
-                vec![Answer::Pgn(self.game.pgn_timed(&self.date, [&white, &black], clock)).into()]
+                let pgn = self.game.pgn_timed(&self.date, [&white, &black], clock);
+                if args.text.trim().is_empty() {
+                    vec![Answer::Pgn(pgn).into()]
+                } else {
+                    self.pgn_to(args.text.trim(), pgn)
+                }
             }
+            Command::Save => self.save(&args.text),
+            Command::Load => self.load(&args.text),
+            Command::Games => self.games(&args.text),
             Command::Last => self.last(),
             Command::History => self.history(),
             Command::Repeat => self.repeat(),
@@ -96,6 +107,17 @@ impl Session {
         }
         vec![SessionEvent::Repeated(self.last_answer.clone()).into()]
     }
+}
+
+/// The answer when a command's argument is not one it takes.
+pub(super) fn bad_argument(command: Command, argument: &str) -> Vec<Event> {
+    vec![
+        CommandError::BadArgument {
+            command,
+            argument: argument.to_string(),
+        }
+        .into(),
+    ]
 }
 
 /// The answer when a command's argument is missing: the reader already

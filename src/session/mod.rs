@@ -19,6 +19,7 @@ mod dispatch;
 mod play;
 mod prompt;
 mod record;
+mod records;
 mod seat;
 mod settings;
 
@@ -53,6 +54,8 @@ pub struct Session {
     now: Option<Instant>,
     /// The chess clock, when the game is timed.
     timing: clock::Timing,
+    /// Saves and loads asked of the store; the last game kept.
+    records: records::Records,
 }
 
 impl Session {
@@ -70,6 +73,7 @@ impl Session {
             last_answer: Vec::new(),
             now: None,
             timing: clock::Timing::default(),
+            records: records::Records::default(),
         };
         session.seat.human = session.draw_color();
         session.reset_clock();
@@ -161,6 +165,7 @@ impl Session {
         let mut events = self.observe(now);
         events.extend(self.dispatch(line));
         self.stop_clock_if_over();
+        self.autosave();
         let repeat_only =
             matches!(
                 events[..],
@@ -180,6 +185,7 @@ impl Session {
         // A move that comes after the engine's flag fell is not played.
         let mut events = self.observe(now);
         events.extend(self.reply(reply));
+        self.autosave();
         // The opponent's move is the last thing said: `repeat` says it.
         if !events.is_empty() {
             self.last_answer.clone_from(&events);
@@ -193,6 +199,7 @@ impl Session {
         let events = self.observe(now);
         if !events.is_empty() {
             self.last_answer.clone_from(&events);
+            self.autosave();
         }
         events
     }

@@ -16,6 +16,8 @@ impl Session {
         };
         let key = setting.key();
         self.settings.apply(setting.clone());
+        // Kept in the settings file for later runs.
+        self.records_setting(&setting);
         match key {
             Key::Opponent | Key::Level | Key::Color => self.opponent_set(key),
             Key::Time => self.time_set(setting),

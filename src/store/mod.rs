@@ -7,7 +7,29 @@
 //! kept as its start FEN and its moves in UCI, which the session turns
 //! back into a game.
 
+mod request;
+
+pub use request::{GameEntry, ReadFor, Reply, Request, Trouble};
+
 use serde::{Deserialize, Serialize};
+
+/// What carries out the session's requests to the store: the real
+/// store on the platform's directories, or nothing at all (tests of the
+/// loop that keep nothing).
+pub trait Keeper {
+    /// Carries out one request; a reply when there is something to say.
+    fn carry_out(&mut self, request: Request) -> Option<Reply>;
+}
+
+/// A keeper that keeps nothing.
+#[derive(Debug, Default)]
+pub struct Nowhere;
+
+impl Keeper for Nowhere {
+    fn carry_out(&mut self, _: Request) -> Option<Reply> {
+        None
+    }
+}
 
 /// The format version written into every saved game; a file of another
 /// version is moved aside, not misread.

@@ -281,6 +281,16 @@ pub const RANDOM: Words = Words::new(
     &["juhuslik", "suvaline"],
 );
 
+/// Words for "yes" and "no" (a question such as whether to resume).
+pub const YES: Words = Words::new(
+    &["yes", "y", "ok", "resume"],
+    &["ja", "j", "weiter"],
+    &["jah", "jaa"],
+);
+
+/// Words for "no".
+pub const NO: Words = Words::new(&["no", "n", "new"], &["nein", "neu"], &["ei", "uus"]);
+
 /// Words around the subject of a question ("was steht auf Eva vier?",
 /// "where is the white king", "mis on e4 peal?"): the board-reading
 /// commands read past them.

@@ -1,0 +1,113 @@
+//! The records family: saved and loaded games, files written, and the
+//! offer to go on with an unfinished game.
+
+use super::{Announcer, Phrasing, n, s};
+use crate::event::{OpponentKind, RecordEvent, ResumeOffer};
+use crate::settings::Verbosity;
+use crate::store::{GameEntry, Trouble};
+
+impl Announcer {
+    pub(super) fn record_event(&self, p: Phrasing, event: &RecordEvent) -> Vec<String> {
+        let ui = p.lang;
+        let one = |id: &str, args: &[(&str, fluent_bundle::FluentValue<'_>)]| {
+            vec![self.message(ui, id, args)]
+        };
+        match event {
+            RecordEvent::Offer(offer) => vec![self.offer(p, offer)],
+            RecordEvent::Resumed => one("record-resumed", &[]),
+            RecordEvent::NotResumed => one("record-not-resumed", &[]),
+            RecordEvent::OfferStands => one("record-offer-stands", &[]),
+            RecordEvent::Saved(name) => one("record-saved", &[("name", s(name.clone()))]),
+            RecordEvent::Loaded(name) => one("record-loaded", &[("name", s(name.clone()))]),
+            RecordEvent::Games(entries) if entries.is_empty() => one("record-games-none", &[]),
+            RecordEvent::Games(entries) => entries.iter().map(|e| self.entry(p, e)).collect(),
+            RecordEvent::Written(path) => {
+                one("record-written", &[("path", s(path.display().to_string()))])
+            }
+            RecordEvent::Failed { path, trouble } => {
+                let path = s(path.display().to_string());
+                match trouble {
+                    Trouble::Missing => one("record-missing", &[("path", path)]),
+                    Trouble::Unreadable => one("record-unreadable", &[("path", path)]),
+                    Trouble::BadName => one("record-bad-name", &[("path", path)]),
+                    Trouble::Broken(Some(aside)) => one(
+                        "record-broken-aside",
+                        &[("path", path), ("aside", s(aside.display().to_string()))],
+                    ),
+                    Trouble::Broken(None) => one("record-broken", &[("path", path)]),
+                }
+            }
+            RecordEvent::Unrestorable(name) => {
+                one("record-unrestorable", &[("name", s(name.clone()))])
+            }
+        }
+    }
+
+    /// The offer to resume, in one sentence.
+    fn offer(&self, p: Phrasing, offer: &ResumeOffer) -> String {
+        let ui = p.lang;
+        let color = s(self.color(p, offer.opponent.human));
+        let who = match offer.opponent.kind {
+            OpponentKind::Human => self.message(ui, "record-who-human", &[]),
+            OpponentKind::Builtin => self.message(
+                ui,
+                "record-who-builtin",
+                &[
+                    ("color", color),
+                    ("level", n(u32::from(offer.opponent.level))),
+                ],
+            ),
+            OpponentKind::External => self.message(ui, "record-who-external", &[("color", color)]),
+        };
+        let numbered = Phrasing {
+            verbosity: p.verbosity.max(Verbosity::Normal),
+            ..p
+        };
+        let last: Vec<String> = offer
+            .last
+            .iter()
+            .map(|f| self.announce_move(numbered, f))
+            .collect();
+        let last = if last.is_empty() {
+            String::new()
+        } else {
+            self.message(ui, "record-last", &[("moves", s(last.join("; ")))])
+        };
+        let clock = offer
+            .clock
+            .as_ref()
+            .map(|c| self.clock_report(p, c))
+            .unwrap_or_default();
+        self.message(
+            ui,
+            "record-offer",
+            &[
+                ("who", s(who)),
+                ("number", n(offer.number)),
+                ("color", s(self.color(p, offer.turn))),
+                ("last", s(last)),
+                ("clock", s(clock)),
+            ],
+        )
+    }
+
+    fn entry(&self, p: Phrasing, entry: &GameEntry) -> String {
+        let ui = p.lang;
+        let result = match &entry.result {
+            Some(result) => result.clone(),
+            None => self.message(ui, "record-unfinished", &[]),
+        };
+        self.message(
+            ui,
+            "record-game-line",
+            &[
+                ("name", s(entry.name.clone())),
+                ("white", s(entry.players[0].clone())),
+                ("black", s(entry.players[1].clone())),
+                ("moves", n(entry.plies.div_ceil(2) as u32)),
+                ("result", s(result)),
+                ("date", s(entry.date.clone())),
+            ],
+        )
+    }
+}

@@ -1,0 +1,219 @@
+//! Records: the game kept after every change worth keeping, saved and
+//! loaded by name, written as PGN, and the offer to go on with an
+//! unfinished game. The session asks the store through requests the
+//! loop carries out; it touches no file itself.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use crate::event::{Event, RecordEvent, ResumeOffer};
+use crate::input::commands::Command;
+use crate::input::vocab::{NO, YES, fold};
+use crate::rules::MoveFacts;
+use crate::store::{ReadFor, Reply, Request, SavedGame};
+
+use super::Session;
+
+/// A record with the running turn's time left out: what changes with
+/// every tick is not a change worth a save.
+fn settled(mut game: SavedGame) -> SavedGame {
+    if let Some(clock) = game.clock.as_mut() {
+        clock.spent_ms = 0;
+    }
+    game
+}
+
+impl Session {
+    /// The requests for the store; the caller carries them out and
+    /// brings the replies to [`Session::store_reply`].
+    pub fn store_requests(&mut self) -> Vec<Request> {
+        std::mem::take(&mut self.records.outbox)
+    }
+
+    /// Keeps the game when something worth keeping changed: a move, a
+    /// result, an offer, a clock press or pause, the settings in force.
+    pub(super) fn autosave(&mut self) {
+        let Some(now) = self.now else { return };
+        let record = self.record(now);
+        let key = settled(record.clone());
+        if self.records.kept.as_ref() != Some(&key) {
+            self.records.kept = Some(key);
+            self.records
+                .outbox
+                .push(Request::Autosave(Box::new(record)));
+        }
+    }
+
+    /// A setting changed with `set`, for the settings file.
+    pub(super) fn records_setting(&mut self, setting: &crate::settings::Setting) {
+        self.records.outbox.push(Request::Setting {
+            key: setting.key().word(crate::settings::Lang::En).to_string(),
+            value: setting.show(crate::settings::Lang::En).into_owned(),
+        });
+    }
+
+    /// `save [name]`: an empty name lets the store choose one.
+    pub(super) fn save(&mut self, name: &str) -> Vec<Event> {
+        let now = self.now.unwrap_or_else(Instant::now);
+        let game = Box::new(self.record(now));
+        self.records.outbox.push(Request::SaveAs {
+            name: name.trim().to_string(),
+            game,
+        });
+        Vec::new()
+    }
+
+    /// `load NAME` or `load FILE.pgn [N]`.
+    pub(super) fn load(&mut self, text: &str) -> Vec<Event> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let request = match words[..] {
+            [file] if is_pgn(file) => Request::Read {
+                path: PathBuf::from(file),
+                purpose: ReadFor::LoadPgn(1),
+            },
+            [file, n] if is_pgn(file) => match n.parse::<usize>() {
+                Ok(n) if n > 0 => Request::Read {
+                    path: PathBuf::from(file),
+                    purpose: ReadFor::LoadPgn(n),
+                },
+                _ => return super::dispatch::bad_argument(Command::Load, n),
+            },
+            [name] => Request::Load {
+                name: name.to_string(),
+            },
+            _ => return super::dispatch::missing(Command::Load),
+        };
+        self.records.outbox.push(request);
+        Vec::new()
+    }
+
+    /// `games` or `games FILE.pgn`.
+    pub(super) fn games(&mut self, text: &str) -> Vec<Event> {
+        let text = text.trim();
+        self.records.outbox.push(if text.is_empty() {
+            Request::List
+        } else {
+            Request::Read {
+                path: PathBuf::from(text),
+                purpose: ReadFor::ListPgn,
+            }
+        });
+        Vec::new()
+    }
+
+    /// `pgn FILE`: the game written to a file.
+    pub(super) fn pgn_to(&mut self, path: &str, text: String) -> Vec<Event> {
+        self.records.outbox.push(Request::Write {
+            path: PathBuf::from(path),
+            text,
+        });
+        Vec::new()
+    }
+
+    /// The store's answer to a request.
+    pub fn store_reply(&mut self, reply: Reply, now: Instant) -> Vec<Event> {
+        self.now = Some(now);
+        let event: RecordEvent = match reply {
+            Reply::Saved(name) => RecordEvent::Saved(name),
+            Reply::Written(path) => RecordEvent::Written(path),
+            Reply::Listed(entries) => RecordEvent::Games(entries),
+            Reply::Failed { path, trouble } => RecordEvent::Failed { path, trouble },
+            Reply::Loaded { name, game } => {
+                return match self.restore(&game, now) {
+                    Ok(()) => {
+                        let mut events = vec![RecordEvent::Loaded(name).into()];
+                        events.push(self.status());
+                        self.autosave();
+                        events
+                    }
+                    Err(_) => vec![RecordEvent::Unrestorable(name).into()],
+                };
+            }
+            Reply::Text {
+                path,
+                text,
+                purpose,
+            } => return self.pgn_text(path, &text, purpose),
+        };
+        vec![event.into()]
+    }
+
+    /// What a PGN file says, for `load FILE.pgn` and `games FILE.pgn`.
+    fn pgn_text(&mut self, path: PathBuf, _text: &str, _purpose: ReadFor) -> Vec<Event> {
+        vec![
+            RecordEvent::Failed {
+                path,
+                trouble: crate::store::Trouble::Unreadable,
+            }
+            .into(),
+        ]
+    }
+
+    /// At the start: an unfinished game from an earlier run is offered in
+    /// one sentence; the next line answers yes or no.
+    pub fn offer_resume(&mut self, saved: SavedGame, now: Instant) -> Vec<Event> {
+        let mut preview = self.clone();
+        if preview.restore(&saved, now).is_err() {
+            return vec![RecordEvent::Unrestorable(String::from("current")).into()];
+        }
+        let history = MoveFacts::history(preview.game());
+        let last = history[history.len().saturating_sub(2)..].to_vec();
+        let offer = ResumeOffer {
+            opponent: preview.opponent(),
+            number: preview.game().move_number(),
+            turn: preview.game().turn(),
+            last,
+            clock: preview.clock_report(None),
+        };
+        self.records.offer = Some(Box::new(saved));
+        vec![RecordEvent::Offer(Box::new(offer)).into()]
+    }
+
+    /// Goes on with a kept game at once (`--resume`).
+    pub fn resume_kept(&mut self, saved: &SavedGame, now: Instant) -> Vec<Event> {
+        match self.restore(saved, now) {
+            Ok(()) => {
+                self.records.kept = Some(settled(self.record(now)));
+                vec![RecordEvent::Resumed.into(), self.status()]
+            }
+            Err(_) => vec![RecordEvent::Unrestorable(String::from("current")).into()],
+        }
+    }
+
+    /// The answer to the offer to resume, if one is open: yes goes on,
+    /// no starts anew, anything else leaves the offer standing.
+    pub(super) fn answer_offer(&mut self, line: &str) -> Option<Vec<Event>> {
+        let saved = self.records.offer.take()?;
+        let folded = fold(line.trim().trim_end_matches(['.', '!']));
+        let now = self.now.unwrap_or_else(Instant::now);
+        if YES.contains_folded(&folded) {
+            return Some(self.resume_kept(&saved, now));
+        }
+        if NO.contains_folded(&folded) {
+            return Some(vec![RecordEvent::NotResumed.into(), self.status()]);
+        }
+        self.records.offer = Some(saved);
+        Some(vec![RecordEvent::OfferStands.into()])
+    }
+
+    /// Whether the offer to resume is open.
+    pub fn offering(&self) -> bool {
+        self.records.offer.is_some()
+    }
+}
+
+/// Whether a word names a PGN file.
+fn is_pgn(word: &str) -> bool {
+    word.to_ascii_lowercase().ends_with(".pgn")
+}
+
+/// What the records room keeps between calls.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Records {
+    /// Requests for the store not yet handed out.
+    outbox: Vec<Request>,
+    /// The last record kept, without the running turn's time.
+    kept: Option<SavedGame>,
+    /// An unfinished game offered for resumption.
+    offer: Option<Box<SavedGame>>,
+}

@@ -1,0 +1,124 @@
+//! What the session asks of the store, and what comes back. The session
+//! touches no file: it hands these requests to the loop, which carries
+//! them out through [`crate::store`] and brings the replies back, as it
+//! does for the engine.
+
+use std::path::PathBuf;
+
+use super::SavedGame;
+
+/// A request to the store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Keep the game in progress (after every change worth keeping).
+    Autosave(Box<SavedGame>),
+    /// Save the game under a name (`save NAME`).
+    SaveAs {
+        /// The name, as typed.
+        name: String,
+        /// The game.
+        game: Box<SavedGame>,
+    },
+    /// Load a game saved by name (`load NAME`).
+    Load {
+        /// The name, as typed.
+        name: String,
+    },
+    /// List the saved games (`games`).
+    List,
+    /// Write a text file (`pgn FILE`).
+    Write {
+        /// Where.
+        path: PathBuf,
+        /// What.
+        text: String,
+    },
+    /// Read a text file (`load FILE.pgn`, `games FILE.pgn`).
+    Read {
+        /// Where.
+        path: PathBuf,
+        /// What the text is for.
+        purpose: ReadFor,
+    },
+    /// Keep a setting in the settings file (`set`).
+    Setting {
+        /// The key, in English.
+        key: String,
+        /// The value, as `set` takes it.
+        value: String,
+    },
+}
+
+/// Why a file is read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ReadFor {
+    /// To load game N (from 1) of a PGN file.
+    LoadPgn(usize),
+    /// To list a PGN file's games.
+    ListPgn,
+}
+
+/// One saved game, for `games`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEntry {
+    /// Its name.
+    pub name: String,
+    /// White's and Black's names.
+    pub players: [String; 2],
+    /// Half-moves played.
+    pub plies: usize,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `None` while unfinished.
+    pub result: Option<String>,
+    /// The date it was played.
+    pub date: String,
+}
+
+/// What went wrong with a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trouble {
+    /// It does not exist.
+    Missing,
+    /// It cannot be read or written (permissions, a directory, a full
+    /// disk).
+    Unreadable,
+    /// It is not what it should be (garbage, cut short, another format
+    /// version); it was moved aside to the path given.
+    Broken(Option<PathBuf>),
+    /// The name cannot be a file name (`save` names: letters, digits,
+    /// `-` and `_`).
+    BadName,
+}
+
+/// The store's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// The game was saved under this name.
+    Saved(String),
+    /// A saved game, read back.
+    Loaded {
+        /// Its name.
+        name: String,
+        /// The game.
+        game: Box<SavedGame>,
+    },
+    /// The saved games, newest first.
+    Listed(Vec<GameEntry>),
+    /// The file was written.
+    Written(PathBuf),
+    /// A text file's contents.
+    Text {
+        /// Where it came from.
+        path: PathBuf,
+        /// What it holds.
+        text: String,
+        /// What it is for.
+        purpose: ReadFor,
+    },
+    /// A request failed: which file, and how.
+    Failed {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        trouble: Trouble,
+    },
+}
