@@ -114,14 +114,22 @@ impl Loop<'_> {
             let Some(events) = self.handle(input)? else {
                 break;
             };
-            Self::tell(self.session, subscribers, &events)?;
-            // After the answer is out, so that saving never delays it.
-            for request in self.session.store_requests() {
-                if let Some(reply) = self.keeper.carry_out(request) {
-                    let events = self.session.store_reply(reply, Instant::now());
-                    Self::tell(self.session, subscribers, &events)?;
+            // Kept before it is said: a move the player has heard is a
+            // move on disk, whenever the program is killed.
+            let mut events = events;
+            // A reply (a game loaded) may itself want keeping.
+            loop {
+                let requests = self.session.store_requests();
+                if requests.is_empty() {
+                    break;
+                }
+                for request in requests {
+                    if let Some(reply) = self.keeper.carry_out(request) {
+                        events.extend(self.session.store_reply(reply, Instant::now()));
+                    }
                 }
             }
+            Self::tell(self.session, subscribers, &events)?;
         }
         self.host.cancel();
         Ok(())

@@ -190,6 +190,7 @@ impl Session {
             return Some(self.resume_kept(&saved, now));
         }
         if NO.contains_folded(&folded) {
+            self.records.outbox.push(Request::KeepUnfinished);
             return Some(vec![RecordEvent::NotResumed.into(), self.status()]);
         }
         self.records.offer = Some(saved);

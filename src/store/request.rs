@@ -40,6 +40,9 @@ pub enum Request {
         /// What the text is for.
         purpose: ReadFor,
     },
+    /// Put the kept game in progress aside among the saved games (a new
+    /// game starts instead of the unfinished one).
+    KeepUnfinished,
     /// Keep a setting in the settings file (`set`).
     Setting {
         /// The key, in English.
