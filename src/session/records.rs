@@ -33,7 +33,10 @@ impl Session {
     /// Keeps the game when something worth keeping changed: a move, a
     /// result, an offer, a clock press or pause, the settings in force.
     pub(super) fn autosave(&mut self) {
-        let Some(now) = self.now else { return };
+        // While the unfinished game is offered, the kept one is it.
+        let Some(now) = self.now.filter(|_| self.records.offer.is_none()) else {
+            return;
+        };
         let record = self.record(now);
         let key = settled(record.clone());
         if self.records.kept.as_ref() != Some(&key) {
