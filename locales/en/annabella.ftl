@@ -372,3 +372,5 @@ record-bad-name = { $path } cannot be a name: use letters, digits, - and _.
 record-broken = { $path } is broken and was left as it is.
 record-broken-aside = { $path } is broken; it was moved aside to { $aside }.
 record-unrestorable = { $name } cannot be set up again: its moves do not fit its position.
+setting-name = Your name, written into the PGN of your games (in hot seat for both sides); ? when unknown.
+allowed-name = a name of up to 60 characters, or ?

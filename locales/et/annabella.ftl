@@ -436,3 +436,5 @@ record-bad-name = { $path } ei saa olla nimi: kasuta tähti, numbreid, - ja _.
 record-broken = Fail { $path } on vigane ja jäeti nii, nagu on.
 record-broken-aside = Fail { $path } on vigane; see tõsteti kõrvale: { $aside }.
 record-unrestorable = Mängu { $name } ei saa uuesti üles seada: selle käigud ei sobi seisuga.
+setting-name = Sinu nimi, mis kirjutatakse sinu mängude PGN-i (kahekesi mängides mõlemale poolele); ? kui teadmata.
+allowed-name = kuni 60 märgi pikkune nimi või ?

@@ -55,6 +55,7 @@ impl Announcer {
             Allowed::VoiceName => self.message(p.lang, "allowed-voice", &[]),
             Allowed::TimeControl => self.message(p.lang, "allowed-time", &[]),
             Allowed::Seconds => self.message(p.lang, "allowed-seconds", &[]),
+            Allowed::Name => self.message(p.lang, "allowed-name", &[]),
         }
     }
 

@@ -176,10 +176,11 @@ pub fn read_line(text: &str, lang: Lang, game: &Game) -> Line {
     // ("where is the white king?").
     if let Some(query) = line.strip_suffix('?') {
         let first = query.split_whitespace().next().unwrap_or("");
-        if Command::from_word(first).is_some_and(|c| c != Command::Square) {
-            line = query.trim_end();
-        } else {
-            return square_question(line, query, game);
+        match Command::from_word(first) {
+            // A value or a name may end in a question mark (`set name ?`).
+            Some(c) if matches!(c.entry().arg, Arg::Setting | Arg::Text) => {}
+            Some(c) if c != Command::Square => line = query.trim_end(),
+            _ => return square_question(line, query, game),
         }
     }
     let mut words = line.split_whitespace();

@@ -143,8 +143,8 @@ impl Seat {
 
 impl Session {
     /// The players' names for PGN, White's first: the engine by its name
-    /// and level (an external one by its program's name), a person as
-    /// unknown (`?`).
+    /// and level (an external one by its program's name), the person by
+    /// the setting `name` (`?` when unknown; in hot seat for both sides).
     pub(super) fn players(&self) -> [String; 2] {
         let engine = match (&self.settings.opponent, &self.seat.external) {
             (OpponentChoice::Human, _) => None,
@@ -153,7 +153,8 @@ impl Session {
             }
             (OpponentChoice::Engine, Some(spec)) => Some(program_name(&spec.command)),
         };
-        let mut players = [String::from("?"), String::from("?")];
+        let person = self.settings.name.pgn().to_string();
+        let mut players = [person.clone(), person];
         if let Some(name) = engine {
             let engine_side = !self.seat.human;
             players[usize::from(engine_side == Color::Black)] = name;

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 pub use values::{
     Allowed, BoardStyle, Choice, ColorChoice, Lang, Level, OpponentChoice, Orientation, Percent,
-    SpeechMode, Style, TimeAlerts, TimeChoice, Value, Verbosity, Voice, Width,
+    PlayerName, SpeechMode, Style, TimeAlerts, TimeChoice, Value, Verbosity, Voice, Width,
 };
 
 use crate::input::Words;
@@ -177,6 +177,10 @@ settings! {
     TimeAlerts time_alerts: TimeAlerts = TimeAlerts(Vec::new()),
         words &["timealerts"], &["zeitalarm", "zeitwarnungen"], &["ajahoiatused"],
         help "setting-timealerts";
+    /// The player's name, for PGN.
+    Name name: PlayerName = PlayerName(String::new()),
+        words &["name"], &["name"], &["nimi"],
+        help "setting-name";
 }
 
 /// What a setting's value type does, for a setting chosen at run time.

@@ -32,6 +32,8 @@ pub enum Allowed {
     TimeControl,
     /// Seconds separated by spaces (`300 60 30 10`), or `off`.
     Seconds,
+    /// A name, or `?` for none.
+    Name,
 }
 
 /// A value a setting can take: read from what the player types (in any
@@ -538,5 +540,49 @@ impl Value for TimeAlerts {
         let mut samples: Vec<String> = OFF.all().map(str::to_string).collect();
         samples.extend(["300 60 30 10", "10", "60,30"].map(String::from));
         samples
+    }
+}
+
+/// The player's name, for the PGN of games against an engine and in hot
+/// seat; unknown (`?`) by default.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PlayerName(pub String);
+
+impl PlayerName {
+    /// The longest name, in characters.
+    pub const MAX: usize = 60;
+
+    /// The name as PGN writes it: `?` when unknown.
+    pub fn pgn(&self) -> &str {
+        if self.0.is_empty() { "?" } else { &self.0 }
+    }
+}
+
+impl Value for PlayerName {
+    fn parse(text: &str) -> Option<PlayerName> {
+        let text = text.trim();
+        if text == "?" || OFF.contains_folded(&fold(text)) {
+            return Some(PlayerName::default());
+        }
+        let fits = !text.is_empty()
+            && text.chars().count() <= PlayerName::MAX
+            && !text
+                .chars()
+                .any(|c| c.is_control() || c == '"' || c == '\\');
+        fits.then(|| PlayerName(text.to_string()))
+    }
+
+    fn show(&self, _: Lang) -> Cow<'static, str> {
+        Cow::Owned(self.pgn().to_string())
+    }
+
+    fn allowed() -> Allowed {
+        Allowed::Name
+    }
+
+    fn samples() -> Vec<String> {
+        ["?", "Anna", "Anna Schmidt", "Jüri Tamm"]
+            .map(String::from)
+            .to_vec()
     }
 }
