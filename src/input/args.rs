@@ -130,26 +130,24 @@ pub fn parse_color_choice(word: &str) -> Option<ColorChoice> {
     }
 }
 
+/// A reading command may be asked as a question: "where is the white
+/// king", "wo steht der weiße König", "square what is on e4"; the
+/// question words are read past, except where the words are a value, a
+/// name or a side of the clock ("mein" is both).
+fn asked_words<'a>(read_only: bool, arg: Arg, words: &[&'a str]) -> Vec<&'a str> {
+    let keep_all = matches!(arg, Arg::Topic | Arg::Setting | Arg::ClockSide | Arg::Text);
+    words
+        .iter()
+        .copied()
+        .filter(|w| !read_only || keep_all || !is_question_word(w))
+        .collect()
+}
+
 /// Reads the words after `command` as its [`Arg`] says.
 pub(super) fn parse(command: Command, words: &[&str]) -> Result<Args, CommandError> {
     let entry = command.entry();
-    // A reading command may be asked as a question: "where is the white
-    // king", "wo steht der weiße König", "square what is on e4".
-    let asked: Vec<&str>;
-    let words = if entry.read_only
-        && !matches!(
-            entry.arg,
-            Arg::Topic | Arg::Setting | Arg::ClockSide | Arg::Text
-        ) {
-        asked = words
-            .iter()
-            .copied()
-            .filter(|w| !is_question_word(w))
-            .collect();
-        &asked[..]
-    } else {
-        words
-    };
+    let asked = asked_words(entry.read_only, entry.arg, words);
+    let words = &asked[..];
     let text = words.join(" ");
     let mut args = Args {
         text: text.clone(),
