@@ -63,6 +63,8 @@ pub struct External {
     lines: Receiver<String>,
     /// The options the engine announced, by lower-case name.
     offered: Vec<String>,
+    /// The name it gave (`id name`), for the record of the game.
+    pub name: Option<String>,
     /// The spec it was started with.
     pub spec: ExternalSpec,
 }
@@ -106,6 +108,7 @@ impl External {
             stdin,
             lines: rx,
             offered: Vec::new(),
+            name: None,
             spec: spec.clone(),
         };
         let started = engine.handshake(spec, timeout);
@@ -118,7 +121,9 @@ impl External {
     fn handshake(&mut self, spec: &ExternalSpec, timeout: Duration) -> Result<(), Failure> {
         self.send("uci")?;
         let deadline = Instant::now() + timeout;
-        self.offered = read_uci_answer(&mut self.lines, deadline)?;
+        let answer = read_handshake(&mut self.lines, deadline)?;
+        self.offered = answer.offered;
+        self.name = answer.name;
         for (name, value) in &spec.options {
             self.send(&format!("setoption name {name} value {value}"))?;
         }
@@ -328,16 +333,44 @@ pub fn read_uci_answer(
     output: &mut impl EngineOutput,
     deadline: Instant,
 ) -> Result<Vec<String>, Failure> {
-    let mut offered = Vec::new();
+    read_handshake(output, deadline).map(|answer| answer.offered)
+}
+
+/// What an engine says in answer to `uci`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Handshake {
+    /// The options it offers, by lower-case name.
+    pub offered: Vec<String>,
+    /// Its name (`id name`), if it gave one.
+    pub name: Option<String>,
+}
+
+/// Reads the answer to `uci` up to `uciok`: the options and the name.
+pub fn read_handshake(
+    output: &mut impl EngineOutput,
+    deadline: Instant,
+) -> Result<Handshake, Failure> {
+    let mut answer = Handshake::default();
     wait_for(output, deadline, Failure::StartTimeout, |m| match m {
         UciMessage::Option(config) => {
-            offered.push(option_name(&config).to_ascii_lowercase());
+            answer
+                .offered
+                .push(option_name(&config).to_ascii_lowercase());
+            false
+        }
+        UciMessage::Id {
+            name: Some(name), ..
+        } => {
+            // A name is a PGN tag value: no control characters, not
+            // endless.
+            let name: String = name.chars().filter(|c| !c.is_control()).take(60).collect();
+            answer.name = Some(name.trim().to_string()).filter(|n| !n.is_empty());
             false
         }
         UciMessage::UciOk => true,
         _ => false,
     })?;
-    Ok(offered)
+    Ok(answer)
 }
 
 /// Reads the answer to `isready` up to `readyok`.
@@ -434,6 +467,15 @@ mod tests {
         assert_eq!(offered, Ok(vec!["hash".to_string(), "uci_elo".to_string()]));
         assert_eq!(read_ready(&mut out, soon()), Ok(()));
         assert_eq!(read_ready(&mut out, soon()), Err(Failure::Crashed));
+    }
+
+    #[test]
+    fn the_handshake_keeps_the_engines_name_for_the_record() {
+        let mut out = script("id name Stockfish 15.1\nid author the team\nuciok\n");
+        let answer = read_handshake(&mut out, soon()).unwrap();
+        assert_eq!(answer.name.as_deref(), Some("Stockfish 15.1"));
+        let mut out = script("id name \u{7}\nuciok\n");
+        assert_eq!(read_handshake(&mut out, soon()).unwrap().name, None);
     }
 
     #[test]

@@ -138,6 +138,8 @@ pub enum Answer {
         /// Why the external engine was replaced by the built-in one for
         /// this move, if it was.
         failure: Option<Failure>,
+        /// The external engine's name (`id name`), when it moved.
+        engine: Option<String>,
     },
     /// The result of an analysis.
     Analysis(SearchResult),
@@ -148,8 +150,20 @@ impl Reply {
     pub fn moved(id: u64, mv: Option<Move>, failure: Option<Failure>) -> Reply {
         Reply {
             id,
-            answer: Answer::Move { mv, failure },
+            answer: Answer::Move {
+                mv,
+                failure,
+                engine: None,
+            },
         }
+    }
+
+    /// The same, with the name of the external engine that found it.
+    pub fn by(mut self, name: Option<String>) -> Reply {
+        if let Answer::Move { engine, .. } = &mut self.answer {
+            *engine = name;
+        }
+        self
     }
 }
 
@@ -373,7 +387,9 @@ fn think(
                 &stop,
             );
             match answer {
-                Ok(Some(mv)) => return Reply::moved(request.id, Some(mv), None),
+                Ok(Some(mv)) => {
+                    return Reply::moved(request.id, Some(mv), None).by(engine.name.clone());
+                }
                 // Nobody waits for the move: the session dropped the
                 // request (its flag fell, a new game), and the built-in
                 // engine has nothing to take over.
@@ -480,7 +496,7 @@ mod tests {
             let reply = replies.recv_timeout(Duration::from_secs(30)).unwrap();
             let took = asked.elapsed();
             assert!(took < ms(300), "level {level}: {took:?}");
-            let Answer::Move { mv, failure } = reply.answer else {
+            let Answer::Move { mv, failure, .. } = reply.answer else {
                 panic!("{reply:?}");
             };
             assert!(mv.is_some_and(|m| Chess::default().is_legal(m)));

@@ -105,6 +105,7 @@ impl Session {
     /// `opponent` is `engine`, with the built-in engine standing by.
     pub fn set_engine(&mut self, engine: Option<ExternalSpec>) {
         self.seat.external = engine;
+        self.seat.engine_name = None;
         self.seat.awaiting = None;
     }
 

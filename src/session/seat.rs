@@ -63,6 +63,8 @@ pub(super) struct Seat {
     pub seed: u64,
     /// Nodes an analysis searches.
     pub analysis_nodes: u64,
+    /// The external engine's own name (`id name`), once it has moved.
+    pub engine_name: Option<String>,
 }
 
 impl Seat {
@@ -77,6 +79,7 @@ impl Seat {
             requests: 0,
             seed: 1,
             analysis_nodes: ANALYSIS_NODES,
+            engine_name: None,
         }
     }
 
@@ -151,7 +154,12 @@ impl Session {
             (OpponentChoice::Engine, None) => {
                 Some(format!("annabella level {}", self.settings.level.0))
             }
-            (OpponentChoice::Engine, Some(spec)) => Some(program_name(&spec.command)),
+            (OpponentChoice::Engine, Some(spec)) => Some(
+                self.seat
+                    .engine_name
+                    .clone()
+                    .unwrap_or_else(|| program_name(&spec.command)),
+            ),
         };
         let person = self.settings.name.pgn().to_string();
         let mut players = [person.clone(), person];
@@ -165,7 +173,16 @@ impl Session {
     /// An engine reply: the opponent's move, or an analysis.
     pub(super) fn reply(&mut self, reply: Reply) -> Vec<Event> {
         match reply.answer {
-            Answer::Move { mv, failure } => self.engine_move(reply.id, mv, failure),
+            Answer::Move {
+                mv,
+                failure,
+                engine,
+            } => {
+                if engine.is_some() {
+                    self.seat.engine_name = engine;
+                }
+                self.engine_move(reply.id, mv, failure)
+            }
             Answer::Analysis(result) => self.analysis_done(reply.id, &result),
         }
     }
