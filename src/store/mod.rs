@@ -7,7 +7,11 @@
 //! kept as its start FEN and its moves in UCI, which the session turns
 //! back into a game.
 
+pub mod paths;
+
 use serde::{Deserialize, Serialize};
+
+pub use paths::{BadName, GameName, Paths};
 
 /// The format version written into every saved game; a file of another
 /// version is moved aside, not misread.
