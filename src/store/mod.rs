@@ -7,10 +7,12 @@
 //! kept as its start FEN and its moves in UCI, which the session turns
 //! back into a game.
 
+pub mod atomic;
 pub mod paths;
 
 use serde::{Deserialize, Serialize};
 
+pub use atomic::write_atomic;
 pub use paths::{BadName, GameName, Paths};
 
 /// The format version written into every saved game; a file of another
