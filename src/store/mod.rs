@@ -7,12 +7,21 @@
 //! kept as its start FEN and its moves in UCI, which the session turns
 //! back into a game.
 
+pub mod aside;
 pub mod atomic;
+pub mod broken;
+pub mod games;
 pub mod paths;
 
 use serde::{Deserialize, Serialize};
 
+pub use aside::{Aside, move_aside};
 pub use atomic::write_atomic;
+pub use broken::{Broken, BrokenKind, SaveFailed};
+pub use games::{
+    GameEntry, Listing, LoadOutcome, list_games, load_game, load_if_present, load_or_move_aside,
+    save_game,
+};
 pub use paths::{BadName, GameName, Paths};
 
 /// The format version written into every saved game; a file of another
