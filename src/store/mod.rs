@@ -12,6 +12,7 @@ pub mod atomic;
 pub mod broken;
 pub mod games;
 pub mod paths;
+pub mod settings_file;
 
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +24,7 @@ pub use games::{
     save_game,
 };
 pub use paths::{BadName, GameName, Paths};
+pub use settings_file::SettingsFile;
 
 /// The format version written into every saved game; a file of another
 /// version is moved aside, not misread.
