@@ -49,7 +49,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    fs::create_dir_all(dir)?;
+    make_dirs(dir)?;
     let mut prefix = OsString::from(".");
     prefix.push(name);
     prefix.push(".");
@@ -62,6 +62,27 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     temp.as_file().sync_all()?;
     temp.persist(path).map_err(|e| e.error)?;
     sync_dir(dir)
+}
+
+/// Makes `dir` and its missing ancestors, each flushed into its parent:
+/// a new directory's own entry must reach the disk too, or after a power
+/// cut the first save would be in a directory that is not there.
+fn make_dirs(dir: &Path) -> io::Result<()> {
+    let missing: Vec<&Path> = dir
+        .ancestors()
+        .take_while(|d| !d.as_os_str().is_empty() && !d.is_dir())
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    fs::create_dir_all(dir)?;
+    for made in missing {
+        match made.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => sync_dir(parent)?,
+            _ => sync_dir(Path::new("."))?,
+        }
+    }
+    Ok(())
 }
 
 /// Flushes a directory's entries (a rename in it) to the disk.
