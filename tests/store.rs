@@ -278,3 +278,28 @@ fn an_unreadable_folder_of_games_is_the_fault() {
         Broken::new(&file, BrokenKind::Unreadable(io::ErrorKind::NotADirectory))
     );
 }
+
+proptest::proptest! {
+    /// No bytes make the readers panic: every file is a game, a table
+    /// or a fault.
+    #[test]
+    fn no_bytes_panic_the_readers(bytes in proptest::collection::vec(proptest::num::u8::ANY, 0..600)) {
+        let _ = annabella::store::games::parse_game(&bytes);
+        let _ = annabella::store::settings_file::parse_settings(&bytes);
+    }
+
+    /// Nor does a saved game with one byte changed or cut off there.
+    #[test]
+    fn no_damage_to_a_save_panics(at in 0_usize..5000, byte in proptest::num::u8::ANY) {
+        // Encoded here, not saved: 256 cases need no flushes to the disk.
+        let mut bytes = serde_json::to_vec(&realistic_game(120)).unwrap();
+        let at = at % bytes.len();
+        bytes[at] = byte;
+        let _ = annabella::store::games::parse_game(&bytes);
+        bytes.truncate(at);
+        proptest::prop_assert_eq!(
+            annabella::store::games::parse_game(&bytes),
+            Err(BrokenKind::Truncated)
+        );
+    }
+}
