@@ -13,7 +13,7 @@ use crate::input::commands::Command;
 use crate::input::{CommandError, Refusal, Suggestion};
 use crate::rules::{ClaimRefusal, Finished, MoveFacts};
 use crate::settings::{Setting, Settings};
-use crate::store::{GameEntry, Trouble};
+use crate::store::{GameLine, Trouble};
 use crate::view::{BoardView, Line};
 
 /// What the game is doing now, for `status`.
@@ -120,7 +120,7 @@ pub enum RecordEvent {
     /// This saved game was loaded.
     Loaded(String),
     /// The saved games.
-    Games(Vec<GameEntry>),
+    Games(Vec<GameLine>),
     /// The file was written.
     Written(PathBuf),
     /// A file could not be used.

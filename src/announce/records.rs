@@ -4,7 +4,7 @@
 use super::{Announcer, Phrasing, n, s};
 use crate::event::{OpponentKind, RecordEvent, ResumeOffer};
 use crate::settings::Verbosity;
-use crate::store::{GameEntry, Trouble};
+use crate::store::{GameLine, Trouble};
 
 impl Announcer {
     pub(super) fn record_event(&self, p: Phrasing, event: &RecordEvent) -> Vec<String> {
@@ -91,7 +91,7 @@ impl Announcer {
         )
     }
 
-    fn entry(&self, p: Phrasing, entry: &GameEntry) -> String {
+    fn entry(&self, p: Phrasing, entry: &GameLine) -> String {
         let ui = p.lang;
         let result = match &entry.result {
             Some(result) => result.clone(),

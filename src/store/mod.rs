@@ -7,11 +7,26 @@
 //! kept as its start FEN and its moves in UCI, which the session turns
 //! back into a game.
 
+pub mod aside;
+pub mod atomic;
+pub mod broken;
+pub mod games;
+pub mod paths;
 mod request;
-
-pub use request::{GameEntry, ReadFor, Reply, Request, Trouble};
+pub mod settings_file;
 
 use serde::{Deserialize, Serialize};
+
+pub use aside::{Aside, move_aside};
+pub use atomic::write_atomic;
+pub use broken::{Broken, BrokenKind, SaveFailed};
+pub use games::{
+    GameEntry, Listing, LoadOutcome, list_games, load_game, load_if_present, load_or_move_aside,
+    save_game,
+};
+pub use paths::{BadName, GameName, Paths};
+pub use request::{GameLine, ReadFor, Reply, Request, Trouble};
+pub use settings_file::SettingsFile;
 
 /// What carries out the session's requests to the store: the real
 /// store on the platform's directories, or nothing at all (tests of the

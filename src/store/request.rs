@@ -63,7 +63,7 @@ pub enum ReadFor {
 
 /// One saved game, for `games`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameEntry {
+pub struct GameLine {
     /// Its name.
     pub name: String,
     /// White's and Black's names.
@@ -105,7 +105,7 @@ pub enum Reply {
         game: Box<SavedGame>,
     },
     /// The saved games, newest first.
-    Listed(Vec<GameEntry>),
+    Listed(Vec<GameLine>),
     /// The file was written.
     Written(PathBuf),
     /// A text file's contents.

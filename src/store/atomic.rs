@@ -1,0 +1,155 @@
+//! Writing a file so that a crash, a kill or a power cut at any moment
+//! leaves either the old file or the new one whole, never a mix.
+//!
+//! Why that holds:
+//! - The new bytes go to a temporary file in the same directory, never
+//!   into the old file, so until the rename the old file is untouched.
+//! - The temporary file is flushed to the disk (`sync_all`) before the
+//!   rename, so the name cannot come to point at data still in the
+//!   page cache: after a power cut the renamed file has all its bytes,
+//!   not a hole or a zero-length file.
+//! - The rename replaces the old name in one step (POSIX `rename` is
+//!   atomic; the same directory keeps it on one file system, where it
+//!   cannot turn into a copy). Before it the name is the old file,
+//!   after it the new one.
+//! - The directory is flushed after the rename, so the new name itself
+//!   is on the disk when `write_atomic` returns: the save the player was
+//!   told of is not undone by a power cut a moment later.
+//!
+//! A temporary file left by a crash before the rename keeps its own
+//! name (`.NAME.XXXXXX.tmp`), which no loader reads.
+
+use std::ffi::OsString;
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+
+use tempfile::Builder;
+
+/// Writes `bytes` to `path` atomically and durably: the directory is
+/// made if missing, the bytes are written to a temporary file beside
+/// `path`, flushed to the disk, renamed over `path`, and the directory
+/// is flushed. On an error `path` is as it was (the temporary file is
+/// removed).
+///
+/// The new file is readable by its owner only (the temporary file's
+/// mode), whatever the old file's mode was.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("deep/er/file.json");
+/// annabella::store::atomic::write_atomic(&path, b"{}").unwrap();
+/// assert_eq!(std::fs::read(&path).unwrap(), b"{}");
+/// ```
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::from(io::ErrorKind::InvalidInput))?;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    make_dirs(dir)?;
+    let mut prefix = OsString::from(".");
+    prefix.push(name);
+    prefix.push(".");
+    let mut temp = Builder::new()
+        .prefix(&prefix)
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    temp.write_all(bytes)?;
+    temp.flush()?;
+    temp.as_file().sync_all()?;
+    temp.persist(path).map_err(|e| e.error)?;
+    sync_dir(dir)
+}
+
+/// Makes `dir` and its missing ancestors, each flushed into its parent:
+/// a new directory's own entry must reach the disk too, or after a power
+/// cut the first save would be in a directory that is not there.
+fn make_dirs(dir: &Path) -> io::Result<()> {
+    let missing: Vec<&Path> = dir
+        .ancestors()
+        .take_while(|d| !d.as_os_str().is_empty() && !d.is_dir())
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    fs::create_dir_all(dir)?;
+    for made in missing {
+        match made.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => sync_dir(parent)?,
+            _ => sync_dir(Path::new("."))?,
+        }
+    }
+    Ok(())
+}
+
+/// Flushes a directory's entries (a rename in it) to the disk.
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    fs::File::open(dir)?.sync_all()
+}
+
+/// Other platforms cannot open a directory as a file to flush it; the
+/// rename itself is all they offer.
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> io::Result<()> {
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn replaces_the_old_file_and_leaves_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("current.json");
+        write_atomic(&path, b"old").unwrap();
+        write_atomic(&path, b"new and longer").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"new and longer");
+        write_atomic(&path, b"").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"");
+        assert_eq!(names_in(dir.path()), ["current.json"]);
+    }
+
+    #[test]
+    fn makes_missing_directories() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("data/games/mine.json");
+        write_atomic(&path, b"{}").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"{}");
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_state() {
+        let dir = tempfile::tempdir().unwrap();
+        // A directory where the file should be: the rename fails, for
+        // root too, and the temporary file goes.
+        let path = dir.path().join("current.json");
+        fs::create_dir(&path).unwrap();
+        fs::write(path.join("inside"), b"kept").unwrap();
+        assert!(write_atomic(&path, b"new").is_err());
+        assert_eq!(fs::read(path.join("inside")).unwrap(), b"kept");
+        assert_eq!(names_in(dir.path()), ["current.json"]);
+        // A file where the directory should be.
+        let blocked = dir.path().join("current.json/inside/x.json");
+        assert!(write_atomic(&blocked, b"new").is_err());
+    }
+
+    #[test]
+    fn a_path_without_a_file_name_is_refused() {
+        let error = write_atomic(Path::new("/"), b"x").unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::InvalidInput);
+    }
+}
