@@ -396,3 +396,22 @@ control-no-time = { $part } gibt keine Zeit.
 control-too-large = { $part } ist zu groß: höchstens 600 Minuten pro Periode, 300 Sekunden pro Zug und 200 Züge.
 control-two-bonuses = { $part } gibt eine zweite, andere Zugabe; eine Zugabe gilt für die ganze Partie.
 control-after-sudden-death = { $part } folgt auf eine Periode, die bis zum Ende der Partie dauert.
+
+## Nachspielen
+help-next = vor: beim Nachspielen der nächste Zug, so angesagt wie beim Spielen, am Ende das Ergebnis. Eine beendete Partie wird von ihrem Ende aus nachgespielt, eine geladene von ihrem Anfang.
+help-prev = rück: beim Nachspielen wird der gezeigte Zug zurückgenommen und genannt; zurück tut beim Nachspielen dasselbe.
+help-start = anfang: beim Nachspielen die Ausgangsstellung.
+help-end = schluss: beim Nachspielen der letzte Zug und das Ergebnis.
+help-goto = gehe und eine Zugnummer (gehe 12): beim Nachspielen die Stellung nach dem 12. Zug von Weiß; gehe 12 schwarz: nach dem von Schwarz.
+help-play = weiterspielen: die beim Nachspielen gezeigte Stellung wird als neue Partie gegen deinen jetzigen Gegner fortgesetzt, mit den Zügen bis hierher und frischer Uhr.
+replay-start = Anfang der Partie.
+replay-end = Das war der letzte Zug. { $result }
+replay-end-open = Das war der letzte Zug; die Partie wurde nicht beendet.
+replay-continued = Die Partie geht von hier aus als neue Partie weiter.
+replay-place = Nachspielen: { $shown } von { $total } Halbzügen gezeigt. weiterspielen setzt von hier aus fort.
+replay-refused = Die Partie wird nachgespielt; hier wird nicht gezogen. Mit weiterspielen geht es von der gezeigten Stellung aus weiter.
+replay-none = Nachspielen geht mit einer beendeten oder geladenen Partie; diese Partie läuft noch.
+replay-no-moves = Diese Partie hat keine Züge.
+replay-no-move = Diese Partie hat keinen Zug { $number }. Ihre Züge gehen von { $first } bis { $last }, der letzte von { $color }.
+replay-no-move-side = { $side } hat in dieser Partie keinen Zug { $number }. Ihre Züge gehen von { $first } bis { $last }, der letzte von { $color }.
+missing-move-number = { $command } braucht eine Zugnummer.

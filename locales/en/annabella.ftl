@@ -347,3 +347,22 @@ control-no-time = { $part } gives no time.
 control-too-large = { $part } is too large: at most 600 minutes per period, 300 seconds per move and 200 moves.
 control-two-bonuses = { $part } adds a second, different bonus; one bonus counts for the whole game.
 control-after-sudden-death = { $part } comes after a period that lasts to the end of the game.
+
+## Replay
+help-next = next or n: in a replay, the next move, said as it was played, and at the end the result. On a finished game the replay starts at its end; a loaded game is shown from its start.
+help-prev = prev: in a replay, takes the move shown back and says which; undo does the same while replaying.
+help-start = start: in a replay, the start position.
+help-end = end: in a replay, the last move and the result.
+help-goto = goto and a move number (goto 12): in a replay, the position after White's move 12; goto 12 black: after Black's.
+help-play = play: the position shown in a replay goes on as a new game against your current opponent, its moves so far kept, on a fresh clock.
+replay-start = Start of the game.
+replay-end = That was the last move. { $result }
+replay-end-open = That was the last move; the game was not finished.
+replay-continued = The game goes on from here as a new game.
+replay-place = Replay: { $shown } of { $total } half-moves shown. play goes on from here.
+replay-refused = This is a replay; nothing is played here. Type play to go on from the position shown.
+replay-none = Replay is for a finished or loaded game; this game is still running.
+replay-no-moves = This game has no moves.
+replay-no-move = There is no move { $number } in this game. Its moves run from { $first } to { $last }, the last by { $color }.
+replay-no-move-side = { $side } has no move { $number } in this game. Its moves run from { $first } to { $last }, the last by { $color }.
+missing-move-number = { $command } needs a move number.

@@ -411,3 +411,34 @@ control-no-time = { $part } ei anna aega.
 control-too-large = { $part } on liiga suur: kuni 600 minutit perioodis, 300 sekundit käigu kohta ja 200 käiku.
 control-two-bonuses = { $part } annab teise, erineva lisa; üks lisa kehtib kogu mängu jaoks.
 control-after-sudden-death = { $part } tuleb pärast perioodi, mis kestab mängu lõpuni.
+
+## Läbimängimine
+help-next = edasi (next, n): läbimängimisel järgmine käik, öeldud nagu mängimise ajal, lõpus tulemus. Lõppenud mängu läbimängimine algab selle lõpust, laaditud mäng näidatakse algusest.
+help-prev = eelmine (prev): läbimängimisel võtab näidatud käigu tagasi ja ütleb, milline see oli; tagasi teeb läbimängimisel sama.
+help-start = algus (start): läbimängimisel algseis.
+help-end = lõpp (end): läbimängimisel viimane käik ja tulemus.
+help-goto = mine (goto) ja käigu number (mine 12): läbimängimisel seis pärast valge 12. käiku; mine 12 must: pärast musta oma.
+help-play = mängi (play): läbimängimisel näidatud seis jätkub uue mänguna sinu praeguse vastase vastu, senised käigud alles, kell algusest.
+replay-start = Mängu algus.
+replay-end = See oli viimane käik. { $result }
+replay-end-open = See oli viimane käik; mäng jäi pooleli.
+replay-continued = Mäng jätkub siit uue mänguna.
+replay-place = Läbimängimine: näidatud { $shown ->
+    [one] { $shown } poolkäik
+   *[other] { $shown } poolkäiku
+  } { $total }-st. mängi jätkab siit.
+replay-refused = See on läbimängimine; siin ei käida. Käsk mängi jätkab mängu näidatud seisust.
+replay-none = Läbi mängida saab lõppenud või laaditud mängu; see mäng on veel pooleli.
+replay-no-moves = Selles mängus pole käike.
+replay-no-move = Selles mängus pole käiku { $number }. Käigud on { $first }. kuni { $last }. käik, viimase tegi { $color ->
+    [Must] must
+   *[other] valge
+  }.
+replay-no-move-side = { $side ->
+    [Must] Mustal
+   *[other] Valgel
+  } pole selles mängus { $number }. käiku. Käigud on { $first }. kuni { $last }. käik, viimase tegi { $color ->
+    [Must] must
+   *[other] valge
+  }.
+missing-move-number = { $command } vajab käigu numbrit.

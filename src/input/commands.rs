@@ -132,6 +132,18 @@ pub enum Command {
     Pause,
     /// Starts the stopped clock again.
     Resume,
+    /// Replay: the next move.
+    Next,
+    /// Replay: takes the shown move back.
+    Prev,
+    /// Replay: the start position.
+    Start,
+    /// Replay: the last move and the result.
+    End,
+    /// Replay: the position after one move.
+    Goto,
+    /// Plays on from the position shown in a replay.
+    Play,
 }
 
 /// What may follow a command word.
@@ -161,6 +173,8 @@ pub enum Arg {
     OptionalMove,
     /// Optionally one side of the clock (`clock black`, `clock mine`).
     ClockSide,
+    /// A move number, optionally with a side (`goto 12`, `goto 12 black`).
+    MoveNumber,
 }
 
 /// One command with everything the program knows about it.
@@ -206,7 +220,7 @@ pub(crate) const fn w(
 
 /// Every command, in the order `help` lists them and [`Command`]
 /// declares them (checked when the crate is compiled).
-pub const COMMANDS: [Entry; 31] = {
+pub const COMMANDS: [Entry; 37] = {
     use Arg as A;
     use Command as C;
     [
@@ -426,6 +440,48 @@ pub const COMMANDS: [Entry; 31] = {
             A::None,
             false,
             "help-resume",
+        ),
+        entry(
+            C::Next,
+            w(&["next", "n"], &["vor", "nächster"], &["edasi", "järgmine"]),
+            A::None,
+            false,
+            "help-next",
+        ),
+        entry(
+            C::Prev,
+            w(&["prev", "previous"], &["rück"], &["eelmine"]),
+            A::None,
+            false,
+            "help-prev",
+        ),
+        entry(
+            C::Start,
+            w(&["start"], &["anfang"], &["algus", "algusesse"]),
+            A::None,
+            false,
+            "help-start",
+        ),
+        entry(
+            C::End,
+            w(&["end"], &["schluss"], &["lõpp", "lõppu"]),
+            A::None,
+            false,
+            "help-end",
+        ),
+        entry(
+            C::Goto,
+            w(&["goto"], &["gehe"], &["mine"]),
+            A::MoveNumber,
+            false,
+            "help-goto",
+        ),
+        entry(
+            C::Play,
+            w(&["play"], &["weiterspielen"], &["mängi"]),
+            A::None,
+            false,
+            "help-play",
         ),
     ]
 };
