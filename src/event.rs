@@ -102,6 +102,10 @@ pub enum Event {
     Clock(ClockEvent),
     /// Records: saved and loaded games, the offer to resume one.
     Record(RecordEvent),
+    /// Replay: a finished or loaded game shown move by move. The game
+    /// itself does not change, so outputs that keep the game (the store)
+    /// have nothing to do here.
+    Replay(ReplayEvent),
 }
 
 /// Saved and loaded games.
@@ -148,6 +152,41 @@ pub struct ResumeOffer {
     pub last: Vec<MoveFacts>,
     /// Both clocks, in a timed game.
     pub clock: Option<ClockReport>,
+}
+
+/// Replay of a finished or loaded game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayEvent {
+    /// The position after this move is shown (`next`, `goto`, `end`);
+    /// said as the move was said when it was played.
+    Shown(MoveFacts),
+    /// `prev`: this move was taken off the position shown.
+    Back(MoveFacts),
+    /// The start position is shown.
+    AtStart,
+    /// The last move is shown: the result, or `None` when the game was
+    /// not finished (a loaded game that stops).
+    AtEnd(Option<Finished>),
+    /// `play`: the position shown goes on as a new game.
+    Continued,
+    /// Where the replay stands (with `status`): half-moves shown, of all.
+    Place {
+        /// Half-moves shown.
+        shown: usize,
+        /// Half-moves of the whole game.
+        total: usize,
+    },
+}
+
+/// The moves a replayed game has, for a `goto` that asks for another.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MoveRange {
+    /// The number of its first move.
+    pub first: u32,
+    /// The number of its last move.
+    pub last: u32,
+    /// Who made the last move.
+    pub last_side: Color,
 }
 
 /// The clock.
@@ -279,6 +318,20 @@ pub enum Refused {
     AlreadyPaused,
     /// `resume` while the clock runs.
     NotPaused,
+    /// A move, or a command that plays on, during a replay: `play`
+    /// continues from the position shown.
+    Replaying,
+    /// A replay command while the game is still running.
+    NoReplay,
+    /// `goto` a move the replayed game does not have.
+    NoSuchMove {
+        /// The move number asked for.
+        number: u32,
+        /// The side asked for, if one was named.
+        side: Option<Color>,
+        /// The moves the game has; `None` when it has none.
+        range: Option<MoveRange>,
+    },
 }
 
 /// A question asked, or an answer that did not fit it.
@@ -340,6 +393,7 @@ into_event! {
     SessionEvent => |e| Event::Session(e);
     ClockEvent => |e| Event::Clock(e);
     RecordEvent => |e| Event::Record(e);
+    ReplayEvent => |e| Event::Replay(e);
 }
 
 /// An output of the session: text, speech, sound cues (later the store).

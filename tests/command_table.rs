@@ -1,7 +1,7 @@
 //! Walks the command table: every word of every command in every
 //! language is read as that command, `help WORD` answers for it, no word
 //! belongs to two commands, and no word is mistaken for a move. The
-//! one-letter short forms (`b`, `c`, `h`, `l`, `p`, `r`, `s`) are commands on
+//! one-letter short forms (`b`, `c`, `h`, `l`, `n`, `p`, `r`, `s`) are commands on
 //! their own and moves when a square follows, as the README says.
 
 use std::time::Instant;
@@ -30,6 +30,7 @@ fn sample(arg: Arg) -> &'static str {
         Arg::OptionalMove => "",
         Arg::ClockSide => " black",
         Arg::Text => "",
+        Arg::MoveNumber => " 12",
     }
 }
 
@@ -139,7 +140,7 @@ fn one_letter_commands_alone_and_with_a_square() {
         .map(|(_, w, _)| w)
         .filter(|w| w.chars().count() == 1)
         .collect();
-    assert_eq!(short, ["h", "b", "p", "s", "l", "r", "c"]);
+    assert_eq!(short, ["h", "b", "p", "s", "l", "r", "c", "n"]);
     assert_eq!(command("c"), Some(Command::Clock));
     assert_eq!(command("c black"), Some(Command::Clock));
     assert_eq!(command("b"), Some(Command::Board));
@@ -149,9 +150,10 @@ fn one_letter_commands_alone_and_with_a_square() {
     assert_eq!(command("s"), Some(Command::Status));
     assert_eq!(command("l"), Some(Command::Last));
     assert_eq!(command("r"), Some(Command::Repeat));
+    assert_eq!(command("n"), Some(Command::Next));
     assert_eq!(command("h board"), Some(Command::Help));
     for text in [
-        "b 4", "b four", "h 3", "R h4", "S f3", "L c4", "B c4", "p e4", "c 4", "c4",
+        "b 4", "b four", "h 3", "R h4", "S f3", "L c4", "B c4", "p e4", "c 4", "c4", "n f3", "N f3",
     ] {
         assert!(is_move(text), "{text} is not read as a move");
     }

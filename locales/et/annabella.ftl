@@ -438,3 +438,33 @@ record-broken-aside = Fail { $path } on vigane; see tõsteti kõrvale: { $aside 
 record-unrestorable = Mängu { $name } ei saa uuesti üles seada: selle käigud ei sobi seisuga.
 setting-name = Sinu nimi, mis kirjutatakse sinu mängude PGN-i (kahekesi mängides mõlemale poolele); ? kui teadmata.
 allowed-name = kuni 60 märgi pikkune nimi või ?
+## Läbimängimine
+help-next = edasi (next, n): läbimängimisel järgmine käik, öeldud nagu mängimise ajal, lõpus tulemus. Lõppenud mängu läbimängimine algab selle lõpust, laaditud mäng näidatakse algusest.
+help-prev = eelmine (prev): läbimängimisel võtab näidatud käigu tagasi ja ütleb, milline see oli; tagasi teeb läbimängimisel sama.
+help-start = algus (start): läbimängimisel algseis.
+help-end = lõpp (end): läbimängimisel viimane käik ja tulemus.
+help-goto = mine (goto) ja käigu number (mine 12): läbimängimisel seis pärast valge 12. käiku; mine 12 must: pärast musta oma.
+help-play = mängi (play): läbimängimisel näidatud seis jätkub uue mänguna sinu praeguse vastase vastu, senised käigud alles, kell algusest.
+replay-start = Mängu algus.
+replay-end = See oli viimane käik. { $result }
+replay-end-open = See oli viimane käik; mäng jäi pooleli.
+replay-continued = Mäng jätkub siit uue mänguna.
+replay-place = Läbimängimine: näidatud { $shown ->
+    [one] { $shown } poolkäik
+   *[other] { $shown } poolkäiku
+  } { $total }-st. mängi jätkab siit.
+replay-refused = See on läbimängimine; siin ei käida. Käsk mängi jätkab mängu näidatud seisust.
+replay-none = Läbi mängida saab lõppenud või laaditud mängu; see mäng on veel pooleli.
+replay-no-moves = Selles mängus pole käike.
+replay-no-move = Selles mängus pole käiku { $number }. Käigud on { $first }. kuni { $last }. käik, viimase tegi { $color ->
+    [Must] must
+   *[other] valge
+  }.
+replay-no-move-side = { $side ->
+    [Must] Mustal
+   *[other] Valgel
+  } pole selles mängus { $number }. käiku. Käigud on { $first }. kuni { $last }. käik, viimase tegi { $color ->
+    [Must] must
+   *[other] valge
+  }.
+missing-move-number = { $command } vajab käigu numbrit.

@@ -1,8 +1,9 @@
 //! Events into words: Fluent bundles for every UI language, embedded in
 //! the binary, and the announcement styles of SPEC §2. One file per
 //! family of events (`game`, `answer`, `refusal`, `prompt`, `engine`,
-//! `session`), the words of moves and squares in `words`, board reading
-//! in `board`, and what is spoken in which voice in `speech`.
+//! `session`, `clock`, `replay`), the words of moves and squares in
+//! `words`, board reading in `board`, and what is spoken in which voice
+//! in `speech`.
 //!
 //! Every message id used here is a string literal in these files; a test
 //! checks them against `locales/*/annabella.ftl` in both directions.
@@ -15,6 +16,7 @@ mod game;
 mod prompt;
 mod records;
 mod refusal;
+mod replay;
 mod session;
 mod speech;
 mod words;
@@ -286,6 +288,7 @@ impl Announcer {
             Event::Session(e) => self.session_event(p, e),
             Event::Clock(e) => vec![self.clock_event(p, e)],
             Event::Record(e) => self.record_event(p, e),
+            Event::Replay(e) => vec![self.replay_event(p, e)],
         }
     }
 }

@@ -41,6 +41,13 @@ impl Announcer {
             Refused::Untimed => self.message(ui, "clock-untimed", &[]),
             Refused::AlreadyPaused => self.message(ui, "clock-already-paused", &[]),
             Refused::NotPaused => self.message(ui, "clock-not-paused", &[]),
+            Refused::Replaying => self.message(ui, "replay-refused", &[]),
+            Refused::NoReplay => self.message(ui, "replay-none", &[]),
+            Refused::NoSuchMove {
+                number,
+                side,
+                range,
+            } => self.no_such_move(p, *number, *side, *range),
         }
     }
 
@@ -222,6 +229,7 @@ impl Announcer {
                     Arg::Rank => "missing-rank",
                     Arg::File => "missing-file",
                     Arg::Piece => "missing-piece",
+                    Arg::MoveNumber => "missing-move-number",
                     Arg::Setting => return self.message(ui, "set-usage", &[]),
                     Arg::None
                     | Arg::Topic

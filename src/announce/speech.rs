@@ -2,7 +2,7 @@
 //! German move words in a German voice, the rest in the UI language.
 
 use super::{Announcer, Phrasing};
-use crate::event::{Answer, Event, GameEvent, Refused, SessionEvent};
+use crate::event::{Answer, Event, GameEvent, Refused, ReplayEvent, SessionEvent};
 use crate::input::Suggestion;
 use crate::settings::{Lang, Settings, Style};
 
@@ -70,6 +70,7 @@ impl Announcer {
     fn german_words(&self, p: Phrasing, event: &Event) -> Vec<String> {
         match event {
             Event::Game(GameEvent::Moved(f) | GameEvent::Undone(f))
+            | Event::Replay(ReplayEvent::Shown(f) | ReplayEvent::Back(f))
             | Event::Answer(Answer::Last(Some(f))) => vec![self.move_words(p, f)],
             Event::Answer(Answer::History(moves)) => {
                 moves.iter().map(|f| self.move_words(p, f)).collect()

@@ -37,6 +37,8 @@ pub struct Args {
     pub time: Option<TimeChoice>,
     /// The side of the clock asked about (`clock black`, `clock mine`).
     pub clock_side: Option<ClockSide>,
+    /// A move number (`goto 12`; its side, if named, is in `color`).
+    pub move_number: Option<u32>,
     /// The words after the command word as typed (`draw Nf3`: the move).
     pub text: String,
 }
@@ -68,6 +70,14 @@ const OPPONENT: Words = w(
 
 /// Words that bring a time control into `new` (`new black time 5+3`).
 const TIME: Words = w(&["time"], &["zeit", "bedenkzeit"], &["aeg", "ajaga"]);
+
+/// Words that may stand around a move number (`goto move 12`, `gehe zu
+/// Zug 12`, `mine käigule 12`): said, not meant.
+const MOVE_FILLER: Words = w(
+    &["to", "move"],
+    &["zu", "zum", "zug"],
+    &["käik", "käigule", "juurde"],
+);
 
 /// The side of the clock a word names, in any language.
 fn clock_side(word: &str) -> Option<ClockSide> {
@@ -158,11 +168,7 @@ pub(super) fn parse(command: Command, words: &[&str]) -> Result<Args, CommandErr
         argument: argument.to_string(),
     };
     let arg = entry.arg;
-    let needs_words = matches!(
-        arg,
-        Arg::Square | Arg::Rank | Arg::File | Arg::Piece | Arg::Setting
-    );
-    if words.is_empty() && needs_words {
+    if words.is_empty() && needs_words(arg) {
         return Err(CommandError::Missing { command, what: arg });
     }
     match arg {
@@ -209,8 +215,17 @@ pub(super) fn parse(command: Command, words: &[&str]) -> Result<Args, CommandErr
         Arg::ClockSide => {
             args.clock_side = optional(words, clock_side).ok_or_else(|| bad(&text))?
         }
+        Arg::MoveNumber => move_number(words, &mut args).ok_or_else(|| bad(&text))?,
     }
     Ok(args)
+}
+
+/// Whether a command taking `arg` says nothing without words after it.
+fn needs_words(arg: Arg) -> bool {
+    matches!(
+        arg,
+        Arg::Square | Arg::Rank | Arg::File | Arg::Piece | Arg::Setting | Arg::MoveNumber
+    )
 }
 
 /// An optional argument of one word: `Some(None)` when there is none,
@@ -234,6 +249,36 @@ fn piece(words: &[&str], args: &mut Args) -> Option<()> {
         }
     }
     args.role.map(|_| ())
+}
+
+/// `goto N [side]`: one move number (`12`, `12.`, or `12...`, which is
+/// Black's, as a score sheet writes it) and at most one side, in either
+/// order.
+fn move_number(words: &[&str], args: &mut Args) -> Option<()> {
+    for word in words {
+        let folded = fold(word);
+        if MOVE_FILLER.contains_folded(&folded) {
+            continue;
+        }
+        let side = match color_word(&folded) {
+            Some(color) => color,
+            None => {
+                let digits = word.trim_end_matches('.');
+                if args.move_number.is_some() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                args.move_number = Some(digits.parse().ok()?);
+                if !word.ends_with("...") {
+                    continue;
+                }
+                Color::Black
+            }
+        };
+        if args.color.replace(side).is_some_and(|named| named != side) {
+            return None;
+        }
+    }
+    args.move_number.map(|_| ())
 }
 
 /// `set KEY VALUE`, key and value in any language.

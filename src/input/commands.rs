@@ -138,6 +138,18 @@ pub enum Command {
     Load,
     /// Lists the saved games, or a PGN file's.
     Games,
+    /// Replay: the next move.
+    Next,
+    /// Replay: takes the shown move back.
+    Prev,
+    /// Replay: the start position.
+    Start,
+    /// Replay: the last move and the result.
+    End,
+    /// Replay: the position after one move.
+    Goto,
+    /// Plays on from the position shown in a replay.
+    Play,
 }
 
 /// What may follow a command word.
@@ -169,6 +181,8 @@ pub enum Arg {
     ClockSide,
     /// Optionally free words: a name or a file (`save`, `pgn game.pgn`).
     Text,
+    /// A move number, optionally with a side (`goto 12`, `goto 12 black`).
+    MoveNumber,
 }
 
 /// One command with everything the program knows about it.
@@ -214,7 +228,7 @@ pub(crate) const fn w(
 
 /// Every command, in the order `help` lists them and [`Command`]
 /// declares them (checked when the crate is compiled).
-pub const COMMANDS: [Entry; 34] = {
+pub const COMMANDS: [Entry; 40] = {
     use Arg as A;
     use Command as C;
     [
@@ -455,6 +469,48 @@ pub const COMMANDS: [Entry; 34] = {
             A::Text,
             true,
             "help-games",
+        ),
+        entry(
+            C::Next,
+            w(&["next", "n"], &["vor", "nächster"], &["edasi", "järgmine"]),
+            A::None,
+            false,
+            "help-next",
+        ),
+        entry(
+            C::Prev,
+            w(&["prev", "previous"], &["rück"], &["eelmine"]),
+            A::None,
+            false,
+            "help-prev",
+        ),
+        entry(
+            C::Start,
+            w(&["start"], &["anfang"], &["algus", "algusesse"]),
+            A::None,
+            false,
+            "help-start",
+        ),
+        entry(
+            C::End,
+            w(&["end"], &["schluss"], &["lõpp", "lõppu"]),
+            A::None,
+            false,
+            "help-end",
+        ),
+        entry(
+            C::Goto,
+            w(&["goto"], &["gehe"], &["mine"]),
+            A::MoveNumber,
+            false,
+            "help-goto",
+        ),
+        entry(
+            C::Play,
+            w(&["play"], &["weiterspielen"], &["mängi"]),
+            A::None,
+            false,
+            "help-play",
         ),
     ]
 };

@@ -42,6 +42,7 @@ impl Session {
             Line::Empty => Vec::new(),
             Line::Command(command, args) => self.command(command, args),
             Line::Failed(_, error) => vec![error.into()],
+            Line::Move(_) if self.replaying() => vec![Refused::Replaying.into()],
             Line::Move(reading) => self.move_reading(reading, false),
             Line::NotUnderstood { input, suggestion } => {
                 vec![Refused::NotUnderstood { input, suggestion }.into()]
@@ -51,6 +52,9 @@ impl Session {
 
     /// Every command, to the room that owns it.
     fn command(&mut self, command: Command, args: Args) -> Vec<Event> {
+        if self.refused_in_replay(command) {
+            return vec![Refused::Replaying.into()];
+        }
         match command {
             Command::Help => vec![Answer::Help(args.topic).into()],
             Command::Quit => {
@@ -68,11 +72,14 @@ impl Session {
             Command::Attackers => self.attackers(command, args.square),
             Command::Moves => self.moves(args.square),
             Command::Material => self.material(),
-            Command::Status => vec![self.status()],
+            Command::Status => [self.status()]
+                .into_iter()
+                .chain(self.replay_place())
+                .collect(),
             Command::Fen => vec![Answer::Fen(self.game.fen()).into()],
             Command::Pgn => {
                 let [white, black] = self.players();
-                let clock = self.timing.clock.as_ref();
+                let clock = self.record_clock();
                 let pgn = self.game.pgn_timed(&self.date, [&white, &black], clock);
                 if args.text.trim().is_empty() {
                     vec![Answer::Pgn(pgn).into()]
@@ -86,6 +93,9 @@ impl Session {
             Command::Last => self.last(),
             Command::History => self.history(),
             Command::Repeat => self.repeat(),
+            // In a replay nothing is played to take back: the shown move
+            // is taken off, as `prev` does.
+            Command::Undo if self.replaying() => self.replay_prev(),
             Command::Undo => self.undo(),
             Command::Resign => self.resign(),
             Command::Draw => self.draw(&args.text),
@@ -98,6 +108,12 @@ impl Session {
             Command::Clock => self.clock(args.clock_side),
             Command::Pause => self.pause(),
             Command::Resume => self.resume(),
+            Command::Next => self.replay_next(),
+            Command::Prev => self.replay_prev(),
+            Command::Start => self.replay_start(),
+            Command::End => self.replay_end(),
+            Command::Goto => self.replay_goto(args.move_number, args.color),
+            Command::Play => self.replay_play(),
         }
     }
 

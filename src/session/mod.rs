@@ -11,7 +11,7 @@
 //! one open question; `board` answers the reading commands; `clock`
 //! runs the game's chess clock on the time it is told (a flag that falls
 //! ends the game, alarms, `clock`, `pause`); `settings` changes and lists
-//! the settings.
+//! the settings; `replay` shows a finished or loaded game move by move.
 
 mod board;
 mod clock;
@@ -20,6 +20,7 @@ mod play;
 mod prompt;
 mod record;
 mod records;
+mod replay;
 mod seat;
 mod settings;
 
@@ -56,6 +57,9 @@ pub struct Session {
     timing: clock::Timing,
     /// Saves and loads asked of the store; the last game kept.
     records: records::Records,
+    /// The whole game while it is replayed (`game` is then the game up
+    /// to the move shown).
+    replay: Option<replay::Replay>,
 }
 
 impl Session {
@@ -74,15 +78,18 @@ impl Session {
             now: None,
             timing: clock::Timing::default(),
             records: records::Records::default(),
+            replay: None,
         };
         session.seat.human = session.draw_color();
         session.reset_clock();
         session
     }
 
-    /// Replaces the game (a new start position from the command line).
+    /// Replaces the game (a new start position from the command line);
+    /// a replay ends with it.
     pub fn set_game(&mut self, game: Game) {
         self.game = game;
+        self.replay = None;
         self.prompt = None;
         self.reset_clock();
     }
@@ -228,7 +235,9 @@ impl Session {
     /// The caller hands them to the engine host and brings the replies to
     /// [`Session::engine_reply`].
     pub fn requests(&mut self) -> Vec<Request> {
-        let asking = self.prompt.is_some();
+        // A replayed game is cut at the move shown, not running: the
+        // engine must not play on in it (analyses still go out).
+        let asking = self.prompt.is_some() || self.replay.is_some();
         let clock = self.go_clock();
         self.seat
             .requests(&self.game, &self.settings, asking, clock)

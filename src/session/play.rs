@@ -207,6 +207,7 @@ impl Session {
         };
         let chess960 = game.chess960_number();
         self.game = game;
+        self.replay = None;
         self.prompt = None;
         self.seat.awaiting = None;
         if let Some(side) = args.side {

@@ -31,9 +31,10 @@ impl Session {
 
     /// A new time control applies at once to a game not yet begun, else
     /// from the next game: a running game keeps the clock it started with.
+    /// A replay has no clock; `play` starts one with the setting.
     fn time_set(&mut self, setting: Setting) -> Vec<Event> {
         let mut events = vec![SessionEvent::SettingChanged(setting).into()];
-        if self.game.plies().is_empty() && !self.game.is_over() {
+        if self.game.plies().is_empty() && !self.game.is_over() && !self.replaying() {
             self.reset_clock();
         } else {
             events.push(ClockEvent::NextGame.into());

@@ -1,0 +1,521 @@
+//! Replay: a finished or loaded game shown move by move (`next`, `prev`,
+//! `start`, `end`, `goto`), and `play` to go on from the position shown.
+//!
+//! While a game is replayed, the session's game is the game cut at the
+//! move shown, so every reading command (`board`, `fen`, `pgn`, `status`
+//! and the rest) reads the shown position without knowing of replay; the
+//! whole game waits here. Nothing runs meanwhile: no clock (the game's
+//! clock, stopped, waits with it), no engine move, and moves are refused.
+//! `play`, `new` or another game (loaded or set) ends the replay.
+
+use shakmaty::Color;
+
+use crate::event::{Event, MoveRange, Refused, ReplayEvent};
+use crate::input::Refusal;
+use crate::input::commands::Command;
+use crate::rules::clock::Clock;
+use crate::rules::{Game, MoveFacts};
+use crate::settings::OpponentChoice;
+
+use super::Session;
+use super::dispatch::missing;
+
+/// A replay under way: the whole game, and the clock it was played on.
+#[derive(Clone, Debug)]
+pub(super) struct Replay {
+    /// The game as it was played or loaded, to its last move.
+    full: Game,
+    /// The clock the game was played on, stopped: the PGN of the moves
+    /// shown keeps their times.
+    clock: Option<Clock>,
+}
+
+/// The game up to its `shown`-th half-move: at the end the whole game
+/// with its result, before it the game still running.
+fn up_to(full: &Game, shown: usize) -> Game {
+    let mut game = full.clone();
+    while game.plies().len() > shown {
+        // Taking the moves back keeps everything the game knows of its
+        // start (Chess960, a set-up position). A game that ended without
+        // a move is reopened by the first call; the next ones take moves.
+        game.undo();
+    }
+    game
+}
+
+impl Session {
+    /// Shows `game` (a loaded one) for replay, from its start: `next`
+    /// then walks it from its first move, `end` jumps to its result.
+    /// Whatever was played before is replaced, as by a new game. Returns
+    /// what is said: the start, and whose move it is.
+    pub fn load_for_replay(&mut self, game: Game) -> Vec<Event> {
+        self.prompt = None;
+        self.seat.awaiting = None;
+        self.timing = Default::default();
+        self.game = up_to(&game, 0);
+        self.replay = Some(Replay {
+            full: game,
+            clock: None,
+        });
+        vec![ReplayEvent::AtStart.into(), self.status()]
+    }
+
+    /// Whether a game is being replayed.
+    pub fn replaying(&self) -> bool {
+        self.replay.is_some()
+    }
+
+    /// The whole game being replayed (while [`Session::game`] is the game
+    /// up to the move shown); `None` when no game is replayed.
+    pub fn replayed_game(&self) -> Option<&Game> {
+        self.replay.as_ref().map(|r| &r.full)
+    }
+
+    /// The clock whose times go into the PGN: the one the replayed game
+    /// was played on, else the game's own.
+    pub(super) fn record_clock(&self) -> Option<&Clock> {
+        match &self.replay {
+            Some(replay) => replay.clock.as_ref(),
+            None => self.timing.clock.as_ref(),
+        }
+    }
+
+    /// Whether `command` is refused because it would play on in a game
+    /// being replayed (the clock stands still, too).
+    pub(super) fn refused_in_replay(&self, command: Command) -> bool {
+        use Command as C;
+        self.replay.is_some()
+            && matches!(
+                command,
+                C::Resign | C::Draw | C::Accept | C::Decline | C::Clock | C::Pause | C::Resume
+            )
+    }
+
+    /// With `status` in a replay: how far it has come.
+    pub(super) fn replay_place(&self) -> Option<Event> {
+        let replay = self.replay.as_ref()?;
+        Some(
+            ReplayEvent::Place {
+                shown: self.game.plies().len(),
+                total: replay.full.plies().len(),
+            }
+            .into(),
+        )
+    }
+
+    /// The whole game being replayed; a finished game starts its replay
+    /// at its end. A running game is not replayed: `Err` with the refusal.
+    fn replayed(&mut self) -> Result<&Game, Vec<Event>> {
+        if self.replay.is_none() && self.game.is_over() {
+            // An engine move still on its way belongs to the game that
+            // ended; the clock stopped with it and waits in the replay.
+            self.prompt = None;
+            self.seat.awaiting = None;
+            let timing = std::mem::take(&mut self.timing);
+            self.replay = Some(Replay {
+                full: self.game.clone(),
+                clock: timing.clock,
+            });
+        }
+        match &self.replay {
+            Some(replay) => Ok(&replay.full),
+            None => Err(vec![Refused::NoReplay.into()]),
+        }
+    }
+
+    /// The half-moves shown and in the whole game, starting a replay if
+    /// none runs.
+    fn replay_counts(&mut self) -> Result<(usize, usize), Vec<Event>> {
+        let total = self.replayed()?.plies().len();
+        Ok((self.game.plies().len(), total))
+    }
+
+    /// Shows the game up to half-move `shown`.
+    fn show(&mut self, shown: usize) {
+        if let Some(replay) = &self.replay {
+            self.game = up_to(&replay.full, shown);
+        }
+    }
+
+    /// Shows the game up to half-move `shown` (at least one) and says
+    /// that move, and the end of the game when it was the last.
+    fn show_move(&mut self, shown: usize) -> Vec<Event> {
+        self.show(shown);
+        let mut events: Vec<Event> = MoveFacts::last(&self.game)
+            .map(|f| ReplayEvent::Shown(f).into())
+            .into_iter()
+            .collect();
+        events.extend(self.at_end());
+        events
+    }
+
+    /// The end of the game, when the last move is shown.
+    fn at_end(&self) -> Option<Event> {
+        let full = &self.replay.as_ref()?.full;
+        (self.game.plies().len() == full.plies().len())
+            .then(|| ReplayEvent::AtEnd(full.result()).into())
+    }
+
+    /// `next`: the next move; at the end, the end again.
+    pub(super) fn replay_next(&mut self) -> Vec<Event> {
+        match self.replay_counts() {
+            Err(refused) => refused,
+            Ok((shown, total)) if shown >= total => self.at_end().into_iter().collect(),
+            Ok((shown, _)) => self.show_move(shown + 1),
+        }
+    }
+
+    /// `prev` (and `undo` in a replay): the move shown is taken off.
+    pub(super) fn replay_prev(&mut self) -> Vec<Event> {
+        match self.replay_counts() {
+            Err(refused) => refused,
+            Ok((0, _)) => vec![ReplayEvent::AtStart.into()],
+            Ok((shown, _)) => {
+                let back = MoveFacts::last(&self.game);
+                self.show(shown - 1);
+                back.map(|f| ReplayEvent::Back(f).into())
+                    .into_iter()
+                    .collect()
+            }
+        }
+    }
+
+    /// `start`: the start position, and whose move it is.
+    pub(super) fn replay_start(&mut self) -> Vec<Event> {
+        if let Err(refused) = self.replay_counts() {
+            return refused;
+        }
+        self.show(0);
+        vec![ReplayEvent::AtStart.into(), self.status()]
+    }
+
+    /// `end`: the last move and the result.
+    pub(super) fn replay_end(&mut self) -> Vec<Event> {
+        match self.replay_counts() {
+            Err(refused) => refused,
+            Ok((_, 0)) => self.at_end().into_iter().collect(),
+            Ok((_, total)) => self.show_move(total),
+        }
+    }
+
+    /// `goto N [side]`: the position after that move; without a side,
+    /// White's move N (Black's when the game has no White move N, as in
+    /// a game set up with Black to move).
+    pub(super) fn replay_goto(&mut self, number: Option<u32>, side: Option<Color>) -> Vec<Event> {
+        let Some(number) = number else {
+            return missing(Command::Goto);
+        };
+        let plies = match self.replayed() {
+            Ok(full) => full.plies(),
+            Err(refused) => return refused,
+        };
+        let find = |color| {
+            plies
+                .iter()
+                .position(|p| p.number == number && p.color == color)
+        };
+        let at = match side {
+            Some(color) => find(color),
+            None => find(Color::White).or_else(|| find(Color::Black)),
+        };
+        let range = match (plies.first(), plies.last()) {
+            (Some(first), Some(last)) => Some(MoveRange {
+                first: first.number,
+                last: last.number,
+                last_side: last.color,
+            }),
+            _ => None,
+        };
+        match at {
+            Some(index) => self.show_move(index + 1),
+            None => vec![
+                Refused::NoSuchMove {
+                    number,
+                    side,
+                    range,
+                }
+                .into(),
+            ],
+        }
+    }
+
+    /// `play`: the position shown goes on as a new game against the
+    /// opponent of the settings, its moves so far kept as its history,
+    /// on a fresh clock. A finished game not being replayed goes on from
+    /// its end. A position the game ended in by itself (mate, stalemate)
+    /// cannot go on.
+    pub(super) fn replay_play(&mut self) -> Vec<Event> {
+        if self.replay.is_none() && !self.game.is_over() {
+            return vec![Refused::NoReplay.into()];
+        }
+        let mut game = self.game.clone();
+        // A resignation, an agreement, a claim or a fallen flag ended the
+        // game after its last move; the position itself goes on.
+        if game.result().is_some_and(|f| !f.with_move) {
+            game.undo();
+        }
+        if game.is_over() {
+            return vec![Refusal::GameOver.into()];
+        }
+        self.replay = None;
+        self.game = game;
+        self.prompt = None;
+        self.seat.awaiting = None;
+        self.reset_clock();
+        let mut events = vec![ReplayEvent::Continued.into()];
+        if self.settings.opponent == OpponentChoice::Engine {
+            events.push(self.opponent_changed());
+        }
+        events.push(self.status());
+        events
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::engine::host::Request;
+    use crate::event::{ClockEvent, GameEvent};
+    use crate::rules::EndReason;
+    use crate::rules::clock::TimeControl;
+    use crate::settings::{Settings, TimeChoice};
+
+    fn session(opponent: OpponentChoice) -> Session {
+        let settings = Settings {
+            opponent,
+            ..Settings::default()
+        };
+        Session::new(Game::new(), settings)
+    }
+
+    /// A hot-seat session after `moves`, one line each.
+    fn played(moves: &[&str]) -> (Session, Instant) {
+        let mut s = session(OpponentChoice::Human);
+        let t0 = Instant::now();
+        for line in moves {
+            s.handle_line(line, t0);
+        }
+        (s, t0)
+    }
+
+    fn shown(events: &[Event]) -> Vec<String> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Replay(ReplayEvent::Shown(f)) => Some(format!("+{}", f.san)),
+                Event::Replay(ReplayEvent::Back(f)) => Some(format!("-{}", f.san)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    const MATE: [&str; 4] = ["f3", "e5", "g4", "Qh4"];
+
+    #[test]
+    fn a_finished_game_is_walked_from_its_end_and_read_where_it_stands() {
+        let (mut s, t0) = played(&MATE);
+        let end = s.handle_line("next", t0);
+        let [Event::Replay(ReplayEvent::AtEnd(Some(f)))] = &end[..] else {
+            panic!("{end:?}");
+        };
+        assert_eq!(f.reason, EndReason::Checkmate);
+        assert!(s.replaying());
+        assert_eq!(shown(&s.handle_line("prev", t0)), ["-Qh4#"]);
+        assert_eq!(shown(&s.handle_line("undo", t0)), ["-g4"], "undo is prev");
+        assert_eq!(
+            s.game().fen(),
+            "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2"
+        );
+        assert!(!s.game().is_over());
+        let start = s.handle_line("start", t0);
+        assert_eq!(start[0], ReplayEvent::AtStart.into());
+        assert!(s.game().plies().is_empty());
+        assert_eq!(s.handle_line("prev", t0), [ReplayEvent::AtStart.into()]);
+        assert_eq!(shown(&s.handle_line("next", t0)), ["+f3"]);
+        let status = s.handle_line("status", t0);
+        assert_eq!(
+            status[1],
+            ReplayEvent::Place { shown: 1, total: 4 }.into(),
+            "{status:?}"
+        );
+        // The whole game waits, untouched.
+        assert_eq!(s.replayed_game().map(|g| g.plies().len()), Some(4));
+    }
+
+    #[test]
+    fn the_last_move_comes_with_the_result_also_without_a_move() {
+        let (mut s, t0) = played(&["e4", "e5", "resign"]);
+        let end = s.handle_line("end", t0);
+        assert_eq!(shown(&end), ["+e5"]);
+        assert!(matches!(
+            end[1],
+            Event::Replay(ReplayEvent::AtEnd(Some(f))) if f.reason == EndReason::Resignation
+        ));
+        assert!(s.game().is_over(), "the end shows the result");
+        s.handle_line("prev", t0);
+        assert!(!s.game().is_over());
+    }
+
+    #[test]
+    fn goto_finds_a_move_by_number_and_side_and_names_the_range() {
+        let (mut s, t0) = played(&MATE);
+        assert_eq!(shown(&s.handle_line("goto 1", t0)), ["+f3"]);
+        assert_eq!(shown(&s.handle_line("goto 1 black", t0)), ["+e5"]);
+        assert_eq!(shown(&s.handle_line("gehe schwarz 1", t0)), ["+e5"]);
+        assert_eq!(shown(&s.handle_line("goto 2...", t0))[0], "+Qh4#");
+        assert_eq!(shown(&s.handle_line("goto move 2", t0)), ["+g4"]);
+        let refused = s.handle_line("goto 3", t0);
+        let range = Some(MoveRange {
+            first: 1,
+            last: 2,
+            last_side: Color::Black,
+        });
+        assert_eq!(
+            refused,
+            [Refused::NoSuchMove {
+                number: 3,
+                side: None,
+                range
+            }
+            .into()]
+        );
+        assert_eq!(s.game().plies().len(), 3, "a refused goto stays");
+    }
+
+    #[test]
+    fn goto_in_a_game_that_starts_with_black_falls_back_to_blacks_move() {
+        let game = Game::from_fen("4k3/8/8/8/8/8/4P3/4K3 b - - 0 7").expect("fen");
+        let mut s = session(OpponentChoice::Human);
+        s.set_game(game);
+        let t0 = Instant::now();
+        s.handle_line("Kd7", t0);
+        s.handle_line("e4", t0);
+        s.handle_line("resign", t0);
+        assert_eq!(shown(&s.handle_line("goto 7", t0)), ["+Kd7"]);
+        assert_eq!(shown(&s.handle_line("goto 8", t0)), ["+e4"]);
+        assert!(matches!(
+            &s.handle_line("goto 7 white", t0)[..],
+            [Event::Refusal(Refused::NoSuchMove { .. })]
+        ));
+    }
+
+    #[test]
+    fn moves_and_playing_on_are_refused_while_replaying() {
+        let (mut s, t0) = played(&MATE);
+        s.handle_line("goto 1", t0);
+        for line in ["e5", "resign", "draw", "accept", "clock", "pause"] {
+            assert_eq!(
+                s.handle_line(line, t0),
+                [Refused::Replaying.into()],
+                "{line}"
+            );
+        }
+        assert_eq!(s.game().plies().len(), 1);
+    }
+
+    #[test]
+    fn a_running_game_is_not_replayed() {
+        let (mut s, t0) = played(&["e4"]);
+        for line in ["next", "prev", "start", "end", "goto 1", "play"] {
+            assert_eq!(
+                s.handle_line(line, t0),
+                [Refused::NoReplay.into()],
+                "{line}"
+            );
+        }
+        assert!(!s.replaying());
+    }
+
+    #[test]
+    fn play_goes_on_from_the_shown_position_with_its_moves() {
+        let (mut s, t0) = played(&MATE);
+        s.handle_line("goto 2", t0);
+        let events = s.handle_line("play", t0);
+        assert_eq!(events[0], ReplayEvent::Continued.into());
+        assert!(!s.replaying());
+        assert_eq!(s.game().plies().len(), 3);
+        assert!(s.game().result().is_none());
+        let moved = s.handle_line("d5", t0);
+        assert!(matches!(moved[0], Event::Game(GameEvent::Moved(_))));
+        assert_eq!(s.game().plies().len(), 4);
+    }
+
+    #[test]
+    fn play_on_a_mate_is_refused_and_after_a_resignation_goes_on() {
+        let (mut s, t0) = played(&MATE);
+        assert_eq!(s.handle_line("play", t0), [Refusal::GameOver.into()]);
+        assert!(!s.replaying(), "nothing started");
+        let (mut s, t0) = played(&["e4", "resign"]);
+        assert_eq!(s.handle_line("play", t0)[0], ReplayEvent::Continued.into());
+        assert!(!s.game().is_over());
+        assert_eq!(s.game().turn(), Color::Black);
+    }
+
+    #[test]
+    fn the_engine_waits_while_a_game_is_replayed_and_plays_after_play() {
+        let mut s = session(OpponentChoice::Human);
+        let t0 = Instant::now();
+        for line in MATE {
+            s.handle_line(line, t0);
+        }
+        s.handle_line("set opponent engine", t0);
+        s.handle_line("goto 1", t0);
+        // White (the person) has moved; Black, the engine's, is shown.
+        assert!(s.requests().is_empty(), "no move asked in a replay");
+        s.handle_line("play", t0);
+        let requests = s.requests();
+        assert!(matches!(requests[..], [Request::Move(_)]), "{requests:?}");
+    }
+
+    #[test]
+    fn a_loaded_game_starts_at_its_start_and_new_ends_the_replay() {
+        let (s, _) = played(&MATE);
+        let game = s.game().clone();
+        let mut s = session(OpponentChoice::Engine);
+        let t0 = Instant::now();
+        let events = s.load_for_replay(game);
+        assert_eq!(events[0], ReplayEvent::AtStart.into());
+        assert!(s.game().plies().is_empty());
+        assert!(s.requests().is_empty(), "the engine does not play White");
+        assert_eq!(shown(&s.handle_line("n", t0)), ["+f3"]);
+        s.handle_line("new", t0);
+        assert!(!s.replaying());
+        assert_eq!(s.replayed_game().map(Game::plies).map(<[_]>::len), None);
+    }
+
+    #[test]
+    fn no_clock_runs_in_a_replay_and_play_starts_a_fresh_one() {
+        let settings = Settings {
+            opponent: OpponentChoice::Human,
+            time: TimeChoice::Timed("1+0".parse::<TimeControl>().expect("control")),
+            ..Settings::default()
+        };
+        let mut s = Session::new(Game::new(), settings);
+        let t0 = Instant::now();
+        let at = |secs| t0 + Duration::from_secs(secs);
+        s.tick(t0);
+        s.handle_line("e4", at(10));
+        s.handle_line("e5", at(20));
+        s.handle_line("resign", at(30));
+        s.handle_line("start", at(31));
+        assert!(!s.timed());
+        // Long past both flags: nothing falls in a replay.
+        assert!(s.tick(at(500)).is_empty());
+        assert_eq!(
+            s.handle_line("set time 5+0", at(501))[1],
+            ClockEvent::NextGame.into()
+        );
+        s.handle_line("next", at(502));
+        let pgn = s.handle_line("pgn", at(503));
+        let Event::Answer(crate::event::Answer::Pgn(text)) = &pgn[0] else {
+            panic!("{pgn:?}");
+        };
+        assert!(text.contains("1. e4 { [%clk 0:00:50] } *"), "{text}");
+        s.handle_line("play", at(504));
+        let report = s.clock_report(None).expect("timed");
+        assert_eq!(report.sides[0].left, Duration::from_secs(300));
+        assert!(s.timed());
+    }
+}
