@@ -136,6 +136,26 @@ pub enum RecordEvent {
     },
     /// A saved game could not be set up again (its moves do not fit).
     Unrestorable(String),
+    /// `--resume`, but no unfinished game is kept.
+    NothingToResume,
+    /// The settings file names a key no setting has; it is kept.
+    UnknownSetting {
+        /// The settings file.
+        path: PathBuf,
+        /// The key.
+        key: String,
+    },
+    /// The settings file gives a value a setting cannot take.
+    BadSetting {
+        /// The settings file.
+        path: PathBuf,
+        /// The key.
+        key: String,
+        /// The value.
+        value: String,
+    },
+    /// Where the settings file is (with `settings`).
+    SettingsFileAt(PathBuf),
 }
 
 /// What the offer to resume says: who plays whom, where the game stands,

@@ -3,14 +3,16 @@
 //! flag with the same words and values as `set`.
 
 use std::io::{self, BufReader};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Instant, SystemTime};
 
 use clap::{Arg, ArgMatches, Command, CommandFactory, FromArgMatches, Parser};
 
 use annabella::announce::{Announcer, Phrasing};
 use annabella::engine::client::ExternalSpec;
 use annabella::engine::level::level_for_elo;
-use annabella::event::Subscriber;
+use annabella::event::{Event, RecordEvent, Subscriber};
 use annabella::input::parse_chess960;
 use annabella::io::audio::SoundSink;
 use annabella::io::speech::{self, SpeechSink};
@@ -18,9 +20,10 @@ use annabella::io::{self as aio, LineSource, PlainLines, Terminal, TextSink};
 use annabella::rules::{Chess960Start, Game, SetupError};
 use annabella::session::Session;
 use annabella::settings::{
-    Allowed, Key, Lang, Level, OpponentChoice, Setting, Settings, SpeechMode, Style, TimeChoice,
-    Verbosity,
+    Allowed, Key, Lang, Level, OpponentChoice, Setting, SettingError, Settings, SpeechMode, Style,
+    TimeChoice, Verbosity,
 };
+use annabella::store::{Aside, Keeper, Kept, Nowhere, Paths, SettingsFile, Store, Trouble};
 
 /// A chess client for blind and visually impaired players: moves are
 /// announced the way the FIDE Laws ask ("Springer Felix drei") and can be
@@ -59,6 +62,24 @@ struct Cli {
     /// engine's deliberate mistakes).
     #[arg(long)]
     seed: Option<u64>,
+
+    /// Where games are kept (default: the platform's data directory,
+    /// e.g. ~/.local/share/annabella).
+    #[arg(long, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+
+    /// The settings file (default: settings.toml in the platform's
+    /// configuration directory, e.g. ~/.config/annabella).
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+
+    /// Go on with the unfinished game of the last run without asking.
+    #[arg(long, conflicts_with = "new")]
+    resume: bool,
+
+    /// Start a new game without asking; an unfinished one stays saved.
+    #[arg(long)]
+    new: bool,
 }
 
 /// What a settings flag says: a value, or `auto` (speech and sound: on
@@ -118,8 +139,15 @@ fn with_setting_flags(mut command: Command, lang: Lang, announcer: &Announcer) -
     command
 }
 
-/// The settings the flags ask for, over the defaults and the environment.
-fn settings_from(matches: &ArgMatches, lang: Lang, interactive: bool) -> Settings {
+/// The settings of this run: the defaults and the environment, then the
+/// settings file, then the flags (which change the file not at all);
+/// with what the file said that could not be used.
+fn settings_from(
+    matches: &ArgMatches,
+    lang: Lang,
+    interactive: bool,
+    file: Option<&SettingsFile>,
+) -> (Settings, Vec<Event>) {
     let mut settings = Settings {
         lang,
         speech: if interactive {
@@ -130,12 +158,32 @@ fn settings_from(matches: &ArgMatches, lang: Lang, interactive: bool) -> Setting
         sound: interactive,
         ..Settings::default()
     };
+    let mut notes: Vec<Event> = Vec::new();
+    if let Some(file) = file {
+        let path = file.path().to_path_buf();
+        for fault in file.apply_to(&mut settings) {
+            notes.push(
+                match fault {
+                    SettingError::UnknownKey(key) => RecordEvent::UnknownSetting {
+                        path: path.clone(),
+                        key,
+                    },
+                    SettingError::BadValue { key, value } => RecordEvent::BadSetting {
+                        path: path.clone(),
+                        key: key.word(Lang::En).to_string(),
+                        value,
+                    },
+                }
+                .into(),
+            );
+        }
+    }
     for key in Key::all() {
         if let Some(FlagValue::Set(setting)) = matches.get_one::<FlagValue>(key.word(Lang::En)) {
             settings.apply(setting.clone());
         }
     }
-    settings
+    (settings, notes)
 }
 
 /// The external engine the flags ask for, and the level an `--elo` without
@@ -225,7 +273,15 @@ fn main() -> ExitCode {
         Err(e) => e.exit(),
     };
     let interactive = aio::interactive();
-    let mut settings = settings_from(&matches, env_lang, interactive);
+    let now = SystemTime::now();
+    let (store, mut notes) = open_store(&cli, now);
+    let (mut settings, file_notes) = settings_from(
+        &matches,
+        env_lang,
+        interactive,
+        store.as_ref().map(|(_, file)| file),
+    );
+    notes.extend(file_notes);
     let engine = match engine_from(&cli, &matches, &mut settings) {
         Ok(engine) => engine,
         Err(why) => {
@@ -247,13 +303,77 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    run(
-        &mut session,
-        &announcer,
-        &settings,
+    let mut keeper: Box<dyn Keeper> = match store {
+        Some((paths, file)) => {
+            session.set_settings_file(file.path().to_path_buf());
+            let mut store = Store::new(paths, file);
+            notes.extend(kept_game(&cli, &mut store, &mut session, interactive, now));
+            Box::new(store)
+        }
+        None => Box::new(Nowhere),
+    };
+    let start = Start {
         interactive,
-        random_start,
-    )
+        random_960: random_start,
+        notes,
+    };
+    run(&mut session, &announcer, &settings, start, keeper.as_mut())
+}
+
+/// The store's places and the settings file read there; a notice when a
+/// broken settings file was moved aside, or when there is no home to
+/// keep anything in.
+fn open_store(cli: &Cli, now: SystemTime) -> (Option<(Paths, SettingsFile)>, Vec<Event>) {
+    let Ok(paths) = Paths::platform(cli.data_dir.clone(), cli.config.clone()) else {
+        return (None, Vec::new());
+    };
+    let (file, aside) = SettingsFile::load_or_move_aside(&paths.config_file, now);
+    let notes = aside.map(aside_note).into_iter().collect();
+    (Some((paths, file)), notes)
+}
+
+/// What is said of a broken file.
+fn aside_note(aside: Aside) -> Event {
+    let (path, to) = match aside {
+        Aside::Moved { broken, to } => (broken.path, Some(to)),
+        Aside::Stuck { broken, .. } => (broken.path, None),
+    };
+    RecordEvent::Failed {
+        path,
+        trouble: Trouble::Broken(to),
+    }
+    .into()
+}
+
+/// The game the last run kept: resumed with `--resume`, offered at a
+/// terminal, else put among the saved games for a new one to start.
+fn kept_game(
+    cli: &Cli,
+    store: &mut Store,
+    session: &mut Session,
+    interactive: bool,
+    now: SystemTime,
+) -> Vec<Event> {
+    let instant = Instant::now();
+    match store.kept(now) {
+        Kept::Unfinished(saved) if cli.resume => session.resume_kept(&saved, instant),
+        Kept::Unfinished(saved) if interactive && !cli.new => session.offer_resume(*saved, instant),
+        Kept::Unfinished(_) => store
+            .keep_unfinished(now)
+            .map(|reply| session.store_reply(reply, instant))
+            .unwrap_or_default(),
+        Kept::Nothing if cli.resume => vec![RecordEvent::NothingToResume.into()],
+        Kept::Nothing => Vec::new(),
+        Kept::Broken(aside) => vec![aside_note(aside)],
+    }
+}
+
+/// How the run starts: at a terminal or not, whether its Chess960 start
+/// was drawn, and what must be said before the first line.
+struct Start {
+    interactive: bool,
+    random_960: bool,
+    notes: Vec<Event>,
 }
 
 /// Starts the outputs and the loop; the exit status when it ends. At a
@@ -264,9 +384,14 @@ fn run(
     session: &mut Session,
     announcer: &Announcer,
     settings: &Settings,
-    interactive: bool,
-    random_start: bool,
+    start: Start,
+    keeper: &mut dyn Keeper,
 ) -> ExitCode {
+    let Start {
+        interactive,
+        random_960: random_start,
+        notes,
+    } = start;
     // Unlocked: speech and sound write their notices to stdout as well.
     let mut text = TextSink::new(io::stdout(), announcer);
     let mut speech = SpeechSink::new(announcer, io::stdout(), speech::platform_backend());
@@ -286,7 +411,16 @@ fn run(
         .and_then(|()| speech.start(settings))
         .and_then(|()| sound.start(settings));
     let shown = started.and_then(|()| {
-        let start = session.start(interactive, random_start);
+        // An offer to resume is the start; else the game as `new` says it.
+        let mut start = notes;
+        if !session.offering() {
+            let resumed = start
+                .iter()
+                .any(|e| matches!(e, Event::Record(RecordEvent::Resumed)));
+            if !resumed {
+                start.extend(session.start(interactive, random_start));
+            }
+        }
         text.notify(settings, &start)
             .and_then(|()| speech.notify(settings, &start))
     });
@@ -299,7 +433,7 @@ fn run(
         announcer,
         source,
         &mut subscribers,
-        &mut annabella::store::Nowhere,
+        keeper,
         interactive,
     );
     // The last answer (often "Goodbye") is still being said.

@@ -25,6 +25,7 @@ const STUCK: Duration = Duration::from_secs(60);
 
 /// The binary on a pipe: lines in, lines out with the time they came.
 struct Binary {
+    _home: common::Home,
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<(Instant, String)>,
@@ -34,7 +35,9 @@ struct Binary {
 
 impl Binary {
     fn start(args: &[&str]) -> Binary {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        let home = common::Home::new();
+        let mut child = home
+            .apply(&mut Command::new(env!("CARGO_BIN_EXE_annabella")))
             .args(args)
             .env_remove("LANG")
             .env_remove("LC_ALL")
@@ -57,6 +60,7 @@ impl Binary {
             }
         });
         Binary {
+            _home: home,
             child,
             stdin,
             lines,

@@ -372,6 +372,7 @@ fn annabella_never_loses_on_time_at_fifteen_seconds() {
 
 /// The client on a pipe, as a script drives it: lines in, lines out.
 struct Client {
+    _home: common::Home,
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -379,7 +380,9 @@ struct Client {
 
 impl Client {
     fn start(args: &[String]) -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+        let home = common::Home::new();
+        let mut child = home
+            .apply(&mut Command::new(env!("CARGO_BIN_EXE_annabella")))
             .args(args)
             .env_remove("LANG")
             .env_remove("LC_ALL")
@@ -401,6 +404,7 @@ impl Client {
             }
         });
         Client {
+            _home: home,
             child,
             stdin,
             lines,

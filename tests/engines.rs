@@ -4,6 +4,8 @@
 //! The fakes are small shell scripts in `tests/fake_engines/`. Stockfish
 //! is installed by `scripts/setup` (Debian package `stockfish`).
 
+mod common;
+
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -22,7 +24,9 @@ fn fake(name: &str) -> String {
 
 /// Runs the client with `args`, sends `input`, returns stdout lines.
 fn run(args: &[&str], input: &str) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+    let home = common::Home::new();
+    let mut child = home
+        .apply(&mut Command::new(env!("CARGO_BIN_EXE_annabella")))
         .args(args)
         .env_remove("LANG")
         .env_remove("LC_ALL")

@@ -12,6 +12,8 @@
 //! left, say). FIDE Art. 5.2.2 ends the game there and so does the client;
 //! such games are replayed up to that point and listed in the summary.
 
+mod common;
+
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -256,7 +258,9 @@ fn replay(record: &Record) -> Result<(), String> {
     }
     input.push_str("fen\n");
 
+    let home = common::Home::new();
     let mut command = Command::new(env!("CARGO_BIN_EXE_annabella"));
+    home.apply(&mut command);
     command.args(["--lang", "en", "--opponent", "human"]);
     if let Some(fen) = &record.fen {
         command.args(["--fen", fen]);

@@ -39,8 +39,14 @@ fn temp_dir(name: &str) -> PathBuf {
 
 fn binary(address: &str) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_annabella"));
+    // Games and settings of its own, apart from the player's.
+    let keep = std::env::temp_dir().join(format!("annabella-speech-test-{}", std::process::id()));
     // Both sides typed: the speech test must not wait for an engine.
-    cmd.arg("--opponent")
+    cmd.arg("--data-dir")
+        .arg(keep.join("data"))
+        .arg("--config")
+        .arg(keep.join("settings.toml"))
+        .arg("--opponent")
         .arg("human")
         .env("SPEECHD_ADDRESS", address)
         .env_remove("LC_ALL")

@@ -6,6 +6,8 @@
 //! sequences. tmux is installed by `scripts/setup`; a missing tmux fails
 //! these tests rather than skipping them.
 
+mod common;
+
 use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
@@ -15,6 +17,8 @@ const PATIENCE: Duration = Duration::from_secs(20);
 
 struct Tmux {
     session: String,
+    /// The client's own data and settings, for as long as it runs.
+    _home: common::Home,
 }
 
 impl Tmux {
@@ -22,6 +26,8 @@ impl Tmux {
     /// of this file apart, as they run at once.
     fn start(name: &str, command: &str) -> Tmux {
         let session = format!("annabella-test-{}-{name}", std::process::id());
+        let home = common::Home::new();
+        let command = &format!("{} {command}", home.env_prefix());
         let status = Command::new("tmux")
             .args([
                 "new-session",
@@ -38,7 +44,10 @@ impl Tmux {
             .status()
             .expect("tmux must be installed (scripts/setup installs it)");
         assert!(status.success(), "tmux new-session failed");
-        Tmux { session }
+        Tmux {
+            session,
+            _home: home,
+        }
     }
 
     fn keys(&self, keys: &[&str]) {

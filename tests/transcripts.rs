@@ -46,6 +46,8 @@
 //! `TRANSCRIPT=part cargo test --test transcripts` runs only the files
 //! whose name contains `part`.
 
+mod common;
+
 use std::fmt::Write as _;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -232,7 +234,10 @@ struct Run {
 }
 
 fn run_binary(args: &[String], input: String) -> Result<Run, String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_annabella"))
+    // Each transcript keeps its games and settings to itself.
+    let home = common::Home::new();
+    let mut child = home
+        .apply(&mut Command::new(env!("CARGO_BIN_EXE_annabella")))
         .args(args)
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")

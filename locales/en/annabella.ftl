@@ -392,3 +392,7 @@ replay-no-moves = This game has no moves.
 replay-no-move = There is no move { $number } in this game. Its moves run from { $first } to { $last }, the last by { $color }.
 replay-no-move-side = { $side } has no move { $number } in this game. Its moves run from { $first } to { $last }, the last by { $color }.
 missing-move-number = { $command } needs a move number.
+record-nothing-to-resume = There is no unfinished game to go on with; a new game starts.
+record-unknown-setting = In { $path }, { $key } is not a setting; it is kept in the file.
+record-bad-setting = In { $path }, { $key } cannot be { $value }; this run uses the default.
+record-settings-file = Settings file: { $path }.

@@ -468,3 +468,7 @@ replay-no-move-side = { $side ->
    *[other] valge
   }.
 missing-move-number = { $command } vajab käigu numbrit.
+record-nothing-to-resume = Jätkamiseks pole ühtegi lõpetamata mängu; algab uus mäng.
+record-unknown-setting = Failis { $path } ei ole { $key } seade; see jääb faili alles.
+record-bad-setting = Failis { $path } ei saa { $key } olla { $value }; see käivitus kasutab vaikeväärtust.
+record-settings-file = Seadete fail: { $path }.

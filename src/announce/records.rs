@@ -40,6 +40,26 @@ impl Announcer {
             RecordEvent::Unrestorable(name) => {
                 one("record-unrestorable", &[("name", s(name.clone()))])
             }
+            RecordEvent::NothingToResume => one("record-nothing-to-resume", &[]),
+            RecordEvent::UnknownSetting { path, key } => one(
+                "record-unknown-setting",
+                &[
+                    ("path", s(path.display().to_string())),
+                    ("key", s(key.clone())),
+                ],
+            ),
+            RecordEvent::BadSetting { path, key, value } => one(
+                "record-bad-setting",
+                &[
+                    ("path", s(path.display().to_string())),
+                    ("key", s(key.clone())),
+                    ("value", s(value.clone())),
+                ],
+            ),
+            RecordEvent::SettingsFileAt(path) => one(
+                "record-settings-file",
+                &[("path", s(path.display().to_string()))],
+            ),
         }
     }
 

@@ -33,10 +33,19 @@ impl Session {
     /// Keeps the game when something worth keeping changed: a move, a
     /// result, an offer, a clock press or pause, the settings in force.
     pub(super) fn autosave(&mut self) {
-        // While the unfinished game is offered, the kept one is it.
-        let Some(now) = self.now.filter(|_| self.records.offer.is_none()) else {
+        // While the unfinished game is offered, the kept one is it; while
+        // a game is replayed, the game shown is only part of it.
+        let Some(now) = self
+            .now
+            .filter(|_| self.records.offer.is_none() && !self.replaying())
+        else {
             return;
         };
+        // A game without a move has nothing to lose: the first write
+        // comes with the first move (or a result, an offer).
+        if self.game.plies().is_empty() && self.records.kept.is_none() && !self.game.is_over() {
+            return;
+        }
         let record = self.record(now);
         let key = settled(record.clone());
         if self.records.kept.as_ref() != Some(&key) {
@@ -200,6 +209,15 @@ impl Session {
         Some(vec![RecordEvent::OfferStands.into()])
     }
 
+    /// Where the settings file is, said with `settings`.
+    pub fn set_settings_file(&mut self, path: PathBuf) {
+        self.records.settings_file = Some(path);
+    }
+
+    pub(super) fn records_file(&self) -> Option<PathBuf> {
+        self.records.settings_file.clone()
+    }
+
     /// Whether the offer to resume is open.
     pub fn offering(&self) -> bool {
         self.records.offer.is_some()
@@ -220,4 +238,6 @@ pub(super) struct Records {
     kept: Option<SavedGame>,
     /// An unfinished game offered for resumption.
     offer: Option<Box<SavedGame>>,
+    /// Where the settings file is.
+    settings_file: Option<PathBuf>,
 }

@@ -2,7 +2,7 @@
 //! other side (opponent, level, colour) answers with the opponent as it
 //! now is.
 
-use crate::event::{Answer, ClockEvent, Event, SessionEvent};
+use crate::event::{Answer, ClockEvent, Event, RecordEvent, SessionEvent};
 use crate::input::commands::Command;
 use crate::settings::{Key, OpponentChoice, Setting};
 
@@ -26,7 +26,11 @@ impl Session {
     }
 
     pub(super) fn list_settings(&self) -> Vec<Event> {
-        vec![Answer::Settings(self.settings.all()).into()]
+        let mut events = vec![Answer::Settings(self.settings.all()).into()];
+        if let Some(path) = &self.records_file() {
+            events.push(RecordEvent::SettingsFileAt(path.clone()).into());
+        }
+        events
     }
 
     /// A new time control applies at once to a game not yet begun, else

@@ -11,6 +11,7 @@ pub mod aside;
 pub mod atomic;
 pub mod broken;
 pub mod games;
+mod keeper;
 pub mod paths;
 mod request;
 pub mod settings_file;
@@ -24,27 +25,10 @@ pub use games::{
     GameEntry, Listing, LoadOutcome, list_games, load_game, load_if_present, load_or_move_aside,
     save_game,
 };
+pub use keeper::{Kept, Store};
 pub use paths::{BadName, GameName, Paths};
-pub use request::{GameLine, ReadFor, Reply, Request, Trouble};
+pub use request::{GameLine, Keeper, Nowhere, ReadFor, Reply, Request, Trouble};
 pub use settings_file::SettingsFile;
-
-/// What carries out the session's requests to the store: the real
-/// store on the platform's directories, or nothing at all (tests of the
-/// loop that keep nothing).
-pub trait Keeper {
-    /// Carries out one request; a reply when there is something to say.
-    fn carry_out(&mut self, request: Request) -> Option<Reply>;
-}
-
-/// A keeper that keeps nothing.
-#[derive(Debug, Default)]
-pub struct Nowhere;
-
-impl Keeper for Nowhere {
-    fn carry_out(&mut self, _: Request) -> Option<Reply> {
-        None
-    }
-}
 
 /// The format version written into every saved game; a file of another
 /// version is moved aside, not misread.

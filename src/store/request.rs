@@ -125,3 +125,21 @@ pub enum Reply {
         trouble: Trouble,
     },
 }
+
+/// What carries out the session's requests to the store: the real
+/// store on the platform's directories, or nothing at all (tests of the
+/// loop that keep nothing).
+pub trait Keeper {
+    /// Carries out one request; a reply when there is something to say.
+    fn carry_out(&mut self, request: Request) -> Option<Reply>;
+}
+
+/// A keeper that keeps nothing.
+#[derive(Debug, Default)]
+pub struct Nowhere;
+
+impl Keeper for Nowhere {
+    fn carry_out(&mut self, _: Request) -> Option<Reply> {
+        None
+    }
+}

@@ -26,3 +26,41 @@ pub fn seconds(words: &str) -> f64 {
     }
     total
 }
+
+/// A private home for the binary: data and settings directories of its
+/// own, so that a test neither reads nor changes the player's saved
+/// games and settings, nor another test's. Removed when dropped.
+#[allow(dead_code)] // Not every test that shares this module runs the binary.
+pub struct Home(tempfile::TempDir);
+
+#[allow(dead_code)]
+impl Home {
+    /// A fresh, empty home.
+    pub fn new() -> Home {
+        Home(tempfile::tempdir().expect("a temporary directory"))
+    }
+
+    /// Its path.
+    pub fn path(&self) -> &std::path::Path {
+        self.0.path()
+    }
+
+    /// The binary started with this home.
+    pub fn apply<'a>(
+        &self,
+        command: &'a mut std::process::Command,
+    ) -> &'a mut std::process::Command {
+        command
+            .env("XDG_DATA_HOME", self.path().join("data"))
+            .env("XDG_CONFIG_HOME", self.path().join("config"))
+    }
+
+    /// The same as words to put before a command in a shell.
+    pub fn env_prefix(&self) -> String {
+        format!(
+            "env XDG_DATA_HOME={} XDG_CONFIG_HOME={}",
+            self.path().join("data").display(),
+            self.path().join("config").display()
+        )
+    }
+}

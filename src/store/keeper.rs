@@ -1,0 +1,236 @@
+//! The store on disk: carries out the session's requests in the data
+//! directory and the settings file. Every write is atomic; a broken
+//! file is moved aside with the time and never written over.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use super::aside::{Aside, utc_stamp};
+use super::broken::read_limited;
+use super::games::{LoadOutcome, list_games, load_or_move_aside, save_game};
+use super::paths::{GameName, Paths};
+use super::request::{GameLine, Keeper, ReadFor, Reply, Request, Trouble};
+use super::settings_file::SettingsFile;
+use super::{BrokenKind, SavedGame};
+
+/// The largest PGN file read, in bytes.
+const MAX_PGN_BYTES: u64 = 64 << 20;
+
+/// The store of one run: its places, the settings file as read, and
+/// whether the kept game may be written.
+#[derive(Debug)]
+pub struct Store {
+    paths: Paths,
+    settings: SettingsFile,
+    /// The kept game's file is broken and could not be moved aside: it
+    /// must not be written over.
+    held: bool,
+    /// An autosave failed and was said; the next failure is not said
+    /// again until one succeeds.
+    failing: bool,
+}
+
+/// What the start found in the data directory.
+#[derive(Debug)]
+pub enum Kept {
+    /// No game kept, or a finished one.
+    Nothing,
+    /// An unfinished game from an earlier run.
+    Unfinished(Box<SavedGame>),
+    /// The kept game's file was broken.
+    Broken(Aside),
+}
+
+impl Store {
+    /// The store at `paths`, with the settings file read there (or
+    /// empty).
+    pub fn new(paths: Paths, settings: SettingsFile) -> Store {
+        Store {
+            paths,
+            settings,
+            held: false,
+            failing: false,
+        }
+    }
+
+    /// Its places.
+    pub fn paths(&self) -> &Paths {
+        &self.paths
+    }
+
+    /// The game kept by the last run, read at the start.
+    pub fn kept(&mut self, now: SystemTime) -> Kept {
+        match load_or_move_aside(&self.paths.autosave(), now) {
+            LoadOutcome::Loaded(game) if game.result.is_none() => Kept::Unfinished(game),
+            LoadOutcome::Loaded(_) | LoadOutcome::Absent => Kept::Nothing,
+            LoadOutcome::Broken(aside) => {
+                self.held = matches!(aside, Aside::Stuck { .. });
+                Kept::Broken(aside)
+            }
+        }
+    }
+
+    /// Puts the kept unfinished game among the saved games, so that a
+    /// new game can be kept in its place.
+    pub fn keep_unfinished(&mut self, now: SystemTime) -> Option<Reply> {
+        let from = self.paths.autosave();
+        if !from.exists() {
+            return None;
+        }
+        let name = format!("unfinished-{}", utc_stamp(now));
+        let to = self.free_name(&name)?;
+        if let Some(dir) = to.parent() {
+            let _ = fs::create_dir_all(dir);
+        }
+        match fs::rename(&from, &to) {
+            Ok(()) => None,
+            Err(_) => {
+                // Not moved: it must not be overwritten either.
+                self.held = true;
+                Some(failed(&from, Trouble::Unreadable))
+            }
+        }
+    }
+
+    /// A file for a saved game `base`, or `base-2`, `base-3`, … when
+    /// taken.
+    fn free_name(&self, base: &str) -> Option<PathBuf> {
+        (1..1000).find_map(|n| {
+            let name = if n == 1 {
+                base.to_string()
+            } else {
+                format!("{base}-{n}")
+            };
+            let path = self.paths.named_game(&name).ok()?;
+            (!path.exists()).then_some(path)
+        })
+    }
+
+    fn autosave(&mut self, game: &SavedGame) -> Option<Reply> {
+        if self.held {
+            return None;
+        }
+        let path = self.paths.autosave();
+        match save_game(&path, game) {
+            Ok(()) => {
+                self.failing = false;
+                None
+            }
+            Err(_) if self.failing => None,
+            Err(_) => {
+                self.failing = true;
+                Some(failed(&path, Trouble::Unreadable))
+            }
+        }
+    }
+
+    fn save_as(&mut self, name: &str, game: &SavedGame, now: SystemTime) -> Reply {
+        let path = if name.is_empty() {
+            self.free_name(&format!("game-{}", utc_stamp(now)))
+        } else {
+            self.paths.named_game(name).ok()
+        };
+        let Some(path) = path else {
+            return failed(Path::new(name), Trouble::BadName);
+        };
+        let shown =
+            GameName::from_file(&path).map_or_else(|| name.to_string(), |n| n.as_str().to_string());
+        match save_game(&path, game) {
+            Ok(()) => Reply::Saved(shown),
+            Err(_) => failed(&path, Trouble::Unreadable),
+        }
+    }
+
+    fn load(&mut self, name: &str, now: SystemTime) -> Reply {
+        let Ok(path) = self.paths.named_game(name) else {
+            return failed(Path::new(name), Trouble::BadName);
+        };
+        match load_or_move_aside(&path, now) {
+            LoadOutcome::Loaded(game) => Reply::Loaded {
+                name: name.to_lowercase(),
+                game,
+            },
+            LoadOutcome::Absent => failed(&path, Trouble::Missing),
+            LoadOutcome::Broken(Aside::Moved { to, .. }) => {
+                failed(&path, Trouble::Broken(Some(to)))
+            }
+            LoadOutcome::Broken(Aside::Stuck { .. }) => failed(&path, Trouble::Broken(None)),
+        }
+    }
+
+    fn list(&self) -> Reply {
+        let dir = self.paths.games_dir();
+        match list_games(&dir) {
+            Ok(listing) => {
+                let mut games = listing.games;
+                // Newest first: the game just saved is the one looked for.
+                games.sort_by_key(|g| std::cmp::Reverse(g.modified));
+                Reply::Listed(
+                    games
+                        .into_iter()
+                        .map(|g| GameLine {
+                            name: g.name.as_str().to_string(),
+                            players: g.players,
+                            plies: g.plies,
+                            result: g.result.map(|r| r.outcome),
+                            date: g.date,
+                        })
+                        .collect(),
+                )
+            }
+            Err(_) => failed(&dir, Trouble::Unreadable),
+        }
+    }
+
+    fn setting(&mut self, key: &str, value: &str) -> Option<Reply> {
+        self.settings.set(key, value);
+        match self.settings.save() {
+            Ok(()) => None,
+            Err(_) => Some(failed(self.settings.path(), Trouble::Unreadable)),
+        }
+    }
+}
+
+fn failed(path: &Path, trouble: Trouble) -> Reply {
+    Reply::Failed {
+        path: path.to_path_buf(),
+        trouble,
+    }
+}
+
+/// A text file, read for `load FILE.pgn` or `games FILE.pgn`.
+fn read_text(path: &Path, purpose: ReadFor) -> Reply {
+    match read_limited(path, MAX_PGN_BYTES) {
+        Ok(bytes) => Reply::Text {
+            path: path.to_path_buf(),
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+            purpose,
+        },
+        Err(broken) => match broken.kind {
+            BrokenKind::Missing => failed(path, Trouble::Missing),
+            _ => failed(path, Trouble::Unreadable),
+        },
+    }
+}
+
+impl Keeper for Store {
+    fn carry_out(&mut self, request: Request) -> Option<Reply> {
+        let now = SystemTime::now();
+        match request {
+            Request::Autosave(game) => self.autosave(&game),
+            Request::SaveAs { name, game } => Some(self.save_as(&name, &game, now)),
+            Request::Load { name } => Some(self.load(&name, now)),
+            Request::List => Some(self.list()),
+            Request::Write { path, text } => {
+                Some(match super::write_atomic(&path, text.as_bytes()) {
+                    Ok(()) => Reply::Written(path),
+                    Err(_) => failed(&path, Trouble::Unreadable),
+                })
+            }
+            Request::Read { path, purpose } => Some(read_text(&path, purpose)),
+            Request::KeepUnfinished => self.keep_unfinished(now),
+            Request::Setting { key, value } => self.setting(&key, &value),
+        }
+    }
+}
