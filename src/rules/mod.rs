@@ -13,6 +13,7 @@ pub use facts::{Check, MoveFacts};
 pub use outcome::{
     ClaimKind, ClaimOutcome, ClaimRefusal, EndReason, Finished, PlayError, Ply, SetupError,
 };
+pub use record::PgnOptions;
 
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
