@@ -6,10 +6,14 @@
 
 pub mod clock;
 mod facts;
+mod import;
 mod outcome;
 mod record;
 
 pub use facts::{Check, MoveFacts};
+pub use import::{
+    GameSummary, ImportError, ImportErrorKind, ImportedGame, import_game, import_games, list_games,
+};
 pub use outcome::{
     ClaimKind, ClaimOutcome, ClaimRefusal, EndReason, Finished, PlayError, Ply, SetupError,
 };
