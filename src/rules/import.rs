@@ -19,7 +19,6 @@ use shakmaty::san::SanPlus;
 use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Outcome, Rank, Setup};
 
 use super::Game;
-use scan::Scan;
 
 /// One game read from a PGN file.
 #[derive(Clone, Debug)]
@@ -170,9 +169,11 @@ trait Pass: Visitor<Tags = (), Movetext = (), Output = ()> {
 }
 
 /// What one game took of the file.
-struct Unit {
-    /// The game's mainline, as the scan of its text found it.
-    scan: Scan,
+struct Unit<'a> {
+    /// The game's text, tags and movetext.
+    text: &'a [u8],
+    /// The main line's words that may be moves ([`scan::words`]).
+    words: usize,
     /// Whether `pgn-reader` gave up inside this game.
     broken: bool,
 }
@@ -217,7 +218,7 @@ impl<'a> Games<'a> {
 
     /// Reads the next game that has a tag, a move or a stray word; text
     /// between games that has none of these (a lone `*`) is passed over.
-    fn next_unit<P: Pass>(&mut self, pass: &mut P) -> Option<Unit> {
+    fn next_unit<P: Pass>(&mut self, pass: &mut P) -> Option<Unit<'a>> {
         loop {
             if !self.settle() {
                 return None;
@@ -238,9 +239,14 @@ impl<'a> Games<'a> {
                 // No progress: stop rather than read the same text forever.
                 self.done = true;
             }
-            let scan = scan::scan(self.text.get(start..end).unwrap_or_default());
-            if !pass.is_blank() || scan.sans > 0 || scan.unreadable.is_some() {
-                return Some(Unit { scan, broken });
+            let text = self.text.get(start..end).unwrap_or_default();
+            let words = scan::words(text);
+            if !pass.is_blank() || words > 0 {
+                return Some(Unit {
+                    text,
+                    words,
+                    broken,
+                });
             }
             if self.done {
                 return None;
@@ -424,7 +430,15 @@ impl Importer {
             stop,
             Some((ImportErrorKind::BadFen | ImportErrorKind::UnknownVariant, _))
         );
-        if started && let Some((index, text)) = unit.scan.unreadable {
+        // Only when `pgn-reader` stopped early, or reported fewer moves
+        // than there are words, can it have passed over one.
+        let unsure = stop.is_some() || unit.broken || unit.words != self.sans;
+        let unreadable = if started && unsure {
+            scan::scan(unit.text).unreadable
+        } else {
+            None
+        };
+        if let Some((index, text)) = unreadable {
             // A word `pgn-reader` passed over silently is the first fault
             // when it comes before the move that stopped the game.
             if index <= game.plies().len() {

@@ -4,6 +4,8 @@
 //! reader reports neither, so without this a cut or misspelt move would
 //! only show as a later move being illegal, at the wrong place.
 
+use std::ops::ControlFlow;
+
 use shakmaty::san::SanPlus;
 
 /// What the scan found in one game's text.
@@ -113,16 +115,16 @@ enum Word {
     Unreadable,
 }
 
-fn word(token: &[u8]) -> Word {
+fn classify(token: &[u8]) -> Word {
     let Some(&first) = token.first() else {
         return Word::Other;
     };
     if first == b'0' {
         // Castling with zeros, which `pgn-reader` reads as a move; `0-1`.
-        let bare = token.strip_suffix(b"+").or(token.strip_suffix(b"#"));
-        return match bare.unwrap_or(token) {
-            b"0-0" | b"0-0-0" => Word::Move,
-            _ => Word::Other,
+        return if castles_with_zeros(token) {
+            Word::Move
+        } else {
+            Word::Other
         };
     }
     if first.is_ascii_digit() {
@@ -141,59 +143,134 @@ fn word(token: &[u8]) -> Word {
     }
 }
 
-/// Scans one game's text (tags and movetext).
-pub(super) fn scan(text: &[u8]) -> Scan {
-    let mut found = Scan::default();
+/// A piece of the main line that matters to the scan.
+enum Token<'a> {
+    /// A token that is not a number, NAG, comment or bracket.
+    Word(&'a [u8]),
+    /// A comment the text ends inside.
+    OpenComment(&'a [u8]),
+}
+
+/// Walks the main line of one game's text (tags and movetext) until `on`
+/// breaks.
+fn walk<'a>(text: &'a [u8], mut on: impl FnMut(Token<'a>) -> ControlFlow<()>) {
     let mut i = movetext_start(text);
     let mut depth = 0usize;
     let mut line_start = false;
     while let Some(&b) = text.get(i) {
         let at = i;
         i += 1;
-        match b {
+        let token = match b {
             b'\n' => {
                 line_start = true;
                 continue;
             }
-            // `%` escapes a line only as its very first byte.
-            b' ' | b'\t' | b'\r' => {}
-            b'%' if line_start => i = find(text, i, b'\n').unwrap_or(text.len()),
+            b'%' if line_start => {
+                i = find(text, i, b'\n').unwrap_or(text.len());
+                None
+            }
             b'{' => match find(text, i, b'}') {
-                Some(close) => i = close + 1,
-                None if depth == 0 => {
-                    found.unreadable = Some((found.sans, excerpt(&text[at..])));
-                    return found;
+                Some(close) => {
+                    i = close + 1;
+                    None
                 }
-                None => i = text.len(),
+                None => {
+                    i = text.len();
+                    Some(Token::OpenComment(&text[at..]))
+                }
             },
-            b';' => i = find(text, i, b'\n').unwrap_or(text.len()),
-            b'(' => depth += 1,
-            b')' => depth = depth.saturating_sub(1),
+            b';' => {
+                i = find(text, i, b'\n').unwrap_or(text.len());
+                None
+            }
+            b'(' => {
+                depth += 1;
+                None
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                None
+            }
             b'$' => {
                 while text.get(i).is_some_and(u8::is_ascii_digit) {
                     i += 1;
                 }
+                None
             }
-            b'}' | b'!' | b'?' | b'.' | b'*' => {}
-            _ if text[at..].starts_with(b"e.p.") => i = at + 4,
+            // `%` escapes a line only as its very first byte.
+            b' ' | b'\t' | b'\r' | b'}' | b'!' | b'?' | b'.' | b'*' => None,
+            _ if text[at..].starts_with(b"e.p.") => {
+                i = at + 4;
+                None
+            }
             _ => {
                 while text.get(i).is_some_and(|&b| !is_token_end(b)) {
                     i += 1;
                 }
-                if depth == 0 {
-                    match word(&text[at..i]) {
-                        Word::Move => found.sans += 1,
-                        Word::Other => {}
-                        Word::Unreadable => {
-                            found.unreadable = Some((found.sans, excerpt(&text[at..i])));
-                            return found;
-                        }
-                    }
-                }
+                Some(Token::Word(&text[at..i]))
+            }
+        };
+        line_start = false;
+        if depth == 0
+            && let Some(token) = token
+            && on(token).is_break()
+        {
+            return;
+        }
+    }
+}
+
+/// Counts the main line's words that may be moves, quickly: more than
+/// the moves `pgn-reader` reported means it passed over one, and then
+/// [`scan`] finds which. A comment the text ends inside counts as one.
+pub(super) fn words(text: &[u8]) -> usize {
+    let mut count = 0;
+    walk(text, |token| {
+        let counts = match token {
+            Token::OpenComment(_) => true,
+            Token::Word([b'0', ..]) => false,
+            Token::Word(word) => word
+                .first()
+                .is_some_and(|&b| b.is_ascii_alphabetic() || b == b'-' || b == b'@' || b >= 0x80),
+        };
+        count += usize::from(counts);
+        if let Token::Word(word) = token
+            && castles_with_zeros(word)
+        {
+            count += 1;
+        }
+        ControlFlow::Continue(())
+    });
+    count
+}
+
+fn castles_with_zeros(word: &[u8]) -> bool {
+    let bare = word.strip_suffix(b"+").or(word.strip_suffix(b"#"));
+    matches!(bare.unwrap_or(word), b"0-0" | b"0-0-0")
+}
+
+/// Scans one game's text (tags and movetext): its moves and its first
+/// unreadable word.
+pub(super) fn scan(text: &[u8]) -> Scan {
+    let mut found = Scan::default();
+    walk(text, |token| {
+        let word = match token {
+            Token::OpenComment(comment) => {
+                found.unreadable = Some((found.sans, excerpt(comment)));
+                return ControlFlow::Break(());
+            }
+            Token::Word(word) => word,
+        };
+        match classify(word) {
+            Word::Move => found.sans += 1,
+            Word::Other => {}
+            Word::Unreadable => {
+                found.unreadable = Some((found.sans, excerpt(word)));
+                return ControlFlow::Break(());
             }
         }
-        line_start = false;
-    }
+        ControlFlow::Continue(())
+    });
     found
 }
 
@@ -233,6 +310,21 @@ mod tests {
             unreadable("1. e4 e5 { the file ends\nhere"),
             Some((2, "{ the file ends".into()))
         );
+    }
+
+    #[test]
+    fn words_count_every_move_and_more() {
+        for text in [
+            "1. e4 e5 2. Nf",
+            "1. e4 0-0 -- Z0 Sf3 ± (1. d4) {c} $1 1-0",
+            "1. e4 { open",
+            "[A \"b\"] 1. e4",
+        ] {
+            let found = scan(text.as_bytes());
+            let more = usize::from(found.unreadable.is_some());
+            assert!(words(text.as_bytes()) >= found.sans + more, "{text}");
+        }
+        assert_eq!(words(b"1. e4 e5 2. O-O-O 0-0 exd6 e.p. 1-0"), 5);
     }
 
     #[test]
