@@ -76,14 +76,31 @@ impl Game {
     }
 
     fn push_legal(&mut self, mv: Move, written: San) {
-        let pos = self.position();
+        let Some(pos) = self.positions.last() else {
+            return;
+        };
         let (color, number) = (pos.turn(), pos.fullmoves().get());
         let before = Zobrist64(self.keys.last().copied().unwrap_or_default());
         // Updated from the last key where shakmaty can (no en passant,
         // castling or king move); computed afresh where it cannot.
         let updated = pos.update_zobrist_hash(before, mv, EnPassantMode::Legal);
-        let mut next = pos.clone();
-        next.play_unchecked(mv);
+        if self.plies.capacity() == 0 {
+            // Most games are longer than this; fewer copies as they grow.
+            self.plies.reserve(128);
+            self.keys.reserve(129);
+        }
+        // Played in its place in the list: one copy of the position less.
+        let pos = pos.clone();
+        if self.positions.capacity() < 129 {
+            self.positions.reserve(129);
+        }
+        self.positions.push(pos);
+        if let Some(next) = self.positions.last_mut() {
+            next.play_unchecked(mv);
+        }
+        let Some(next) = self.positions.last() else {
+            return;
+        };
         // `Suffix::from_position` would generate every move of every
         // position to look for mate; only a check can be one.
         let suffix = match next.checkers().any() {
@@ -91,19 +108,12 @@ impl Game {
             true => Some(Suffix::Check),
             false => None,
         };
-        let key = updated.map_or_else(|| key_of(&next), |z| z.0);
+        let key = updated.map_or_else(|| key_of(next), |z| z.0);
         let may_end = suffix == Some(Suffix::Checkmate)
             || next.halfmoves() >= 150
             || next.is_insufficient_material()
             || (next.halfmoves() >= 16 && self.repeats(key, next.halfmoves()) >= 4);
-        if self.plies.capacity() == 0 {
-            // Most games are longer than this; fewer copies as they grow.
-            self.plies.reserve(128);
-            self.positions.reserve(129);
-            self.keys.reserve(129);
-        }
         self.keys.push(key);
-        self.positions.push(next);
         self.plies.push(Ply {
             mv,
             san: SanPlus {

@@ -40,8 +40,7 @@ fn is_token_end(byte: u8) -> bool {
 
 /// The index of the next `needle` at or after `from`.
 fn find(text: &[u8], from: usize, needle: u8) -> Option<usize> {
-    let rest = text.get(from..)?;
-    rest.iter().position(|&b| b == needle).map(|p| from + p)
+    memchr::memchr(needle, text.get(from..)?).map(|p| from + p)
 }
 
 /// Text for a report: at most 30 characters, up to the line's end.
@@ -55,33 +54,39 @@ fn excerpt(bytes: &[u8]) -> String {
 
 /// Past the tag pair that starts at `i` (a `[`), as `pgn-reader` reads
 /// it: to the closing quote and bracket, or to the line's end.
-fn skip_tag(text: &[u8], mut i: usize) -> usize {
-    i += 1;
-    while let Some(&b) = text.get(i) {
-        i += 1;
-        match b {
-            b'\n' | b']' => return i,
-            b'"' => break,
-            _ => {}
+fn skip_tag(text: &[u8], i: usize) -> usize {
+    let from = i + 1;
+    let Some(rest) = text.get(from..) else {
+        return text.len();
+    };
+    let quote = match memchr::memchr3(b'"', b'\n', b']', rest) {
+        None => return text.len(),
+        Some(p) if rest[p] != b'"' => return from + p + 1,
+        Some(p) => from + p,
+    };
+    let mut j = quote + 1;
+    loop {
+        let Some(rest) = text.get(j..) else {
+            return text.len();
+        };
+        match memchr::memchr3(b'\\', b'"', b'\n', rest) {
+            None => return text.len(),
+            Some(p) if rest[p] == b'\\' => j += p + 2,
+            Some(p) if rest[p] == b'"' => {
+                j += p + 1;
+                break;
+            }
+            Some(p) => return j + p + 1,
         }
     }
-    while let Some(&b) = text.get(i) {
-        i += 1;
+    while let Some(&b) = text.get(j) {
         match b {
-            b'\\' => i += 1,
-            b'"' => break,
-            b'\n' => return i,
-            _ => {}
+            b' ' | b'\t' | b'\r' => j += 1,
+            b']' => return j + 1,
+            _ => return j,
         }
     }
-    while let Some(&b) = text.get(i) {
-        match b {
-            b' ' | b'\t' | b'\r' => i += 1,
-            b']' => return i + 1,
-            _ => return i,
-        }
-    }
-    i
+    j
 }
 
 /// Where the movetext starts: past blank lines, `%` lines and tags.
