@@ -513,6 +513,7 @@ fn several_games_listed_and_picked() {
         Some(EndReason::Checkmate)
     );
     assert!(import_game(text.as_bytes(), 4).is_none());
+    assert!(import_game(text.as_bytes(), 0).is_none());
 }
 
 #[test]

@@ -102,13 +102,16 @@ pub fn import_games(pgn: &[u8]) -> Vec<ImportedGame> {
 /// Imports game `n` (from 1) of a PGN text, reading past the games before
 /// it without building them. `None` when the file has fewer games.
 pub fn import_game(pgn: &[u8], n: usize) -> Option<ImportedGame> {
+    if n == 0 {
+        return None;
+    }
     let mut games = Games::new(pgn);
     for _ in 1..n {
         games.next_unit(&mut Skim::default())?;
     }
     let mut importer = Importer::default();
     let unit = games.next_unit(&mut importer)?;
-    Some(importer.finish(n.max(1), unit))
+    Some(importer.finish(n, unit))
 }
 
 /// Lists the games of a PGN text: players, result and length, without
