@@ -6,13 +6,18 @@
 
 pub mod clock;
 mod facts;
+mod import;
 mod outcome;
 mod record;
 
 pub use facts::{Check, MoveFacts};
+pub use import::{
+    GameSummary, ImportError, ImportErrorKind, ImportedGame, import_game, import_games, list_games,
+};
 pub use outcome::{
     ClaimKind, ClaimOutcome, ClaimRefusal, EndReason, Finished, PlayError, Ply, SetupError,
 };
+pub use record::PgnOptions;
 
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;

@@ -39,37 +39,33 @@ impl Game {
     /// (`[%clk h:mm:ss]`, the mover's time after the move, as lichess
     /// writes it) when the game was played on `clock`.
     pub fn pgn_timed(&self, date: &str, players: [&str; 2], clock: Option<&Clock>) -> String {
+        self.pgn_with(&PgnOptions {
+            date,
+            players,
+            clock,
+            ..PgnOptions::default()
+        })
+    }
+
+    /// The game as PGN, written as `options` ask.
+    ///
+    /// ```
+    /// use annabella::rules::{Game, PgnOptions};
+    /// let mut game = Game::from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    /// let mv = game.legal_moves().into_iter().find(|m| m.promotion().is_some()).unwrap();
+    /// game.play(mv).unwrap();
+    /// let pgn = game.pgn_with(&PgnOptions { german: true, ..PgnOptions::default() });
+    /// assert!(pgn.contains("1. a8=D+"));
+    /// ```
+    pub fn pgn_with(&self, options: &PgnOptions<'_>) -> String {
         let mut out = String::new();
-        let result = self.result_text();
-        let tags = [
-            ("Event", "annabella game"),
-            ("Site", "?"),
-            ("Date", date),
-            ("Round", "-"),
-            ("White", players[0]),
-            ("Black", players[1]),
-            ("Result", result),
-        ];
-        for (name, value) in tags {
+        for (name, value) in self.pgn_tags(options) {
             // PGN strings escape backslash and quote.
             let value = value.replace('\\', "\\\\").replace('"', "\\\"");
             let _ = writeln!(out, "[{name} \"{value}\"]");
         }
-        if self.mode == CastlingMode::Chess960 {
-            let _ = writeln!(out, "[Variant \"Chess960\"]");
-        }
-        if self.custom_start {
-            let _ = writeln!(out, "[SetUp \"1\"]");
-            let _ = writeln!(out, "[FEN \"{}\"]", self.initial_fen());
-        }
-        if let Some(f) = self.result {
-            let _ = writeln!(out, "[Termination \"{}\"]", termination(f.reason));
-        }
-        if let Some(clock) = clock {
-            let _ = writeln!(out, "[TimeControl \"{}\"]", clock.control().pgn());
-        }
-        let times = clock.map_or(&[][..], Clock::after_moves);
         out.push('\n');
+        let times = options.clock.map_or(&[][..], Clock::after_moves);
         let mut tokens: Vec<String> = Vec::with_capacity(self.plies.len() * 3 / 2 + 1);
         for (i, ply) in self.plies.iter().enumerate() {
             if ply.color == Color::White {
@@ -78,27 +74,136 @@ impl Game {
                 // After a comment the move number is said again.
                 tokens.push(format!("{}...", ply.number));
             }
-            tokens.push(ply.san.to_string());
+            let san = ply.san.to_string();
+            tokens.push(if options.german { german(&san) } else { san });
             if let Some(&left) = times.get(i) {
                 tokens.push(format!("{{ [%clk {}] }}", clk(left)));
             }
         }
-        tokens.push(result.to_string());
-        let mut line_len = 0;
-        for token in tokens {
-            if line_len > 0 && line_len + 1 + token.len() > 79 {
-                out.push('\n');
-                line_len = 0;
-            } else if line_len > 0 {
-                out.push(' ');
-                line_len += 1;
-            }
-            line_len += token.len();
-            out.push_str(&token);
-        }
-        out.push('\n');
+        tokens.push(self.result_text().to_string());
+        wrap(&mut out, tokens);
         out
     }
+
+    /// The tag pairs in the order they are written: the seven tag roster
+    /// (imported values first), the other imported tags in their order,
+    /// then what this game needs and the imported tags do not say.
+    fn pgn_tags<'a>(&self, options: &PgnOptions<'a>) -> Vec<(&'a str, String)> {
+        let imported = |name: &str| {
+            options
+                .tags
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        };
+        let [white, black] = options.players;
+        let roster = [
+            ("Event", "annabella game"),
+            ("Site", "?"),
+            ("Date", options.date),
+            ("Round", "-"),
+            ("White", white),
+            ("Black", black),
+        ];
+        let mut tags: Vec<(&str, String)> = roster
+            .into_iter()
+            .map(|(name, value)| (name, imported(name).unwrap_or_else(|| value.to_string())))
+            .collect();
+        tags.push(("Result", self.result_text().to_string()));
+        for (name, value) in options.tags {
+            if !ROSTER.contains(&name.as_str()) {
+                tags.push((name.as_str(), value.clone()));
+            }
+        }
+        let mut needed = Vec::new();
+        if self.mode == CastlingMode::Chess960 {
+            needed.push(("Variant", "Chess960".to_string()));
+        }
+        if self.custom_start {
+            needed.push(("SetUp", "1".to_string()));
+            needed.push(("FEN", self.initial_fen()));
+        }
+        // An imported game's end is what its file says: none is guessed.
+        if let Some(f) = self.result
+            && options.tags.is_empty()
+        {
+            needed.push(("Termination", termination(f.reason).to_string()));
+        }
+        if let Some(clock) = options.clock {
+            needed.push(("TimeControl", clock.control().pgn()));
+        }
+        for (name, value) in needed {
+            if imported(name).is_none() {
+                tags.push((name, value));
+            }
+        }
+        tags
+    }
+}
+
+/// The tags every PGN game has, in this order.
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// How [`Game::pgn_with`] writes a game.
+#[derive(Clone, Copy, Debug)]
+pub struct PgnOptions<'a> {
+    /// The `Date` tag, `yyyy.mm.dd` with `??` for unknown parts.
+    pub date: &'a str,
+    /// The players' names, White first (`?` for one unknown).
+    pub players: [&'a str; 2],
+    /// The clock the game was played on, for `TimeControl` and `[%clk]`.
+    pub clock: Option<&'a Clock>,
+    /// German piece letters: K, D, T, L, S (pawns have none; castling and
+    /// squares are as in English).
+    pub german: bool,
+    /// The tags the game was imported with ([`super::ImportedGame::tags`]),
+    /// or none. They are written back, and the seven tag roster takes its
+    /// values from them before `date` and `players`. Pass them only with
+    /// the very game they came with: `FEN` and `Variant` are kept as read.
+    pub tags: &'a [(String, String)],
+}
+
+impl Default for PgnOptions<'_> {
+    fn default() -> Self {
+        PgnOptions {
+            date: "????.??.??",
+            players: ["?", "?"],
+            clock: None,
+            german: false,
+            tags: &[],
+        }
+    }
+}
+
+/// Movetext tokens into lines of at most 79 characters.
+fn wrap(out: &mut String, tokens: Vec<String>) {
+    let mut line_len = 0;
+    for token in tokens {
+        if line_len > 0 && line_len + 1 + token.len() > 79 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        line_len += token.len();
+        out.push_str(&token);
+    }
+    out.push('\n');
+}
+
+/// SAN with German piece letters. Capital letters in SAN are pieces only
+/// (files are small letters; castling's O stays).
+fn german(san: &str) -> String {
+    san.chars()
+        .map(|c| match c {
+            'Q' => 'D',
+            'R' => 'T',
+            'B' => 'L',
+            'N' => 'S',
+            c => c,
+        })
+        .collect()
 }
 
 /// A clock time as `[%clk]` writes it: `h:mm:ss`, whole seconds
