@@ -11,7 +11,7 @@ use shakmaty::{ByRole, Color, Piece, Role, Square};
 use crate::engine::client::Failure;
 use crate::input::commands::Command;
 use crate::input::{CommandError, Refusal, Suggestion};
-use crate::rules::{ClaimRefusal, Finished, MoveFacts};
+use crate::rules::{ClaimRefusal, Finished, GameSummary, ImportError, MoveFacts};
 use crate::settings::{Setting, Settings};
 use crate::store::{GameLine, Trouble};
 use crate::view::{BoardView, Line};
@@ -156,6 +156,25 @@ pub enum RecordEvent {
     },
     /// Where the settings file is (with `settings`).
     SettingsFileAt(PathBuf),
+    /// `games FILE.pgn`: the file's games.
+    PgnGames(Vec<GameSummary>),
+    /// `load FILE.pgn N` for a game the file does not have.
+    NoSuchGame {
+        /// The number asked for.
+        number: usize,
+        /// How many games the file has.
+        count: usize,
+    },
+    /// A game of a PGN file was loaded for replay: which one.
+    PgnLoaded {
+        /// Its number in the file.
+        number: usize,
+        /// White's and Black's names.
+        players: [String; 2],
+    },
+    /// Import stopped at a move that cannot be played or read; the game
+    /// is loaded up to it.
+    ImportStopped(ImportError),
 }
 
 /// What the offer to resume says: who plays whom, where the game stands,

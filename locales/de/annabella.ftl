@@ -412,7 +412,10 @@ record-offer-stands = Antworte ja, um die unbeendete Partie fortzusetzen, oder n
 record-saved = Gespeichert als { $name }.
 record-loaded = { $name } geladen.
 record-games-none = Noch keine gespeicherten Partien.
-record-game-line = { $name }: { $white } gegen { $black }, { $moves } Züge, { $result }, { $date }.
+record-game-line = { $name }: { $white } gegen { $black }, { $moves ->
+    [one] 1 Zug
+   *[other] { $moves } Züge
+}, { $result }, { $date }.
 record-unfinished = unbeendet
 record-written = Geschrieben nach { $path }.
 record-missing = { $path } gibt es nicht.
@@ -445,3 +448,17 @@ record-nothing-to-resume = Es gibt keine unbeendete Partie zum Fortsetzen; eine 
 record-unknown-setting = In { $path } ist { $key } keine Einstellung; sie bleibt in der Datei.
 record-bad-setting = In { $path } kann { $key } nicht { $value } sein; dieser Lauf nimmt den Standard.
 record-settings-file = Einstellungsdatei: { $path }.
+record-pgn-none = Die Datei enthält keine Partien.
+record-pgn-game = { $number }. { $white } gegen { $black }, { $result }, { $moves ->
+    [one] 1 Zug
+   *[other] { $moves } Züge
+}.
+record-no-such-game = Die Datei hat { $count } Partien; eine Partie { $number } gibt es nicht.
+record-pgn-loaded = Partie { $number } geladen: { $white } gegen { $black }. vor geht sie Zug für Zug durch, weiterspielen spielt ab der gezeigten Stellung weiter.
+record-import-stopped = Partie { $game } bricht bei Zug { $number } von { $color } ab: { $why } Sie ist bis dahin geladen.
+import-illegal = { $text } ist dort kein erlaubter Zug.
+import-ambiguous = { $text } passt auf mehr als einen Zug.
+import-unreadable = { $text } lässt sich nicht als Zug lesen.
+import-after-end = { $text } kommt nach dem Ende der Partie.
+import-bad-fen = die Startstellung { $text } lässt sich nicht lesen.
+import-unknown-variant = die Variante { $text } ist weder Schach noch Chess960.

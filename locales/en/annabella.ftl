@@ -363,7 +363,10 @@ record-offer-stands = Answer yes to go on with the unfinished game, or no for a 
 record-saved = Saved as { $name }.
 record-loaded = Loaded { $name }.
 record-games-none = No saved games yet.
-record-game-line = { $name }: { $white } against { $black }, { $moves } moves, { $result }, { $date }.
+record-game-line = { $name }: { $white } against { $black }, { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}, { $result }, { $date }.
 record-unfinished = unfinished
 record-written = Written to { $path }.
 record-missing = { $path } does not exist.
@@ -396,3 +399,17 @@ record-nothing-to-resume = There is no unfinished game to go on with; a new game
 record-unknown-setting = In { $path }, { $key } is not a setting; it is kept in the file.
 record-bad-setting = In { $path }, { $key } cannot be { $value }; this run uses the default.
 record-settings-file = Settings file: { $path }.
+record-pgn-none = The file has no games.
+record-pgn-game = { $number }. { $white } against { $black }, { $result }, { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}.
+record-no-such-game = The file has { $count } games; there is no game { $number }.
+record-pgn-loaded = Game { $number } loaded: { $white } against { $black }. next goes through it move by move, play goes on from where it is shown.
+record-import-stopped = Game { $game } stops at move { $number } of { $color }: { $why } It is loaded up to there.
+import-illegal = { $text } is not a legal move there.
+import-ambiguous = { $text } fits more than one move.
+import-unreadable = { $text } cannot be read as a move.
+import-after-end = { $text } comes after the game had ended.
+import-bad-fen = the start position { $text } cannot be read.
+import-unknown-variant = the variant { $text } is neither chess nor Chess960.

@@ -427,7 +427,10 @@ record-offer-stands = Vasta jah, et lõpetamata mängu jätkata, või ei uue mä
 record-saved = Salvestatud nimega { $name }.
 record-loaded = { $name } laaditud.
 record-games-none = Salvestatud mänge veel pole.
-record-game-line = { $name }: { $white } – { $black }, { $moves } käiku, { $result }, { $date }.
+record-game-line = { $name }: { $white } – { $black }, { $moves ->
+    [one] 1 käik
+   *[other] { $moves } käiku
+}, { $result }, { $date }.
 record-unfinished = lõpetamata
 record-written = Kirjutatud faili { $path }.
 record-missing = Faili { $path } pole olemas.
@@ -472,3 +475,17 @@ record-nothing-to-resume = Jätkamiseks pole ühtegi lõpetamata mängu; algab u
 record-unknown-setting = Failis { $path } ei ole { $key } seade; see jääb faili alles.
 record-bad-setting = Failis { $path } ei saa { $key } olla { $value }; see käivitus kasutab vaikeväärtust.
 record-settings-file = Seadete fail: { $path }.
+record-pgn-none = Failis pole mänge.
+record-pgn-game = { $number }. { $white } – { $black }, { $result }, { $moves ->
+    [one] 1 käik
+   *[other] { $moves } käiku
+}.
+record-no-such-game = Failis on { $count } mängu; mängu { $number } pole.
+record-pgn-loaded = Mäng { $number } laaditud: { $white } – { $black }. edasi käib selle käik-käigult läbi, mängi jätkab näidatud seisust.
+record-import-stopped = Mäng { $game } katkeb { $color } { $number }. käigul: { $why } See on laaditud kuni sinnani.
+import-illegal = { $text } pole seal lubatud käik.
+import-ambiguous = { $text } sobib mitme käiguga.
+import-unreadable = { $text } ei ole loetav käiguna.
+import-after-end = { $text } tuleb pärast mängu lõppu.
+import-bad-fen = algseisu { $text } ei saa lugeda.
+import-unknown-variant = variant { $text } pole male ega Chess960.

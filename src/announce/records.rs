@@ -3,6 +3,7 @@
 
 use super::{Announcer, Phrasing, n, s};
 use crate::event::{OpponentKind, RecordEvent, ResumeOffer};
+use crate::rules::{GameSummary, ImportError, ImportErrorKind};
 use crate::settings::Verbosity;
 use crate::store::{GameLine, Trouble};
 
@@ -56,6 +57,25 @@ impl Announcer {
                     ("value", s(value.clone())),
                 ],
             ),
+            RecordEvent::PgnGames(games) if games.is_empty() => one("record-pgn-none", &[]),
+            RecordEvent::PgnGames(games) => games
+                .iter()
+                .enumerate()
+                .map(|(i, g)| self.pgn_game_line(p, i + 1, g))
+                .collect(),
+            RecordEvent::NoSuchGame { number, count } => one(
+                "record-no-such-game",
+                &[("number", n(*number as u32)), ("count", n(*count as u32))],
+            ),
+            RecordEvent::PgnLoaded { number, players } => one(
+                "record-pgn-loaded",
+                &[
+                    ("number", n(*number as u32)),
+                    ("white", s(players[0].clone())),
+                    ("black", s(players[1].clone())),
+                ],
+            ),
+            RecordEvent::ImportStopped(error) => vec![self.import_stopped(p, error)],
             RecordEvent::SettingsFileAt(path) => one(
                 "record-settings-file",
                 &[("path", s(path.display().to_string()))],
@@ -107,6 +127,49 @@ impl Announcer {
                 ("color", s(self.color(p, offer.turn))),
                 ("last", s(last)),
                 ("clock", s(clock)),
+            ],
+        )
+    }
+
+    fn pgn_game_line(&self, p: Phrasing, number: usize, game: &GameSummary) -> String {
+        let name = |text: &str| {
+            if text.is_empty() {
+                "?".to_string()
+            } else {
+                text.to_string()
+            }
+        };
+        self.message(
+            p.lang,
+            "record-pgn-game",
+            &[
+                ("number", n(number as u32)),
+                ("white", s(name(&game.white))),
+                ("black", s(name(&game.black))),
+                ("result", s(game.result.as_str())),
+                ("moves", n(game.plies.div_ceil(2) as u32)),
+            ],
+        )
+    }
+
+    fn import_stopped(&self, p: Phrasing, error: &ImportError) -> String {
+        let why = match error.kind {
+            ImportErrorKind::Illegal => "import-illegal",
+            ImportErrorKind::Ambiguous => "import-ambiguous",
+            ImportErrorKind::Unreadable => "import-unreadable",
+            ImportErrorKind::AfterEnd => "import-after-end",
+            ImportErrorKind::BadFen => "import-bad-fen",
+            ImportErrorKind::UnknownVariant => "import-unknown-variant",
+        };
+        let why = self.message(p.lang, why, &[("text", s(error.text.clone()))]);
+        self.message(
+            p.lang,
+            "record-import-stopped",
+            &[
+                ("game", n(error.game as u32)),
+                ("number", n(error.move_number)),
+                ("color", s(self.color(p, error.color))),
+                ("why", s(why)),
             ],
         )
     }

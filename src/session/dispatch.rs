@@ -77,16 +77,7 @@ impl Session {
                 .chain(self.replay_place())
                 .collect(),
             Command::Fen => vec![Answer::Fen(self.game.fen()).into()],
-            Command::Pgn => {
-                let [white, black] = self.players();
-                let clock = self.record_clock();
-                let pgn = self.game.pgn_timed(&self.date, [&white, &black], clock);
-                if args.text.trim().is_empty() {
-                    vec![Answer::Pgn(pgn).into()]
-                } else {
-                    self.pgn_to(args.text.trim(), pgn)
-                }
-            }
+            Command::Pgn => self.pgn(&args.text),
             Command::Save => self.save(&args.text),
             Command::Load => self.load(&args.text),
             Command::Games => self.games(&args.text),

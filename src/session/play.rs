@@ -206,6 +206,7 @@ impl Session {
             Err(n) => return vec![CommandError::Chess960Number(n.to_string()).into()],
         };
         let chess960 = game.chess960_number();
+        self.forget_imported();
         self.game = game;
         self.replay = None;
         self.prompt = None;

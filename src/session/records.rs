@@ -6,10 +6,10 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::event::{Event, RecordEvent, ResumeOffer};
+use crate::event::{Answer, Event, RecordEvent, ResumeOffer};
 use crate::input::commands::Command;
 use crate::input::vocab::{NO, YES, fold};
-use crate::rules::MoveFacts;
+use crate::rules::{MoveFacts, PgnOptions, import_game, list_games};
 use crate::store::{ReadFor, Reply, Request, SavedGame};
 
 use super::Session;
@@ -113,11 +113,30 @@ impl Session {
         Vec::new()
     }
 
-    /// `pgn FILE`: the game written to a file.
-    pub(super) fn pgn_to(&mut self, path: &str, text: String) -> Vec<Event> {
+    /// `pgn`, `pgn FILE`, `pgn FILE de`: the game printed, or written
+    /// to a file; German piece letters when the last word asks for them.
+    pub(super) fn pgn(&mut self, text: &str) -> Vec<Event> {
+        let mut words: Vec<&str> = text.split_whitespace().collect();
+        let german = words
+            .last()
+            .is_some_and(|w| GERMAN_LETTERS.contains_folded(&fold(w)));
+        if german {
+            words.pop();
+        }
+        let [white, black] = self.players();
+        let pgn = self.game.pgn_with(&PgnOptions {
+            date: &self.date,
+            players: [&white, &black],
+            clock: self.record_clock(),
+            german,
+            tags: &self.records.tags,
+        });
+        if words.is_empty() {
+            return vec![Answer::Pgn(pgn).into()];
+        }
         self.records.outbox.push(Request::Write {
-            path: PathBuf::from(path),
-            text,
+            path: PathBuf::from(words.join(" ")),
+            text: pgn,
         });
         Vec::new()
     }
@@ -131,6 +150,7 @@ impl Session {
             Reply::Listed(entries) => RecordEvent::Games(entries),
             Reply::Failed { path, trouble } => RecordEvent::Failed { path, trouble },
             Reply::Loaded { name, game } => {
+                self.forget_imported();
                 return match self.restore(&game, now) {
                     Ok(()) => {
                         let mut events = vec![RecordEvent::Loaded(name).into()];
@@ -150,15 +170,35 @@ impl Session {
         vec![event.into()]
     }
 
-    /// What a PGN file says, for `load FILE.pgn` and `games FILE.pgn`.
-    fn pgn_text(&mut self, path: PathBuf, _text: &str, _purpose: ReadFor) -> Vec<Event> {
-        vec![
-            RecordEvent::Failed {
-                path,
-                trouble: crate::store::Trouble::Unreadable,
-            }
-            .into(),
-        ]
+    /// What a PGN file says, for `load FILE.pgn` and `games FILE.pgn`:
+    /// the list of its games, or game N loaded for replay (up to a move
+    /// that cannot be played, which is named).
+    fn pgn_text(&mut self, _path: PathBuf, text: &str, purpose: ReadFor) -> Vec<Event> {
+        let bytes = text.as_bytes();
+        let number = match purpose {
+            ReadFor::ListPgn => return vec![RecordEvent::PgnGames(list_games(bytes)).into()],
+            ReadFor::LoadPgn(n) => n,
+        };
+        let Some(imported) = import_game(bytes, number) else {
+            let count = list_games(bytes).len();
+            return vec![RecordEvent::NoSuchGame { number, count }.into()];
+        };
+        let players = [
+            imported.tag("White").unwrap_or("?").to_string(),
+            imported.tag("Black").unwrap_or("?").to_string(),
+        ];
+        let mut events: Vec<Event> = vec![RecordEvent::PgnLoaded { number, players }.into()];
+        if let Some(error) = imported.error.clone() {
+            events.push(RecordEvent::ImportStopped(error).into());
+        }
+        events.extend(self.load_for_replay(imported.game));
+        self.records.tags = imported.tags;
+        events
+    }
+
+    /// A new game or a kept one: no PGN file's tags any more.
+    pub(super) fn forget_imported(&mut self) {
+        self.records.tags.clear();
     }
 
     /// At the start: an unfinished game from an earlier run is offered in
@@ -224,6 +264,10 @@ impl Session {
     }
 }
 
+/// Words asking for German piece letters in PGN (`pgn FILE de`).
+const GERMAN_LETTERS: crate::input::Words =
+    crate::input::Words::new(&["de", "german"], &["de", "deutsch"], &["de", "saksa"]);
+
 /// Whether a word names a PGN file.
 fn is_pgn(word: &str) -> bool {
     word.to_ascii_lowercase().ends_with(".pgn")
@@ -240,4 +284,6 @@ pub(super) struct Records {
     offer: Option<Box<SavedGame>>,
     /// Where the settings file is.
     settings_file: Option<PathBuf>,
+    /// The tags of a game loaded from a PGN file.
+    tags: Vec<(String, String)>,
 }

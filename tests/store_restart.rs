@@ -1,0 +1,136 @@
+//! What is kept survives a restart: settings chosen with `set` (a flag
+//! overrides them for one run without changing the file), a broken saved
+//! game is moved aside at the start with a clear message and the client
+//! starts, and an unfinished game on a pipe without `--resume` stays
+//! saved among the games.
+
+use std::fs;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+mod common;
+use common::Home;
+
+/// Runs the client in `home` with `args` on `input`; its output lines.
+fn run(home: &Home, args: &[&str], input: &str) -> Vec<String> {
+    let mut child = home
+        .apply(&mut Command::new(env!("CARGO_BIN_EXE_annabella")))
+        .args(args)
+        .env_remove("LANG")
+        .env_remove("LC_ALL")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the client starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("input");
+    drop(stdin);
+    let out = child.wait_with_output().expect("output");
+    assert!(out.status.success(), "{args:?}: {}", out.status);
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+fn settings_file(home: &Home) -> String {
+    fs::read_to_string(home.path().join("config/annabella/settings.toml")).unwrap_or_default()
+}
+
+#[test]
+fn settings_survive_a_restart_and_a_flag_changes_only_its_run() {
+    let home = Home::new();
+    assert_eq!(run(&home, &[], "set style san\n"), ["style is now san."]);
+    assert!(settings_file(&home).contains("style = \"san\""));
+    // The next run moves in SAN without being told.
+    let out = run(&home, &["--opponent", "human"], "e4\n");
+    assert_eq!(out, ["1. White: e4"]);
+    // A flag wins for its run; the file stays as it was.
+    let before = settings_file(&home);
+    let out = run(&home, &["--opponent", "human", "--style", "fide"], "e4\n");
+    assert_eq!(out, ["1. White: Bauer Eva vier"]);
+    assert_eq!(settings_file(&home), before);
+    let out = run(&home, &["--opponent", "human"], "settings\n");
+    assert!(out.contains(&"style: san".to_string()), "{out:?}");
+    assert!(
+        out.iter().any(|l| l.starts_with("Settings file: ")),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn unknown_keys_in_the_settings_file_are_named_and_kept() {
+    let home = Home::new();
+    let dir = home.path().join("config/annabella");
+    fs::create_dir_all(&dir).unwrap();
+    fs::write(
+        dir.join("settings.toml"),
+        "colour_scheme = \"dark\"\nstyle = \"nato\"\n",
+    )
+    .unwrap();
+    let out = run(&home, &["--opponent", "human"], "set verbosity short\ne4\n");
+    assert!(
+        out[0].contains("colour_scheme is not a setting; it is kept in the file."),
+        "{out:?}"
+    );
+    assert_eq!(out[2], "pawn echo 4");
+    let file = settings_file(&home);
+    assert!(
+        file.contains("colour_scheme = \"dark\"") && file.contains("verbosity = \"short\""),
+        "{file}"
+    );
+}
+
+#[test]
+fn a_broken_saved_game_is_moved_aside_and_the_client_starts() {
+    let home = Home::new();
+    let data = home.path().join("data/annabella");
+    fs::create_dir_all(&data).unwrap();
+    let broken = b"{\"format\":1,\"initial_fen\":\"rnbqk";
+    fs::write(data.join("current.json"), broken).unwrap();
+    let out = run(&home, &["--opponent", "human", "--resume"], "e4\n");
+    assert!(
+        out[0].starts_with(&format!(
+            "{} is broken; it was moved aside to ",
+            data.join("current.json").display()
+        )),
+        "{out:?}"
+    );
+    assert_eq!(
+        out.last().map(String::as_str),
+        Some("1. White: Bauer Eva vier")
+    );
+    let aside: Vec<_> = fs::read_dir(&data)
+        .unwrap()
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("current.json.broken-")
+        })
+        .collect();
+    assert_eq!(aside.len(), 1);
+    assert_eq!(fs::read(aside[0].path()).unwrap(), broken, "byte for byte");
+}
+
+#[test]
+fn an_unfinished_game_stays_saved_when_a_script_starts_anew() {
+    let home = Home::new();
+    run(&home, &["--opponent", "human"], "e4\ne5\n");
+    // Neither --resume nor --new on a pipe: a new game, the old one kept.
+    let out = run(&home, &["--opponent", "human"], "games\n");
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("unfinished-"), "{out:?}");
+    assert!(
+        out[0].contains(": ? against ?, 1 move, unfinished, "),
+        "{out:?}"
+    );
+    let name = out[0].split(':').next().unwrap().to_string();
+    let out = run(&home, &[], &format!("load {name}\nhistory\n"));
+    assert_eq!(out[0], format!("Loaded {name}."));
+    assert!(
+        out.contains(&"1. White: Bauer Eva vier; Black: Bauer Eva fünf".to_string()),
+        "{out:?}"
+    );
+}
