@@ -187,7 +187,7 @@ fn walk(dir: &std::path::Path) -> Vec<(String, u64)> {
 /// game had ended before the kill.
 fn crash_and_resume(point: u64) -> bool {
     let mut rng = Rng::new(0xC0FFEE ^ point.wrapping_mul(0x9E37_79B9));
-    let engine = point % 2 == 0;
+    let engine = point.is_multiple_of(2);
     let home = Home::new();
     let seed = point.to_string();
     let mut args = vec!["--time", "10+0", "--seed", &seed];
