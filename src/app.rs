@@ -173,10 +173,12 @@ impl Loop<'_> {
         if !self.reading && (self.prompt || !waiting) {
             let text = if self.prompt {
                 let settings = self.session.settings();
-                format!(
-                    "{} ",
+                let prompt = if self.session.offering() {
+                    self.announcer.offer_prompt(settings)
+                } else {
                     self.announcer.prompt(settings, self.session.to_move())
-                )
+                };
+                format!("{prompt} ")
             } else {
                 String::new()
             };

@@ -25,8 +25,12 @@ impl Tmux {
     /// Starts `command` in a new tmux session; `name` tells the tests
     /// of this file apart, as they run at once.
     fn start(name: &str, command: &str) -> Tmux {
+        Tmux::start_in(name, command, common::Home::new())
+    }
+
+    /// The same with the client's data and settings in `home`.
+    fn start_in(name: &str, command: &str, home: common::Home) -> Tmux {
         let session = format!("annabella-test-{}-{name}", std::process::id());
-        let home = common::Home::new();
         let command = &format!("{} {command}", home.env_prefix());
         let status = Command::new("tmux")
             .args([
@@ -266,4 +270,50 @@ fn the_raw_stream_has_no_terminal_mode_switches() {
         "unexpected sequences {kinds:?} in {text:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unfinished_game_is_offered_at_the_start_and_goes_on() {
+    let binary = env!("CARGO_BIN_EXE_annabella");
+    let home = common::Home::new();
+    // A game left unfinished by a script.
+    let mut child = home
+        .apply(&mut Command::new(binary))
+        .args(["--opponent", "human", "--time", "5+3"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("the client starts");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(b"e4\ne5\nNf3\n").expect("moves");
+    }
+    assert!(child.wait().expect("it ends").success());
+    let tmux = Tmux::start_in(
+        "resume",
+        &format!("{binary} --lang en --speech off --sound off"),
+        home,
+    );
+    // One sentence: who plays whom, move, side to move, the last two
+    // moves, both clocks, the question.
+    tmux.wait_for("the prompt", |l| l == "yes or no>");
+    // The sentence is wrapped by the terminal's width.
+    let said = tmux.screen().join("");
+    let offer = "An unfinished game: two players at this keyboard, move 2, Black to move. \
+                 Last moves: 1. Black: Bauer Eva fünf; 2. White: Springer Felix drei. \
+                 White: 5 minutes 6 seconds, Black: 5 minutes 3 seconds. \
+                 Go on with it? Answer yes or no.";
+    assert!(said.contains(offer), "{said}");
+    tmux.keys(&["maybe", "Enter"]);
+    tmux.wait_for("the offer stands", |l| {
+        l == "Answer yes to go on with the unfinished game, or no for a new one."
+    });
+    tmux.keys(&["yes", "Enter"]);
+    tmux.wait_for("resumed", |l| l == "The unfinished game goes on.");
+    tmux.keys(&["Nc6", "Enter"]);
+    tmux.wait_for("the game goes on", |l| {
+        l == "2. Black: Springer Cesar sechs"
+    });
+    tmux.keys(&["quit", "Enter"]);
 }

@@ -242,6 +242,11 @@ impl Announcer {
             .into_owned()
     }
 
+    /// The prompt while the offer to resume waits for yes or no.
+    pub fn offer_prompt(&self, settings: &Settings) -> String {
+        self.message(settings.lang, "prompt-offer", &[])
+    }
+
     /// The prompt: whose move it is, or that the game is over (`None`).
     pub fn prompt(&self, settings: &Settings, to_move: Option<Color>) -> String {
         let p = Phrasing::of(settings);

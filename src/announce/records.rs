@@ -108,27 +108,23 @@ impl Announcer {
             .iter()
             .map(|f| self.announce_move(numbered, f))
             .collect();
-        let last = if last.is_empty() {
-            String::new()
-        } else {
-            self.message(ui, "record-last", &[("moves", s(last.join("; ")))])
-        };
-        let clock = offer
-            .clock
-            .as_ref()
-            .map(|c| self.clock_report(p, c))
-            .unwrap_or_default();
-        self.message(
+        let mut parts = vec![self.message(
             ui,
             "record-offer",
             &[
                 ("who", s(who)),
                 ("number", n(offer.number)),
                 ("color", s(self.color(p, offer.turn))),
-                ("last", s(last)),
-                ("clock", s(clock)),
             ],
-        )
+        )];
+        if !last.is_empty() {
+            parts.push(self.message(ui, "record-last", &[("moves", s(last.join("; ")))]));
+        }
+        if let Some(clock) = &offer.clock {
+            parts.push(self.clock_report(p, clock));
+        }
+        parts.push(self.message(ui, "record-offer-question", &[]));
+        parts.join(" ")
     }
 
     fn pgn_game_line(&self, p: Phrasing, number: usize, game: &GameSummary) -> String {
