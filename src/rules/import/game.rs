@@ -109,9 +109,11 @@ impl Game {
             false => None,
         };
         let key = updated.map_or_else(|| key_of(next), |z| z.0);
+        // Material only becomes insufficient by a capture or promotion.
+        let material_changed = mv.is_capture() || mv.is_promotion();
         let may_end = suffix == Some(Suffix::Checkmate)
             || next.halfmoves() >= 150
-            || next.is_insufficient_material()
+            || (material_changed && next.is_insufficient_material())
             || (next.halfmoves() >= 16 && self.repeats(key, next.halfmoves()) >= 4);
         self.keys.push(key);
         self.plies.push(Ply {
