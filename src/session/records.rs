@@ -9,18 +9,29 @@ use std::time::Instant;
 use crate::event::{Answer, Event, RecordEvent, ResumeOffer};
 use crate::input::commands::Command;
 use crate::input::vocab::{NO, YES, fold};
-use crate::rules::{MoveFacts, PgnOptions, import_game, list_games};
+use shakmaty::Color;
+
+use crate::rules::clock::{Clock, ClockMark};
+use crate::rules::{Finished, MoveFacts, PgnOptions, import_game, key_of, list_games};
+use crate::settings::Settings;
 use crate::store::{ReadFor, Reply, Request, SavedGame};
 
 use super::Session;
 
-/// A record with the running turn's time left out: what changes with
-/// every tick is not a change worth a save.
-fn settled(mut game: SavedGame) -> SavedGame {
-    if let Some(clock) = game.clock.as_mut() {
-        clock.spent_ms = 0;
-    }
-    game
+/// What makes a game worth keeping again when it changes: its moves and
+/// position, result and offer, who plays whom, the settings in force and
+/// the clock apart from the running turn's time (which changes with
+/// every tick, and is not a change worth a write). Cheap to take on every
+/// line, unlike the record itself.
+#[derive(Clone, Debug, PartialEq)]
+struct Mark {
+    plies: usize,
+    position: u64,
+    result: Option<Finished>,
+    offer: Option<Color>,
+    human: Color,
+    settings: Settings,
+    clock: Option<ClockMark>,
 }
 
 impl Session {
@@ -46,13 +57,25 @@ impl Session {
         if self.game.plies().is_empty() && self.records.kept.is_none() && !self.game.is_over() {
             return;
         }
-        let record = self.record(now);
-        let key = settled(record.clone());
-        if self.records.kept.as_ref() != Some(&key) {
-            self.records.kept = Some(key);
+        let mark = self.mark();
+        if self.records.kept.as_ref() != Some(&mark) {
+            self.records.kept = Some(mark);
+            let record = self.record(now);
             self.records
                 .outbox
                 .push(Request::Autosave(Box::new(record)));
+        }
+    }
+
+    fn mark(&self) -> Mark {
+        Mark {
+            plies: self.game.plies().len(),
+            position: key_of(self.game.position()),
+            result: self.game.result(),
+            offer: self.game.draw_offer(),
+            human: self.seat.human,
+            settings: self.settings.clone(),
+            clock: self.timing.clock.as_ref().map(Clock::settled),
         }
     }
 
@@ -225,7 +248,7 @@ impl Session {
     pub fn resume_kept(&mut self, saved: &SavedGame, now: Instant) -> Vec<Event> {
         match self.restore(saved, now) {
             Ok(()) => {
-                self.records.kept = Some(settled(self.record(now)));
+                self.records.kept = Some(self.mark());
                 vec![RecordEvent::Resumed.into(), self.status()]
             }
             Err(_) => vec![RecordEvent::Unrestorable(String::from("current")).into()],
@@ -278,8 +301,8 @@ fn is_pgn(word: &str) -> bool {
 pub(super) struct Records {
     /// Requests for the store not yet handed out.
     outbox: Vec<Request>,
-    /// The last record kept, without the running turn's time.
-    kept: Option<SavedGame>,
+    /// What the game was when it was last kept.
+    kept: Option<Mark>,
     /// An unfinished game offered for resumption.
     offer: Option<Box<SavedGame>>,
     /// Where the settings file is.

@@ -67,6 +67,16 @@ pub struct ClockState {
     pub after: Vec<Duration>,
 }
 
+/// A clock's state apart from the running turn's time
+/// ([`Clock::settled`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ClockMark {
+    left: ByColor<Duration>,
+    made: ByColor<u32>,
+    turn: Color,
+    flags: [bool; 3],
+}
+
 /// A chess clock: one side's time runs at a time, from its turn's start
 /// until it presses (completes its move). Every call takes the time now.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -307,6 +317,17 @@ impl Clock {
     /// The mover's time after each move made on this clock, in order.
     pub fn after_moves(&self) -> &[Duration] {
         &self.after
+    }
+
+    /// What the clock holds apart from the running turn's time: equal
+    /// as long as nothing but time passes (no press, pause or undo).
+    pub fn settled(&self) -> ClockMark {
+        ClockMark {
+            left: self.state.left,
+            made: self.state.made,
+            turn: self.turn,
+            flags: [self.started, self.paused, self.stopped],
+        }
     }
 
     /// What the clock holds at `now`, to be kept.
