@@ -13,7 +13,7 @@ use crate::input::commands::Command;
 use crate::input::{CommandError, Refusal, Suggestion};
 use crate::rules::{ClaimRefusal, Finished, GameSummary, ImportError, MoveFacts};
 use crate::settings::{Setting, Settings};
-use crate::store::{GameLine, Trouble};
+use crate::store::{GameEntry, Trouble};
 use crate::view::{BoardView, Line};
 
 /// What the game is doing now, for `status`.
@@ -124,7 +124,7 @@ pub enum RecordEvent {
     /// This saved game was loaded.
     Loaded(String),
     /// The saved games.
-    Games(Vec<GameLine>),
+    Games(Vec<GameEntry>),
     /// The file was written.
     Written(PathBuf),
     /// A file could not be used.

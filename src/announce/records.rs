@@ -5,7 +5,7 @@ use super::{Announcer, Phrasing, n, s};
 use crate::event::{OpponentKind, RecordEvent, ResumeOffer};
 use crate::rules::{GameSummary, ImportError, ImportErrorKind};
 use crate::settings::Verbosity;
-use crate::store::{GameLine, Trouble};
+use crate::store::{GameEntry, Trouble};
 
 impl Announcer {
     pub(super) fn record_event(&self, p: Phrasing, event: &RecordEvent) -> Vec<String> {
@@ -170,17 +170,17 @@ impl Announcer {
         )
     }
 
-    fn entry(&self, p: Phrasing, entry: &GameLine) -> String {
+    fn entry(&self, p: Phrasing, entry: &GameEntry) -> String {
         let ui = p.lang;
         let result = match &entry.result {
-            Some(result) => result.clone(),
+            Some(result) => result.outcome.clone(),
             None => self.message(ui, "record-unfinished", &[]),
         };
         self.message(
             ui,
             "record-game-line",
             &[
-                ("name", s(entry.name.clone())),
+                ("name", s(entry.name.as_str())),
                 ("white", s(entry.players[0].clone())),
                 ("black", s(entry.players[1].clone())),
                 ("moves", n(entry.plies.div_ceil(2) as u32)),

@@ -10,7 +10,7 @@ use super::aside::{Aside, utc_stamp};
 use super::broken::read_limited;
 use super::games::{LoadOutcome, list_games, load_or_move_aside, save_game};
 use super::paths::{GameName, Paths};
-use super::request::{GameLine, Keeper, ReadFor, Reply, Request, Trouble};
+use super::request::{Keeper, ReadFor, Reply, Request, Trouble};
 use super::settings_file::SettingsFile;
 use super::{BrokenKind, SavedGame};
 
@@ -166,18 +166,7 @@ impl Store {
                 let mut games = listing.games;
                 // Newest first: the game just saved is the one looked for.
                 games.sort_by_key(|g| std::cmp::Reverse(g.modified));
-                Reply::Listed(
-                    games
-                        .into_iter()
-                        .map(|g| GameLine {
-                            name: g.name.as_str().to_string(),
-                            players: g.players,
-                            plies: g.plies,
-                            result: g.result.map(|r| r.outcome),
-                            date: g.date,
-                        })
-                        .collect(),
-                )
+                Reply::Listed(games)
             }
             Err(_) => failed(&dir, Trouble::Unreadable),
         }

@@ -27,7 +27,7 @@ pub use games::{
 };
 pub use keeper::{Kept, Store};
 pub use paths::{BadName, GameName, Paths};
-pub use request::{GameLine, Keeper, Nowhere, ReadFor, Reply, Request, Trouble};
+pub use request::{Keeper, Nowhere, ReadFor, Reply, Request, Trouble};
 pub use settings_file::SettingsFile;
 
 /// The format version written into every saved game; a file of another

@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use super::SavedGame;
+use super::games::GameEntry;
 
 /// A request to the store.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,21 +62,6 @@ pub enum ReadFor {
     ListPgn,
 }
 
-/// One saved game, for `games`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameLine {
-    /// Its name.
-    pub name: String,
-    /// White's and Black's names.
-    pub players: [String; 2],
-    /// Half-moves played.
-    pub plies: usize,
-    /// `1-0`, `0-1`, `1/2-1/2`, or `None` while unfinished.
-    pub result: Option<String>,
-    /// The date it was played.
-    pub date: String,
-}
-
 /// What went wrong with a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Trouble {
@@ -105,7 +91,7 @@ pub enum Reply {
         game: Box<SavedGame>,
     },
     /// The saved games, newest first.
-    Listed(Vec<GameLine>),
+    Listed(Vec<GameEntry>),
     /// The file was written.
     Written(PathBuf),
     /// A text file's contents.
