@@ -36,21 +36,6 @@ pub enum RestoreError {
     BadClock,
 }
 
-fn color_word(color: Color) -> String {
-    match color {
-        Color::White => "white".into(),
-        Color::Black => "black".into(),
-    }
-}
-
-fn color_of(word: &str) -> Option<Color> {
-    match word {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
-    }
-}
-
 fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
@@ -89,7 +74,7 @@ impl Session {
                 reason: f.reason.id().to_string(),
                 with_move: f.with_move,
             }),
-            draw_offer: self.game.draw_offer().map(color_word),
+            draw_offer: self.game.draw_offer().map(|c| c.to_string()),
             clock: self.timing.clock.as_ref().map(|c| saved_clock(c, now)),
             settings: self
                 .settings
@@ -97,7 +82,7 @@ impl Session {
                 .iter()
                 .map(|s| (s.key().word(Lang::En).to_string(), s.show(Lang::En).into()))
                 .collect(),
-            human: color_word(self.seat.human),
+            human: self.seat.human.to_string(),
             players: self.players(),
             date: self.date.clone(),
         }
@@ -121,7 +106,7 @@ impl Session {
             game.play(mv).map_err(|_| RestoreError::BadMove(i + 1))?;
         }
         game.set_result(saved.result.as_ref().and_then(finished));
-        if let Some(color) = saved.draw_offer.as_deref().and_then(color_of) {
+        if let Some(color) = saved.draw_offer.as_deref().and_then(|c| c.parse().ok()) {
             game.offer_draw_by(color);
         }
         let clock = match &saved.clock {
@@ -138,7 +123,7 @@ impl Session {
         self.game = game;
         self.prompt = None;
         self.seat.awaiting = None;
-        self.seat.human = color_of(&saved.human).unwrap_or(Color::White);
+        self.seat.human = saved.human.parse().unwrap_or(Color::White);
         self.date.clone_from(&saved.date);
         self.now = Some(now);
         self.reset_clock();
@@ -161,7 +146,7 @@ fn saved_clock(clock: &Clock, now: Instant) -> SavedClock {
         control: clock.control().to_string(),
         left_ms: pair(state.left).map(ms),
         made: pair(state.made),
-        turn: color_word(state.turn),
+        turn: state.turn.to_string(),
         spent_ms: ms(state.spent),
         started: state.started,
         paused: state.paused,
@@ -180,7 +165,7 @@ fn restored_clock(kept: &SavedClock, now: Instant) -> Option<Clock> {
     let state = ClockState {
         left: durations(kept.left_ms),
         made: by(kept.made),
-        turn: color_of(&kept.turn)?,
+        turn: kept.turn.parse().ok()?,
         spent: Duration::from_millis(kept.spent_ms),
         started: kept.started,
         paused: kept.paused,
