@@ -10,10 +10,6 @@
 //! The seconds from a flag's fall to the end-of-game line are printed
 //! for BENCHMARKS.md, not asserted.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::thread;
 use std::time::{Duration, Instant};
 
 mod common;
@@ -26,9 +22,7 @@ const STUCK: Duration = Duration::from_secs(60);
 /// The binary on a pipe: lines in, lines out with the time they came.
 struct Binary {
     _home: common::Home,
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<(Instant, String)>,
+    pipe: common::Piped,
     started: Instant,
     seen: Vec<String>,
 }
@@ -36,58 +30,30 @@ struct Binary {
 impl Binary {
     fn start(args: &[&str]) -> Binary {
         let home = common::Home::new();
-        let mut child = home
-            .apply(&mut Command::new(env!("CARGO_BIN_EXE_annabella")))
-            .args(args)
-            .env_remove("LANG")
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
-        let started = Instant::now();
-        let stdout = child.stdout.take().expect("stdout");
-        let stdin = child.stdin.take();
-        let (tx, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send((Instant::now(), line)).is_err() {
-                    break;
-                }
-            }
-        });
+        let pipe = common::Piped::start(&home, args);
         Binary {
             _home: home,
-            child,
-            stdin,
-            lines,
-            started,
+            pipe,
+            started: Instant::now(),
             seen: Vec::new(),
         }
     }
 
     fn send(&mut self, line: &str) -> Instant {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}").expect("the binary reads");
-        stdin.flush().expect("flush");
+        assert!(self.pipe.send(line), "the binary reads");
         Instant::now()
     }
 
     /// The next line, and when it came.
     fn next(&mut self) -> (Instant, String) {
-        match self.lines.recv_timeout(STUCK) {
-            Ok((at, line)) => {
-                self.seen.push(line.clone());
-                (at, line)
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                panic!("no line for a minute; so far {:?}", self.seen)
-            }
-            Err(RecvTimeoutError::Disconnected) => panic!("output ended; so far {:?}", self.seen),
-        }
+        let Some((at, line)) = self.pipe.recv(STUCK) else {
+            panic!(
+                "no line for a minute, or the output ended; so far {:?}",
+                self.seen
+            )
+        };
+        self.seen.push(line.clone());
+        (at, line)
     }
 
     /// Reads lines until one starts with `prefix`; returns it and when.
@@ -102,12 +68,12 @@ impl Binary {
 
     /// Closes stdin and returns every line still to come.
     fn finish(mut self) -> Vec<String> {
-        self.stdin = None;
+        self.pipe.close();
         let mut rest = Vec::new();
-        while let Ok((_, line)) = self.lines.recv_timeout(STUCK) {
+        while let Some((_, line)) = self.pipe.recv(STUCK) {
             rest.push(line);
         }
-        let status = self.child.wait().expect("the binary ends");
+        let status = self.pipe.wait();
         assert!(status.success(), "exit status {status}");
         rest
     }

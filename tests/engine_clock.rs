@@ -291,17 +291,16 @@ fn points(game: &Played) -> f64 {
     }
 }
 
-#[test]
-fn annabella_never_loses_on_time_at_fifteen_seconds() {
-    // Stockfish is looked for first: its absence is a failure of its own.
-    stockfish();
-    // The deepest searches first, so that the short games fill the end.
-    let mut queue: Vec<(u8, usize)> = LEVELS
+/// Plays every game of every level, [`WORKERS`] at a time, the deepest
+/// searches first so that the short games fill the end; annabella has
+/// White in the even games. The results in the order of level and game.
+fn every_game<R: Send + 'static>(play: fn(u8, usize, Color) -> R) -> Vec<R> {
+    let mut jobs: Vec<(u8, usize)> = LEVELS
         .iter()
         .flat_map(|&level| (0..GAMES_PER_LEVEL).map(move |game| (level, game)))
         .collect();
-    queue.sort_by_key(|&(level, game)| (level, std::cmp::Reverse(game)));
-    let queue = Arc::new(Mutex::new(queue));
+    jobs.sort_by_key(|&(level, game)| (level, std::cmp::Reverse(game)));
+    let queue = Arc::new(Mutex::new(jobs));
     let results = Arc::new(Mutex::new(Vec::new()));
     let workers: Vec<_> = (0..WORKERS)
         .map(|_| {
@@ -311,13 +310,16 @@ fn annabella_never_loses_on_time_at_fifteen_seconds() {
                 loop {
                     let next = queue.lock().expect("queue").pop();
                     let Some((level, game)) = next else { break };
-                    let annabella = if game % 2 == 0 {
+                    let annabella = if game.is_multiple_of(2) {
                         Color::White
                     } else {
                         Color::Black
                     };
-                    let played = play(level, OPENINGS[game], annabella);
-                    results.lock().expect("results").push((level, game, played));
+                    let result = play(level, game, annabella);
+                    results
+                        .lock()
+                        .expect("results")
+                        .push(((level, game), result));
                 }
             })
         })
@@ -326,7 +328,16 @@ fn annabella_never_loses_on_time_at_fifteen_seconds() {
         w.join().expect("a game panicked");
     }
     let mut results = std::mem::take(&mut *results.lock().expect("results"));
-    results.sort_by_key(|&(level, game, _)| (level, game));
+    results.sort_by_key(|&(key, _)| key);
+    results.into_iter().map(|(_, result)| result).collect()
+}
+
+#[test]
+fn annabella_never_loses_on_time_at_fifteen_seconds() {
+    // Stockfish is looked for first: its absence is a failure of its own.
+    stockfish();
+    let results =
+        every_game(|level, game, annabella| (level, game, play(level, OPENINGS[game], annabella)));
 
     let mut failures = Vec::new();
     for level in LEVELS {
@@ -373,49 +384,19 @@ fn annabella_never_loses_on_time_at_fifteen_seconds() {
 /// The client on a pipe, as a script drives it: lines in, lines out.
 struct Client {
     _home: common::Home,
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    pipe: common::Piped,
 }
 
 impl Client {
     fn start(args: &[String]) -> Client {
         let home = common::Home::new();
-        let mut child = home
-            .apply(&mut Command::new(env!("CARGO_BIN_EXE_annabella")))
-            .args(args)
-            .env_remove("LANG")
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the client starts");
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Client {
-            _home: home,
-            child,
-            stdin,
-            lines,
-        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let pipe = common::Piped::start(&home, &args);
+        Client { _home: home, pipe }
     }
 
     fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{line}")
-            .and_then(|()| stdin.flush())
-            .expect("the client reads");
+        assert!(self.pipe.send(line), "the client reads");
     }
 
     /// Asks for the engine's time and the FEN and reads up to it: the
@@ -427,9 +408,8 @@ impl Client {
         let mut over = None;
         let mut left = f64::MAX;
         loop {
-            let line = match self.lines.recv_timeout(ANSWER_TIMEOUT) {
-                Ok(line) => line,
-                Err(_) => return Err("the client said nothing for 30 s".to_string()),
+            let Some((_, line)) = self.pipe.recv(ANSWER_TIMEOUT) else {
+                return Err("the client said nothing for 30 s".to_string());
             };
             if line.starts_with("Game over:") {
                 over.get_or_insert(line);
@@ -447,8 +427,7 @@ impl Client {
 
 impl Drop for Client {
     fn drop(&mut self) {
-        self.stdin = None;
-        let _ = self.child.wait();
+        self.pipe.wait();
     }
 }
 
@@ -510,40 +489,9 @@ fn client_game(level: u8, game: usize, annabella: Color) -> Result<(Option<Strin
 #[test]
 fn the_clients_engine_never_loses_on_time_at_fifteen_seconds() {
     stockfish();
-    let mut jobs: Vec<(u8, usize)> = LEVELS
-        .iter()
-        .flat_map(|&level| (0..GAMES_PER_LEVEL).map(move |game| (level, game)))
-        .collect();
-    jobs.sort_by_key(|&(level, game)| (level, std::cmp::Reverse(game)));
-    let queue = Arc::new(Mutex::new(jobs));
-    let results = Arc::new(Mutex::new(Vec::new()));
-    let workers: Vec<_> = (0..WORKERS)
-        .map(|_| {
-            let queue = Arc::clone(&queue);
-            let results = Arc::clone(&results);
-            thread::spawn(move || {
-                loop {
-                    let next = queue.lock().expect("queue").pop();
-                    let Some((level, game)) = next else { break };
-                    let annabella = if game % 2 == 0 {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    let end = client_game(level, game, annabella);
-                    results
-                        .lock()
-                        .expect("results")
-                        .push((level, game, annabella, end));
-                }
-            })
-        })
-        .collect();
-    for w in workers {
-        w.join().expect("a game panicked");
-    }
-    let mut results = std::mem::take(&mut *results.lock().expect("results"));
-    results.sort_by_key(|&(level, game, _, _)| (level, game));
+    let results = every_game(|level, game, annabella| {
+        (level, game, annabella, client_game(level, game, annabella))
+    });
     let mut failures = Vec::new();
     for (level, game, annabella, end) in &results {
         let lost_on_time = match annabella {

@@ -3,10 +3,12 @@
 //! with a clear fault and moved aside byte for byte, leaving its path
 //! free.
 
+#[allow(dead_code)] // The settings tests use only the broken-file helpers.
+mod store_common;
+
 use std::fs;
 use std::io;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::path::Path;
 
 use annabella::settings::{
     BoardStyle, ColorChoice, Key, Lang, Level, OpponentChoice, Percent, Setting, SettingError,
@@ -14,30 +16,7 @@ use annabella::settings::{
 };
 use annabella::store::settings_file::MAX_SETTINGS_BYTES;
 use annabella::store::{Aside, Broken, BrokenKind, SettingsFile};
-
-/// 2024-05-06 07:08:09 UTC.
-fn when() -> SystemTime {
-    UNIX_EPOCH + Duration::from_secs(1_714_979_289)
-}
-
-const STAMP: &str = "20240506-070809";
-
-fn aside_name(path: &Path) -> PathBuf {
-    let name = path.file_name().unwrap().to_str().unwrap();
-    path.with_file_name(format!("{name}.broken-{STAMP}"))
-}
-
-/// Checks what became of a broken file that held `bytes`: the fault,
-/// the file moved aside unchanged, its path free.
-fn assert_moved(aside: Option<Aside>, path: &Path, bytes: &[u8], kind: BrokenKind) {
-    let Some(Aside::Moved { broken, to }) = aside else {
-        panic!("not moved aside: {aside:?}");
-    };
-    assert_eq!(broken, Broken::new(path, kind));
-    assert_eq!(to, aside_name(path));
-    assert_eq!(fs::read(&to).unwrap(), bytes, "moved aside unchanged");
-    assert!(fs::symlink_metadata(path).is_err(), "the path is free");
-}
+use store_common::{aside_name, assert_moved, when};
 
 fn settings_outcome(path: &Path) -> Option<Aside> {
     let (file, aside) = SettingsFile::load_or_move_aside(path, when());

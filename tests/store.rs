@@ -6,39 +6,14 @@ mod store_common;
 
 use std::fs;
 use std::io;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::path::Path;
 
 use annabella::store::games::MAX_GAME_BYTES;
 use annabella::store::{
     Aside, Broken, BrokenKind, FORMAT, LoadOutcome, Paths, SavedResult, list_games, load_game,
     load_if_present, load_or_move_aside, save_game,
 };
-use store_common::realistic_game;
-
-/// 2024-05-06 07:08:09 UTC.
-fn when() -> SystemTime {
-    UNIX_EPOCH + Duration::from_secs(1_714_979_289)
-}
-
-const STAMP: &str = "20240506-070809";
-
-fn aside_name(path: &Path) -> PathBuf {
-    let name = path.file_name().unwrap().to_str().unwrap();
-    path.with_file_name(format!("{name}.broken-{STAMP}"))
-}
-
-/// Checks what became of a broken file that held `bytes`: the fault,
-/// the file moved aside unchanged, its path free.
-fn assert_moved(aside: Option<Aside>, path: &Path, bytes: &[u8], kind: BrokenKind) {
-    let Some(Aside::Moved { broken, to }) = aside else {
-        panic!("not moved aside: {aside:?}");
-    };
-    assert_eq!(broken, Broken::new(path, kind));
-    assert_eq!(to, aside_name(path));
-    assert_eq!(fs::read(&to).unwrap(), bytes, "moved aside unchanged");
-    assert!(fs::symlink_metadata(path).is_err(), "the path is free");
-}
+use store_common::{aside_name, assert_moved, realistic_game, when};
 
 fn game_outcome(path: &Path) -> Option<Aside> {
     match load_or_move_aside(path, when()) {

@@ -4,9 +4,6 @@
 //! move it had answered before the kill, the clocks within the time the
 //! last move could have taken, and play on.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -20,55 +17,30 @@ use common::{Home, Rng, seconds};
 const STUCK: Duration = Duration::from_secs(60);
 
 struct Client {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    pipe: common::Piped,
     /// Every line read so far.
     seen: Vec<String>,
 }
 
 impl Client {
     fn start(home: &Home, args: &[&str]) -> Client {
-        let mut child = home
-            .apply(&mut Command::new(env!("CARGO_BIN_EXE_annabella")))
-            .args(args)
-            .args(["--style", "san", "--lang", "en"])
-            .env_remove("LANG")
-            .env_remove("LC_ALL")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the client starts");
-        let stdin = child.stdin.take();
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = mpsc::channel();
-        thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let mut args = args.to_vec();
+        args.extend(["--style", "san", "--lang", "en"]);
         Client {
-            child,
-            stdin,
-            lines,
+            pipe: common::Piped::start(home, &args),
             seen: Vec::new(),
         }
     }
 
     fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin");
-        let _ = writeln!(stdin, "{line}").and_then(|()| stdin.flush());
+        // A client killed a moment ago reads no more: that is the test.
+        let _ = self.pipe.send(line);
     }
 
     fn next(&mut self) -> String {
-        let line = self
-            .lines
-            .recv_timeout(STUCK)
-            .unwrap_or_else(|_| panic!("no line for a minute after {:?}", self.seen));
+        let Some((_, line)) = self.pipe.recv(STUCK) else {
+            panic!("no line for a minute after {:?}", self.seen)
+        };
         self.seen.push(line.clone());
         line
     }
@@ -87,9 +59,8 @@ impl Client {
 
     /// Kills the client and reads what it had written before it died.
     fn kill(mut self) -> Vec<String> {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(5)) {
+        self.pipe.kill();
+        while let Some((_, line)) = self.pipe.recv(Duration::from_secs(5)) {
             self.seen.push(line);
         }
         self.seen

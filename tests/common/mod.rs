@@ -64,3 +64,82 @@ impl Home {
         )
     }
 }
+
+/// The binary on a pipe with the home given, as a script drives it:
+/// lines in, and lines out as they come, each with the time it came.
+#[allow(dead_code)]
+pub struct Piped {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<(std::time::Instant, String)>,
+}
+
+#[allow(dead_code)]
+impl Piped {
+    /// Starts the binary with `args`, no locale variables and no stderr.
+    pub fn start(home: &Home, args: &[&str]) -> Piped {
+        use std::io::BufRead;
+        use std::process::{Command, Stdio};
+        let mut child = home
+            .apply(&mut Command::new(env!("CARGO_BIN_EXE_annabella")))
+            .args(args)
+            .env_remove("LANG")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary starts");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send((std::time::Instant::now(), line)).is_err() {
+                    break;
+                }
+            }
+        });
+        Piped {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    /// Sends one line; `false` when the binary no longer reads.
+    pub fn send(&mut self, line: &str) -> bool {
+        use std::io::Write;
+        let Some(stdin) = self.stdin.as_mut() else {
+            return false;
+        };
+        writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .is_ok()
+    }
+
+    /// The next line and when it came; `None` after `wait` without one,
+    /// or when the output has ended.
+    pub fn recv(&self, wait: std::time::Duration) -> Option<(std::time::Instant, String)> {
+        self.lines.recv_timeout(wait).ok()
+    }
+
+    /// Closes the binary's input, as the end of a script does.
+    pub fn close(&mut self) {
+        self.stdin = None;
+    }
+
+    /// Kills the binary (SIGKILL on Unix) and waits for it.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Waits for the binary to end; its exit status.
+    pub fn wait(&mut self) -> std::process::ExitStatus {
+        self.close();
+        self.child.wait().expect("the binary ends")
+    }
+}

@@ -1,8 +1,12 @@
 //! A kept game as the autosave holds it after a long game on the clock,
 //! shared by the store's tests and its benchmark.
 
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
 use annabella::settings::{Lang, Settings};
-use annabella::store::{FORMAT, SavedClock, SavedGame};
+use annabella::store::{Aside, Broken, BrokenKind, FORMAT, SavedClock, SavedGame};
 
 /// The standard start position.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -67,4 +71,31 @@ pub fn realistic_game(plies: usize) -> SavedGame {
         players: ["Tõnu Kask".to_string(), "annabella level 5".to_string()],
         date: "2025.03.14".to_string(),
     }
+}
+
+/// 2024-05-06 07:08:09 UTC.
+#[allow(dead_code)] // Tests of broken files use these; the benchmark does not.
+pub fn when() -> SystemTime {
+    UNIX_EPOCH + Duration::from_secs(1_714_979_289)
+}
+
+const STAMP: &str = "20240506-070809";
+
+#[allow(dead_code)] // Tests of broken files use these; the benchmark does not.
+pub fn aside_name(path: &Path) -> PathBuf {
+    let name = path.file_name().unwrap().to_str().unwrap();
+    path.with_file_name(format!("{name}.broken-{STAMP}"))
+}
+
+/// Checks what became of a broken file that held `bytes`: the fault,
+/// the file moved aside unchanged, its path free.
+#[allow(dead_code)] // Tests of broken files use these; the benchmark does not.
+pub fn assert_moved(aside: Option<Aside>, path: &Path, bytes: &[u8], kind: BrokenKind) {
+    let Some(Aside::Moved { broken, to }) = aside else {
+        panic!("not moved aside: {aside:?}");
+    };
+    assert_eq!(broken, Broken::new(path, kind));
+    assert_eq!(to, aside_name(path));
+    assert_eq!(fs::read(&to).unwrap(), bytes, "moved aside unchanged");
+    assert!(fs::symlink_metadata(path).is_err(), "the path is free");
 }
