@@ -21,7 +21,7 @@ use annabella::rules::{Chess960Start, Game, SetupError};
 use annabella::session::Session;
 use annabella::settings::{
     Allowed, Key, Lang, Level, OpponentChoice, Setting, SettingError, Settings, SpeechMode, Style,
-    TimeChoice, Verbosity,
+    Verbosity,
 };
 use annabella::store::{Aside, Keeper, Kept, Nowhere, Paths, SettingsFile, Store, Trouble};
 
@@ -119,15 +119,16 @@ fn with_setting_flags(mut command: Command, lang: Lang, announcer: &Announcer) -
             .long(name)
             .value_name("VALUE")
             .help(format!("{about} Values: {allowed}. [default: {default}]"))
-            .value_parser(move |text: &str| match key.parse(text) {
-                Some(setting) => Ok(FlagValue::Set(setting)),
-                None if takes_auto(key) && text.eq_ignore_ascii_case("auto") => Ok(FlagValue::Auto),
+            .value_parser(move |text: &str| match key.read(text) {
+                Ok(setting) => Ok(FlagValue::Set(setting)),
+                Err(_) if takes_auto(key) && text.eq_ignore_ascii_case("auto") => {
+                    Ok(FlagValue::Auto)
+                }
                 // A time control says which part is wrong and what works.
-                None if key == Key::Time => match TimeChoice::read(text) {
-                    Err(why) => Err(Announcer::new().time_control_error(lang, &why)),
-                    Ok(_) => Err(error.clone()),
-                },
-                None => Err(error.clone()),
+                Err(SettingError::BadTimeControl { error: why, .. }) => {
+                    Err(Announcer::new().time_control_error(lang, &why))
+                }
+                Err(_) => Err(error.clone()),
             });
         // A switch named alone is on: `--autoqueen`.
         let switch = matches!(key.allowed(), Allowed::Words(w) if w.iter().any(|w| w.en == ["on"]));
@@ -171,6 +172,11 @@ fn settings_from(
                     SettingError::BadValue { key, value } => RecordEvent::BadSetting {
                         path: path.clone(),
                         key: key.word(Lang::En).to_string(),
+                        value,
+                    },
+                    SettingError::BadTimeControl { value, .. } => RecordEvent::BadSetting {
+                        path: path.clone(),
+                        key: Key::Time.word(Lang::En).to_string(),
                         value,
                     },
                 }

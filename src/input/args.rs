@@ -9,7 +9,7 @@ use super::moves::parse_answer;
 use super::vocab::{color_word, fold, is_question_word, is_random_word, piece_word};
 use super::{CommandError, Pick};
 use crate::rules::Chess960Start;
-use crate::settings::{ColorChoice, Key, Setting, SettingError, TimeChoice, parse_setting};
+use crate::settings::{ColorChoice, Setting, SettingError, TimeChoice, parse_setting};
 
 /// A command's argument, read as its table entry says. Only the fields
 /// the command's [`Arg`] names are filled.
@@ -294,15 +294,8 @@ fn setting(words: &[&str]) -> Result<Setting, CommandError> {
     let value = value.join(" ");
     parse_setting(key, &value).map_err(|e| match e {
         SettingError::UnknownKey(key) => CommandError::UnknownSetting(key),
-        // A time control says which part is wrong, not only the forms.
-        SettingError::BadValue {
-            key: Key::Time,
-            value,
-        } => match TimeChoice::read(&value) {
-            Err(error) => CommandError::BadTimeControl(error),
-            Ok(_) => CommandError::SetUsage,
-        },
         SettingError::BadValue { key, value } => CommandError::BadValue { key, value },
+        SettingError::BadTimeControl { error, .. } => CommandError::BadTimeControl(error),
     })
 }
 

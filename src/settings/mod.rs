@@ -15,6 +15,7 @@ pub use values::{
 
 use crate::input::Words;
 use crate::input::vocab::fold;
+use crate::rules::clock::ControlError;
 
 /// One entry of the settings table, for lookups that go by key.
 #[derive(Copy, Clone, Debug)]
@@ -196,6 +197,24 @@ impl Key {
         (self.values().parse)(text)
     }
 
+    /// Reads a value for this setting, or says why it cannot be one: a
+    /// time control names the part at fault.
+    pub fn read(self, text: &str) -> Result<Setting, SettingError> {
+        if let Some(setting) = self.parse(text) {
+            return Ok(setting);
+        }
+        Err(match (self, TimeChoice::read(text)) {
+            (Key::Time, Err(error)) => SettingError::BadTimeControl {
+                value: text.to_string(),
+                error,
+            },
+            _ => SettingError::BadValue {
+                key: self,
+                value: text.to_string(),
+            },
+        })
+    }
+
     /// What this setting accepts.
     pub fn allowed(self) -> Allowed {
         (self.values().allowed)()
@@ -251,6 +270,13 @@ pub enum SettingError {
         /// The value typed.
         value: String,
     },
+    /// `time` cannot take that value: the part at fault and why.
+    BadTimeControl {
+        /// The value typed.
+        value: String,
+        /// What is wrong with it.
+        error: ControlError,
+    },
 }
 
 /// Reads `set KEY VALUE`: the key and the value in any language.
@@ -262,10 +288,7 @@ pub enum SettingError {
 /// ```
 pub fn parse_setting(key: &str, value: &str) -> Result<Setting, SettingError> {
     let key = Key::from_word(key).ok_or_else(|| SettingError::UnknownKey(key.to_string()))?;
-    key.parse(value).ok_or_else(|| SettingError::BadValue {
-        key,
-        value: value.to_string(),
-    })
+    key.read(value)
 }
 
 impl Settings {
