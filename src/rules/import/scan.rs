@@ -18,8 +18,43 @@ pub(super) struct Scan {
     pub unreadable: Option<(usize, String)>,
 }
 
+/// How the walk over the main line treats a byte. Looked up in a table
+/// rather than matched: the walk passes every byte of every imported game,
+/// and a table lookup costs less than a jump per byte.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    /// Space, tab, carriage return, and the symbols `pgn-reader` passes
+    /// over between tokens: `}` `!` `?` `.` `*`.
+    Blank,
+    Newline,
+    /// A `%` escapes the rest of a line only as the line's first byte;
+    /// elsewhere it starts a word.
+    Percent,
+    OpenBrace,
+    Semicolon,
+    OpenParen,
+    CloseParen,
+    Dollar,
+    /// Anything else starts a word.
+    Word,
+}
+
+const fn class_of(byte: u8) -> Class {
+    match byte {
+        b' ' | b'\t' | b'\r' | b'}' | b'!' | b'?' | b'.' | b'*' => Class::Blank,
+        b'\n' => Class::Newline,
+        b'%' => Class::Percent,
+        b'{' => Class::OpenBrace,
+        b';' => Class::Semicolon,
+        b'(' => Class::OpenParen,
+        b')' => Class::CloseParen,
+        b'$' => Class::Dollar,
+        _ => Class::Word,
+    }
+}
+
 /// The bytes that end a token, as `pgn-reader` has them.
-fn is_token_end(byte: u8) -> bool {
+const fn ends_token(byte: u8) -> bool {
     matches!(
         byte,
         b' ' | b'\t'
@@ -36,6 +71,30 @@ fn is_token_end(byte: u8) -> bool {
             | b'.'
             | b'*'
     )
+}
+
+static CLASSES: [Class; 256] = {
+    let mut table = [Class::Word; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = class_of(byte as u8);
+        byte += 1;
+    }
+    table
+};
+
+static TOKEN_ENDS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = ends_token(byte as u8);
+        byte += 1;
+    }
+    table
+};
+
+fn is_token_end(byte: u8) -> bool {
+    TOKEN_ENDS[usize::from(byte)]
 }
 
 /// The index of the next `needle` at or after `from`.
@@ -165,54 +224,59 @@ fn walk<'a>(text: &'a [u8], mut on: impl FnMut(Token<'a>) -> ControlFlow<()>) {
     while let Some(&b) = text.get(i) {
         let at = i;
         i += 1;
-        let token = match b {
-            b'\n' => {
-                line_start = true;
-                continue;
-            }
-            b'%' if line_start => {
-                i = find(text, i, b'\n').unwrap_or(text.len());
-                None
-            }
-            b'{' => match find(text, i, b'}') {
-                Some(close) => {
-                    i = close + 1;
-                    None
-                }
-                None => {
-                    i = text.len();
-                    Some(Token::OpenComment(&text[at..]))
-                }
-            },
-            b';' => {
-                i = find(text, i, b'\n').unwrap_or(text.len());
-                None
-            }
-            b'(' => {
-                depth += 1;
-                None
-            }
-            b')' => {
-                depth = depth.saturating_sub(1);
-                None
-            }
-            b'$' => {
-                while text.get(i).is_some_and(u8::is_ascii_digit) {
-                    i += 1;
-                }
-                None
-            }
-            // `%` escapes a line only as its very first byte.
-            b' ' | b'\t' | b'\r' | b'}' | b'!' | b'?' | b'.' | b'*' => None,
-            _ if text[at..].starts_with(b"e.p.") => {
+        let class = CLASSES[usize::from(b)];
+        // Blanks and words are most of any movetext: tested first.
+        if class == Class::Blank {
+            line_start = false;
+            continue;
+        }
+        let token = if class == Class::Word || (class == Class::Percent && !line_start) {
+            if text[at..].starts_with(b"e.p.") {
                 i = at + 4;
                 None
-            }
-            _ => {
-                while text.get(i).is_some_and(|&b| !is_token_end(b)) {
-                    i += 1;
-                }
+            } else {
+                i = text[i..]
+                    .iter()
+                    .position(|&b| is_token_end(b))
+                    .map_or(text.len(), |p| i + p);
                 Some(Token::Word(&text[at..i]))
+            }
+        } else {
+            match class {
+                Class::Newline => {
+                    line_start = true;
+                    continue;
+                }
+                Class::OpenBrace => match find(text, i, b'}') {
+                    Some(close) => {
+                        i = close + 1;
+                        None
+                    }
+                    None => {
+                        i = text.len();
+                        Some(Token::OpenComment(&text[at..]))
+                    }
+                },
+                // A `%` at a line's start, or a `;`: the rest of the line.
+                Class::Percent | Class::Semicolon => {
+                    i = find(text, i, b'\n').unwrap_or(text.len());
+                    None
+                }
+                Class::OpenParen => {
+                    depth += 1;
+                    None
+                }
+                Class::CloseParen => {
+                    depth = depth.saturating_sub(1);
+                    None
+                }
+                Class::Dollar => {
+                    while text.get(i).is_some_and(u8::is_ascii_digit) {
+                        i += 1;
+                    }
+                    None
+                }
+                Class::Blank | Class::Word => None,
             }
         };
         line_start = false;
