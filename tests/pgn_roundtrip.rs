@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use annabella::rules::{
-    EndReason, Game, ImportErrorKind, ImportedGame, PgnOptions, import_game, import_games,
+    EndReason, Game, ImportErrorKind, ImportedGame, PgnOptions, Tags, import_game, import_games,
     list_games,
 };
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
@@ -184,7 +184,7 @@ fn replay(game: &Game, fen: &str) {
 
 /// Exports `game` with its tags, imports it again: same moves, same tags.
 /// Returns the tags read back.
-fn round_trip(game: &ImportedGame, label: &str) -> Vec<(String, String)> {
+fn round_trip(game: &ImportedGame, label: &str) -> Tags {
     let pgn = game.game.pgn_with(&PgnOptions {
         tags: &game.tags,
         ..PgnOptions::default()
@@ -195,20 +195,16 @@ fn round_trip(game: &ImportedGame, label: &str) -> Vec<(String, String)> {
     assert_eq!(again.error, None, "{label}: {pgn}");
     assert_eq!(moves(&again.game), moves(&game.game), "{label}: {pgn}");
     // A game without the seven tag roster gets it; all else stays as read.
-    let kept: Vec<(String, String)> = again
+    let kept: Tags = again
         .tags
         .iter()
-        .filter(|t| game.tags.contains(t))
-        .cloned()
+        .filter(|&(name, value)| game.tags.contains(name, value))
         .collect();
     assert_eq!(kept, game.tags, "{label}: {pgn}");
     let roster = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
-    for (name, value) in &again.tags {
-        let added = !game.tags.contains(&(name.clone(), value.clone()));
-        assert!(
-            !added || roster.contains(&name.as_str()),
-            "{label}: {name} {value}"
-        );
+    for (name, value) in again.tags.iter() {
+        let added = !game.tags.contains(name, value);
+        assert!(!added || roster.contains(&name), "{label}: {name} {value}");
     }
     assert_eq!(again.game.result(), game.game.result(), "{label}");
     again.tags.clone()
@@ -256,9 +252,8 @@ fn byte_order_mark_and_crlf() {
     let game = one(text);
     assert_eq!(game.error, None);
     assert_eq!(
-        game.tags,
+        game.tags.iter().collect::<Vec<_>>(),
         [("Event", "Club"), ("White", "Anna"), ("Black", "Bella")]
-            .map(|(n, v)| (n.to_string(), v.to_string()))
     );
     assert_eq!(sans(&game.game), ["e4", "e5", "Nf3"]);
     let result = game.game.result().expect("a result");

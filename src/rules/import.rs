@@ -18,13 +18,13 @@ use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
 use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Outcome, Rank, Setup};
 
-use super::Game;
+use super::{Game, Tags};
 
 /// One game read from a PGN file.
 #[derive(Clone, Debug)]
 pub struct ImportedGame {
     /// The tag pairs as the file has them, in file order, values unescaped.
-    pub tags: Vec<(String, String)>,
+    pub tags: Tags,
     /// The game, up to its end or to the move that stopped the import.
     pub game: Game,
     /// Why the game was not read to its end, if it was not.
@@ -34,7 +34,7 @@ pub struct ImportedGame {
 impl ImportedGame {
     /// The value of the first tag named `name`, if the game has one.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        tag(&self.tags, name)
+        self.tags.get(name)
     }
 }
 
@@ -121,13 +121,15 @@ pub fn list_games(pgn: &[u8]) -> Vec<GameSummary> {
     let mut lister = Lister::default();
     let mut out = Vec::new();
     while games.next_unit(&mut lister).is_some() {
-        let result = tag(&lister.tags, "Result")
+        let result = lister
+            .tags
+            .get("Result")
             .and_then(|r| Outcome::from_ascii(r.trim().as_bytes()).ok())
             .or(lister.outcome)
             .unwrap_or(Outcome::Unknown);
         let summary = GameSummary {
-            white: tag(&lister.tags, "White").unwrap_or_default().to_string(),
-            black: tag(&lister.tags, "Black").unwrap_or_default().to_string(),
+            white: lister.tags.get("White").unwrap_or_default().to_string(),
+            black: lister.tags.get("Black").unwrap_or_default().to_string(),
             result,
             plies: lister.plies,
         };
@@ -136,17 +138,9 @@ pub fn list_games(pgn: &[u8]) -> Vec<GameSummary> {
     out
 }
 
-fn tag<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
-    tags.iter()
-        .find(|(n, _)| n == name)
-        .map(|(_, value)| value.as_str())
-}
-
-fn tag_pair(name: &[u8], value: RawTag<'_>) -> (String, String) {
-    (
-        String::from_utf8_lossy(name).into_owned(),
-        value.decode_utf8_lossy().into_owned(),
-    )
+/// Adds a tag pair as the file has it, with invalid UTF-8 replaced.
+fn push_tag(tags: &mut Tags, name: &[u8], value: RawTag<'_>) {
+    tags.push(&String::from_utf8_lossy(name), &value.decode_utf8_lossy());
 }
 
 /// The text handed to `pgn-reader`, counting the bytes it has taken so
@@ -301,7 +295,7 @@ impl Pass for Skim {
 /// Collects what a listing needs.
 #[derive(Default)]
 struct Lister {
-    tags: Vec<(String, String)>,
+    tags: Tags,
     outcome: Option<Outcome>,
     plies: usize,
 }
@@ -318,10 +312,10 @@ impl Visitor for Lister {
 
     fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
         if matches!(name, b"White" | b"Black" | b"Result") {
-            self.tags.push(tag_pair(name, value));
+            push_tag(&mut self.tags, name, value);
         } else if self.tags.is_empty() {
             // Other tags only show that the game is not blank.
-            self.tags.push((String::new(), String::new()));
+            self.tags.push("", "");
         }
         ControlFlow::Continue(())
     }
@@ -352,7 +346,7 @@ impl Pass for Lister {
 /// Builds one game as `pgn-reader` walks it.
 #[derive(Default)]
 struct Importer {
-    tags: Vec<(String, String)>,
+    tags: Tags,
     game: Option<Game>,
     /// What stopped the game: the kind and the text.
     stop: Option<(ImportErrorKind, String)>,
@@ -371,7 +365,7 @@ impl Visitor for Importer {
     }
 
     fn tag(&mut self, _: &mut (), name: &[u8], value: RawTag<'_>) -> ControlFlow<()> {
-        self.tags.push(tag_pair(name, value));
+        push_tag(&mut self.tags, name, value);
         ControlFlow::Continue(())
     }
 
@@ -453,11 +447,12 @@ impl Importer {
             stop = Some((ImportErrorKind::Unreadable, String::new()));
         }
         if stop.is_none() {
-            let result = tag(&tags, "Result")
+            let result = tags
+                .get("Result")
                 .and_then(|r| Outcome::from_ascii(r.trim().as_bytes()).ok())
                 .or(self.outcome);
             if let Some(Outcome::Known(outcome)) = result {
-                game.set_result_from_pgn(outcome, tag(&tags, "Termination"));
+                game.set_result_from_pgn(outcome, tags.get("Termination"));
             }
         }
         let error = stop.map(|(kind, text)| ImportError {
@@ -472,13 +467,13 @@ impl Importer {
 }
 
 /// The start a game's tags ask for: `Variant` and `FEN`.
-fn start_game(tags: &[(String, String)]) -> Result<Game, (ImportErrorKind, String)> {
-    let chess960 = match tag(tags, "Variant") {
+fn start_game(tags: &Tags) -> Result<Game, (ImportErrorKind, String)> {
+    let chess960 = match tags.get("Variant") {
         None => false,
         Some(variant) => is_chess960(variant)
             .ok_or_else(|| (ImportErrorKind::UnknownVariant, variant.to_string()))?,
     };
-    match tag(tags, "FEN") {
+    match tags.get("FEN") {
         Some(fen) => {
             game_from_fen(fen, chess960).ok_or_else(|| (ImportErrorKind::BadFen, fen.to_string()))
         }

@@ -9,6 +9,7 @@ mod facts;
 mod import;
 mod outcome;
 mod record;
+mod tags;
 
 pub use facts::{Check, MoveFacts};
 pub use import::{
@@ -18,6 +19,7 @@ pub use outcome::{
     ClaimKind, ClaimOutcome, ClaimRefusal, EndReason, Finished, PlayError, Ply, SetupError,
 };
 pub use record::PgnOptions;
+pub use tags::Tags;
 
 use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;

@@ -6,7 +6,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Color, EnPassantMode};
 
 use super::clock::Clock;
-use super::{EndReason, Game};
+use super::{EndReason, Game, Tags};
 
 impl Game {
     /// The current position as FEN: en passant square only when a legal
@@ -89,13 +89,7 @@ impl Game {
     /// (imported values first), the other imported tags in their order,
     /// then what this game needs and the imported tags do not say.
     fn pgn_tags<'a>(&self, options: &PgnOptions<'a>) -> Vec<(&'a str, String)> {
-        let imported = |name: &str| {
-            options
-                .tags
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, v)| v.clone())
-        };
+        let imported = |name: &str| options.tags.get(name).map(str::to_string);
         let [white, black] = options.players;
         let roster = [
             ("Event", "annabella game"),
@@ -110,9 +104,9 @@ impl Game {
             .map(|(name, value)| (name, imported(name).unwrap_or_else(|| value.to_string())))
             .collect();
         tags.push(("Result", self.result_text().to_string()));
-        for (name, value) in options.tags {
-            if !ROSTER.contains(&name.as_str()) {
-                tags.push((name.as_str(), value.clone()));
+        for (name, value) in options.tags.iter() {
+            if !ROSTER.contains(&name) {
+                tags.push((name, value.to_string()));
             }
         }
         let mut needed = Vec::new();
@@ -141,6 +135,9 @@ impl Game {
     }
 }
 
+/// The tags of a game that was not imported.
+static NO_TAGS: Tags = Tags::new();
+
 /// The tags every PGN game has, in this order.
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
@@ -160,7 +157,7 @@ pub struct PgnOptions<'a> {
     /// or none. They are written back, and the seven tag roster takes its
     /// values from them before `date` and `players`. Pass them only with
     /// the very game they came with: `FEN` and `Variant` are kept as read.
-    pub tags: &'a [(String, String)],
+    pub tags: &'a Tags,
 }
 
 impl Default for PgnOptions<'_> {
@@ -170,7 +167,7 @@ impl Default for PgnOptions<'_> {
             players: ["?", "?"],
             clock: None,
             german: false,
-            tags: &[],
+            tags: &NO_TAGS,
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::input::vocab::{NO, YES, fold};
 use shakmaty::Color;
 
 use crate::rules::clock::{Clock, ClockMark};
-use crate::rules::{Finished, MoveFacts, PgnOptions, import_game, key_of, list_games};
+use crate::rules::{Finished, MoveFacts, PgnOptions, Tags, import_game, key_of, list_games};
 use crate::settings::Settings;
 use crate::store::{ReadFor, Reply, Request, SavedGame};
 
@@ -308,5 +308,5 @@ pub(super) struct Records {
     /// Where the settings file is.
     settings_file: Option<PathBuf>,
     /// The tags of a game loaded from a PGN file.
-    tags: Vec<(String, String)>,
+    tags: Tags,
 }
