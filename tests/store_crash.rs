@@ -7,7 +7,10 @@
 use std::thread;
 use std::time::{Duration, Instant};
 
+use annabella::store::load_game;
 use shakmaty::fen::Fen;
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
 
 mod common;
@@ -201,13 +204,19 @@ fn crash_and_resume(point: u64) -> bool {
 
     let mut resumed = Client::start(&home, &["--resume"]);
     let first = resumed.next();
+    let none = "There is no unfinished game to go on with; a new game starts.";
     if ended {
         // A game over is kept as over: nothing to go on with.
-        assert_eq!(
-            first, "There is no unfinished game to go on with; a new game starts.",
-            "point {point}"
-        );
+        assert_eq!(first, none, "point {point}");
         drop(resumed.kill());
+        kept_as_over(&home, &said, point);
+        return false;
+    }
+    if first == none {
+        // The move that ended the game was kept, and the client died
+        // before it said so: the game is saved before it is told.
+        drop(resumed.kill());
+        kept_as_over(&home, &said, point);
         return false;
     }
     if first != "The unfinished game goes on." {
@@ -266,12 +275,39 @@ fn crash_and_resume(point: u64) -> bool {
     true
 }
 
+/// The kept game of `home` has ended, with every answered move and at
+/// most the two in flight more.
+fn kept_as_over(home: &Home, said: &[String], point: u64) {
+    let files = walk(home.path());
+    let (path, _) = files
+        .iter()
+        .find(|(path, _)| path.ends_with("current.json"))
+        .unwrap_or_else(|| panic!("point {point}: no kept game in {files:?}"));
+    let kept = load_game(std::path::Path::new(path)).expect("a readable kept game");
+    assert!(kept.result.is_some(), "point {point}: {kept:?}");
+    let mut pos = Chess::default();
+    let mut sans = Vec::new();
+    for uci in &kept.moves {
+        let mv = uci
+            .parse::<UciMove>()
+            .expect("a UCI move")
+            .to_move(&pos)
+            .expect("a legal move");
+        sans.push(SanPlus::from_move_and_play_unchecked(&mut pos, mv).to_string());
+    }
+    assert!(
+        sans.len() >= said.len() && sans[..said.len()] == said[..] && sans.len() <= said.len() + 2,
+        "point {point}: answered {said:?}, kept {sans:?}"
+    );
+}
+
 #[test]
 fn a_killed_client_resumes_every_answered_move() {
     let points = 50;
     let resumed = (0..points).filter(|&point| crash_and_resume(point)).count();
     println!(
-        "{points} kills: {resumed} unfinished games resumed with every answered move, {} games over and kept as over",
+        "{points} kills: {resumed} unfinished games resumed with every answered move, \
+         {} games over and kept as over",
         points as usize - resumed
     );
     assert!(
