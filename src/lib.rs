@@ -54,6 +54,7 @@
 
 pub mod announce;
 pub mod app;
+pub mod dual;
 pub mod earcons;
 pub mod engine;
 pub mod event;
