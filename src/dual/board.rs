@@ -191,6 +191,19 @@ fn journeys(mv: shakmaty::Move, color: Color) -> impl Iterator<Item = (Square, S
     std::iter::once(first).chain(second)
 }
 
+/// The squares whose contents a move changes.
+pub(crate) fn touched(mv: shakmaty::Move, color: Color) -> Bitboard {
+    let mut squares = Bitboard::EMPTY;
+    for (from, to) in journeys(mv, color) {
+        squares.add(from);
+        squares.add(to);
+    }
+    if let Some(square) = en_passant_victim(mv) {
+        squares.add(square);
+    }
+    squares
+}
+
 /// The square of the pawn an en passant capture takes.
 pub(crate) fn en_passant_victim(mv: shakmaty::Move) -> Option<Square> {
     match mv {

@@ -8,5 +8,6 @@
 //! and returns values the announcer can put into words.
 
 pub mod board;
+pub mod compare;
 
 pub use board::PlayerBoard;
