@@ -9,5 +9,6 @@
 
 pub mod board;
 pub mod compare;
+pub mod scoresheet;
 
 pub use board::PlayerBoard;
