@@ -97,9 +97,10 @@ impl PlayerBoard {
     /// played in.
     ///
     /// The piece put down is the one the move names, whatever the player
-    /// had stated on its square: the player executes the announced move,
-    /// and a board wrong there is told by [`compare`](super::compare)
-    /// before the move, not carried along after it.
+    /// had stated where it stood: the player executes the announced move.
+    /// A wrong piece stated on the square it leaves is therefore lost, not
+    /// carried along; a caller who wants it told compares (see
+    /// [`compare`](super::compare)) before following.
     pub fn follow(&mut self, before: &Chess, mv: shakmaty::Move) {
         let mut stated = self.stated;
         for (from, to) in journeys(mv, before.turn()) {
