@@ -251,6 +251,10 @@ fn excerpt(text: &str) -> String {
 
 /// A result written on a sheet ("1-0", "½-½", "Remis").
 fn is_result(word: &str) -> bool {
+    // The longest is "unentschieden"; a long line is not folded for it.
+    if word.len() > 16 {
+        return false;
+    }
     matches!(
         word,
         "1-0" | "0-1" | "1/2-1/2" | "½-½" | "1/2" | "½" | "*" | "1:0" | "0:1" | "½:½"
