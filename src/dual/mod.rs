@@ -6,3 +6,5 @@
 //!
 //! Everything here is pure: it takes the game and what the player said,
 //! and returns values the announcer can put into words.
+
+pub mod dictation;
