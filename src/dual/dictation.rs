@@ -20,10 +20,9 @@
 //! such word since the piece before, the last square only, and only when
 //! a side or "empty" word marks a new statement ("Bauern a2 b2 e4 weißer
 //! Springer", "König g1 f3 leer"; in "Türme a1 f1 Springer" the knight
-//! has no square). A square is
-//! never given to a piece the player did not name next to it: after a
-//! word that could not be read, squares are named as problems until the
-//! next piece word.
+//! has no square). A square is never given to a piece the player did not
+//! name next to it: after a word that could not be read, squares are
+//! named as problems until the next piece word.
 //!
 //! Nothing here decides what the board then looks like: the statements
 //! are returned in order, and the caller applies them.
