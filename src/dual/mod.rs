@@ -9,6 +9,7 @@
 
 pub mod board;
 pub mod compare;
+pub mod dictation;
 pub mod scoresheet;
 
 pub use board::PlayerBoard;

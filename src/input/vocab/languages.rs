@@ -303,6 +303,9 @@ pub const ESTONIAN: Vocabulary = Vocabulary {
         ("mustad", Color::Black),
         ("musta", Color::Black),
         ("mustal", Color::Black),
+        // Genitive plural: "valgete nupud", "mustade kuningas".
+        ("valgete", Color::White),
+        ("mustade", Color::Black),
     ],
     plurals: &[],
 };

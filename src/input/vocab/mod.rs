@@ -291,6 +291,92 @@ pub const YES: Words = Words::new(
 /// Words for "no".
 pub const NO: Words = Words::new(&["no", "n", "new"], &["nein", "neu"], &["ei", "uus"]);
 
+/// Words saying a square is empty, in a dictated position ("Felix drei
+/// leer", "f3 empty", "f3 tühi"); with a word of [`REST_OF_BOARD`], the
+/// rest of the board ("sonst leer").
+pub const EMPTY_SQUARE: Words = Words::new(
+    &["empty", "free", "nothing", "none", "vacant", "blank"],
+    &[
+        "leer",
+        "leere",
+        "leeres",
+        "frei",
+        "freie",
+        "nichts",
+        "unbesetzt",
+    ],
+    &["tühi", "tühjad", "tühjaks", "tühja", "vaba", "vabad"],
+);
+
+/// Words for the squares not named in a dictated position ("sonst leer",
+/// "the rest is empty", "ülejäänud tühjad").
+pub const REST_OF_BOARD: Words = Words::new(
+    &[
+        "rest",
+        "else",
+        "otherwise",
+        "other",
+        "others",
+        "remaining",
+        "remainder",
+    ],
+    &[
+        "sonst",
+        "ansonsten",
+        "andere",
+        "anderen",
+        "übrige",
+        "übrigen",
+        "restliche",
+        "restlichen",
+    ],
+    &["ülejäänud", "ülejäänu", "muu", "muud", "muidu", "teised"],
+);
+
+/// Words joining the parts of a dictated position ("Anna eins und Felix
+/// eins"): a square before one may belong to the piece named next.
+pub const AND: Words = Words::new(&["and", "plus"], &["und", "sowie"], &["ja", "ning"]);
+
+/// Words a player says around a dictated position that carry nothing
+/// for it ("auf e4 steht ein weißer Bauer", "there is a pawn on e4").
+pub const POSITION_FILLERS: Words = Words::new(
+    &[
+        "is",
+        "are",
+        "there",
+        "theres",
+        "stands",
+        "stand",
+        "standing",
+        "at",
+        "of",
+        "an",
+        "board",
+        "square",
+        "squares",
+        "all",
+        "everything",
+        "my",
+        "has",
+        "have",
+        "with",
+        "also",
+        "then",
+        "piece",
+        "pieces",
+        "here",
+    ],
+    &[
+        "steht", "stehen", "ist", "sind", "gibt", "es", "dem", "des", "eine", "einen", "einem",
+        "einer", "an", "feld", "felder", "feldern", "alle", "alles", "brett", "brettes", "hat",
+        "haben", "noch", "dann", "auch", "mein", "meine", "figur", "figuren", "hier",
+    ],
+    &[
+        "on", "seisab", "seisavad", "asub", "asuvad", "peal", "kõik", "ruut", "ruudud", "väljad",
+        "laud", "laual", "laua", "veel", "ka", "siis", "minu", "nupp", "nupud",
+    ],
+);
+
 /// Words around the subject of a question ("was steht auf Eva vier?",
 /// "where is the white king", "mis on e4 peal?"): the board-reading
 /// commands read past them.
