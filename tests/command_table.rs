@@ -31,6 +31,7 @@ fn sample(arg: Arg) -> &'static str {
         Arg::ClockSide => " black",
         Arg::Text => "",
         Arg::MoveNumber => " 12",
+        Arg::OptionalMoveNumber => "",
     }
 }
 

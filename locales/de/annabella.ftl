@@ -464,3 +464,82 @@ import-unreadable = { $text } lässt sich nicht als Zug lesen.
 import-after-end = { $text } kommt nach dem Ende der Partie.
 import-bad-fen = die Startstellung { $text } lässt sich nicht lesen.
 import-unknown-variant = die Variante { $text } ist weder Schach noch Chess960.
+
+## Das eigene Brett, Bestätigen und Partieformulare (Issue 13)
+
+setting-confirm = Züge wiederholen, bevor es weitergeht: aus; an: du wiederholst den Zug des Gegners; eigene: du bestätigst auch deinen eigenen Zug, bevor er gespielt wird.
+setting-confirmbelow = Kein Wiederholen oder Bestätigen mehr, sobald deine Uhr weniger Sekunden zeigt; 0: immer.
+setting-dualcheck = Dein eigenes Brett nach jedem Zug des Gegners vergleichen und nur sagen, was abweicht.
+ask-repeat = Bitte den Zug wiederholen.
+ask-confirm-own = { $move } spielen? Ja oder nein.
+ask-sheet = Nächster Zug des Partieformulars; eine leere Zeile oder ende zum Abschluss.
+confirm-right = Richtig.
+confirm-wrong = Nein: { $move }.
+confirm-first = Erst den Zug des Gegners wiederholen: { $move }.
+confirm-own-dropped = Zug nicht gespielt.
+help-myboard = mein brett: dein eigenes Brett neben dem der Partie. mein brett allein liest es vor; mein brett anfang, mein brett leer (ein leeres Brett), mein brett partie (wie die Partie steht), mein brett fen FEN; dann die Figuren nach Seiten ansagen, in einer Zeile oder mehreren: mein brett Weiß: König Gustav eins, Türme Anna eins und Felix eins, Bauern Anna zwei, Bella zwei; Schwarz: König Gustav acht. Ein Feld: mein brett Eva vier weißer Bauer, mein brett Felix drei leer. Es zählen nur die Felder, die du ansagst; sonst leer sagt, dass die übrigen leer sind.
+help-compare = vergleichen: jeder Unterschied zwischen deinem Brett und dem der Partie auf den angesagten Feldern, vorher mit Zügen erklärt, wo das geht (ein Zug nicht ausgeführt, auf ein anderes Feld oder mit einer anderen Figur, eine geschlagene Figur nicht entfernt).
+help-scoresheet = formular DATEI: vergleicht dein Partieformular (PGN, oder ein Zug je Zeile, oder nummerierte Zugpaare, in jeder Zugform) mit der Partie und nennt den ersten Unterschied; formular DATEI1 DATEI2: die Formulare beider Spieler miteinander und mit der Partie; formular allein: die Züge diktieren, einen je Zeile, eine leere Zeile oder ende zum Abschluss.
+help-restore = wiederherstellen: setzt die Partie auf den letzten Zug zurück, bei dem die zuletzt verglichenen Formulare übereinstimmen, die Uhren auf ihre Zeiten von damals; wiederherstellen 12 oder wiederherstellen 12 schwarz: auf die Stellung nach diesem Zug.
+dual-board-set = Dein Brett ist gesetzt.
+dual-bad-fen = Keine FEN: { $text }. Zum Beispiel: mein brett fen 4k3/8/8/8/8/8/8/4K3
+dual-stated = { $count ->
+    [one] Ein Feld notiert.
+   *[other] { $count } Felder notiert.
+  }
+dual-rest-empty = Der Rest deines Bretts ist leer.
+dual-problem-word = Nicht verstanden: { $text }.
+dual-problem-color = Keine Seite für { $text }: erst Weiß oder Schwarz sagen.
+dual-problem-square = Kein Feld für { $text }.
+dual-problem-piece = Keine Figur für { $text }: die Figur nennen oder leer sagen.
+dual-counts = { $unstated ->
+    [0] Leer: { $empty } Felder.
+   *[other] Leer: { $empty } Felder; nicht angesagt: { $unstated } Felder.
+  }
+dual-nothing-stated = Auf deinem Brett ist noch kein Feld angesagt: setze es mit mein brett anfang, oder sage Felder mit mein brett an.
+dual-agree = Die Bretter stimmen überein.
+dual-not-made = { $count ->
+    [one] Auf deinem Brett fehlt der Zug { $moves }.
+   *[other] Auf deinem Brett fehlen die Züge { $moves }.
+  }
+dual-wrong-move = Auf deinem Brett wurde { $made } gezogen statt { $played }.
+dual-capture-left = Nach { $capture } wurde die geschlagene Figur auf deinem Brett nicht entfernt: { $square }, { $piece }.
+dual-extra-move = Auf deinem Brett ist ein Zug zu viel ausgeführt: { $made }.
+dual-diff-missing = { $square }: dort gehört { $role ->
+    [queen] eine
+   *[other] ein
+  } { $piece } hin, auf deinem Brett steht nichts.
+dual-diff-extra = { $square }: dort gehört nichts hin, auf deinem Brett steht { $role ->
+    [queen] eine
+   *[other] ein
+  } { $piece }.
+dual-diff-wrong = { $square }: dort gehört { $role ->
+    [queen] eine
+   *[other] ein
+  } { $piece } hin, auf deinem Brett steht { $yrole ->
+    [queen] eine
+   *[other] ein
+  } { $yours }.
+sheet-line = { $count }.
+sheet-read = { $sheets ->
+    [1] Partieformular: { $count } Halbzüge gelesen.
+   *[other] Formular { $sheet }: { $count } Halbzüge gelesen.
+  }
+sheet-stop-unreadable = Es endet bei Zug { $number }, { $color }: { $text } ist kein Zug.
+sheet-stop-illegal = Es endet bei Zug { $number }, { $color }: { $text } ist dort nicht erlaubt.
+sheet-stop-ambiguous = Es endet bei Zug { $number }, { $color }: { $text } passt auf mehr als einen Zug.
+sheet-agree = Die Aufzeichnungen stimmen überein: { $count } Halbzüge.
+sheet-first-difference = Erster Unterschied: Zug { $number }, { $color }.
+sheet-game-has = Die Partie: { $move }.
+sheet-sheet-has = { $sheets ->
+    [1] Dein Formular: { $move }.
+   *[other] Formular { $sheet }: { $move }.
+  }
+sheet-no-move = kein Zug
+sheet-restore-hint = Die Aufzeichnungen stimmen für { $count } Halbzüge überein; wiederherstellen setzt die Partie dorthin zurück.
+sheet-too-many = Höchstens zwei Formulare: formular DATEI, oder formular DATEI1 DATEI2.
+restore-no-sheet = Noch nichts zum Wiederherstellen: erst ein Formular vergleichen, oder den Zug nennen, etwa wiederherstellen 12 schwarz.
+restore-no-such-move = Die Partie hat keinen Zug { $number } von { $color }.
+restore-nothing = Die Aufzeichnungen stimmen bis zum letzten Zug überein: nichts zurückzunehmen.
+restore-done = Die Partie steht wieder nach Zug { $number }, { $color }; die Uhren auch.
+restore-start = Die Partie steht wieder am Anfang; die Uhren auch.

@@ -415,3 +415,70 @@ import-unreadable = { $text } cannot be read as a move.
 import-after-end = { $text } comes after the game had ended.
 import-bad-fen = the start position { $text } cannot be read.
 import-unknown-variant = the variant { $text } is neither chess nor Chess960.
+
+## The player's own board, confirm mode and scoresheets (issue 13)
+
+setting-confirm = Repeat moves before play goes on: off; on: you repeat the opponent's move; own: also confirm your own move before it is played.
+setting-confirmbelow = No repeating or confirming once your clock has fewer seconds left than this; 0: always.
+setting-dualcheck = Compare your own board after every move of the opponent and say only what differs.
+ask-repeat = Repeat the move.
+ask-confirm-own = Play { $move }? Yes or no.
+ask-sheet = Next move of the scoresheet; an empty line or end to finish.
+confirm-right = Right.
+confirm-wrong = No: { $move }.
+confirm-first = First repeat the opponent's move: { $move }.
+confirm-own-dropped = Move not played.
+help-myboard = myboard: your own board beside the game's. myboard alone reads it back; myboard start, myboard clear (an empty board), myboard game (as the game stands), myboard fen FEN; then state pieces by side, in one line or several: myboard white: king g1, rooks a1 and f1, pawns a2 b2; black: king g8. One square: myboard e4 white pawn, myboard f3 empty. Only the squares you state count; rest empty says the others are empty.
+help-compare = compare: every difference between your board and the game's on the squares you stated, first explained by moves where it can be (a move not made, made to another square or with another piece, a capture whose piece is still there).
+help-scoresheet = scoresheet FILE: compares your scoresheet (PGN, or one move per line, or numbered pairs, in any move form) with the game and names the first difference; scoresheet FILE1 FILE2: both players' sheets with each other and the game; scoresheet alone: dictate the moves, one per line, an empty line or end to finish.
+help-restore = restore: takes the game back to the last move on which the scoresheets compared last agree, the clocks to their times then; restore 12 or restore 12 black: to after that move.
+dual-board-set = Your board is set.
+dual-bad-fen = Not a FEN: { $text }. For example: myboard fen 4k3/8/8/8/8/8/8/4K3
+dual-stated = { $count ->
+    [one] One square noted.
+   *[other] { $count } squares noted.
+  }
+dual-rest-empty = The rest of your board is empty.
+dual-problem-word = Not understood: { $text }.
+dual-problem-color = No side for { $text }: say white or black first.
+dual-problem-square = No square for { $text }.
+dual-problem-piece = No piece for { $text }: name the piece, or say empty.
+dual-counts = { $unstated ->
+    [0] Empty: { $empty } squares.
+   *[other] Empty: { $empty } squares; not stated: { $unstated } squares.
+  }
+dual-nothing-stated = Your board has no square stated yet: set it with myboard start, or state squares with myboard.
+dual-agree = The boards agree.
+dual-not-made = { $count ->
+    [one] Your board is missing the move { $moves }.
+   *[other] Your board is missing the moves { $moves }.
+  }
+dual-wrong-move = On your board { $made } was played instead of { $played }.
+dual-capture-left = After { $capture } the captured piece was not removed from your board: { $square }, { $piece }.
+dual-extra-move = Your board has a move the game does not have: { $made }.
+dual-diff-missing = { $square }: a { $piece } belongs there, your board has nothing.
+dual-diff-extra = { $square }: nothing belongs there, your board has a { $piece }.
+dual-diff-wrong = { $square }: a { $piece } belongs there, your board has a { $yours }.
+sheet-line = { $count }.
+sheet-read = { $sheets ->
+    [1] Scoresheet: { $count } half-moves read.
+   *[other] Scoresheet { $sheet }: { $count } half-moves read.
+  }
+sheet-stop-unreadable = It stops at move { $number }, { $color }: { $text } is no move.
+sheet-stop-illegal = It stops at move { $number }, { $color }: { $text } is not legal there.
+sheet-stop-ambiguous = It stops at move { $number }, { $color }: { $text } fits more than one move.
+sheet-agree = The records agree: { $count } half-moves.
+sheet-first-difference = First difference: move { $number }, { $color }.
+sheet-game-has = The game: { $move }.
+sheet-sheet-has = { $sheets ->
+    [1] Your scoresheet: { $move }.
+   *[other] Scoresheet { $sheet }: { $move }.
+  }
+sheet-no-move = no move
+sheet-restore-hint = The records agree for { $count } half-moves; restore takes the game back to there.
+sheet-too-many = At most two scoresheets: scoresheet FILE, or scoresheet FILE1 FILE2.
+restore-no-sheet = Nothing to restore to yet: compare a scoresheet first, or name the move, such as restore 12 black.
+restore-no-such-move = The game has no move { $number } of { $color }.
+restore-nothing = The records agree to the last move: nothing to take back.
+restore-done = The game is back after move { $number }, { $color }; the clocks too.
+restore-start = The game is back at its start; the clocks too.

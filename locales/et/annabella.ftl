@@ -491,3 +491,70 @@ import-unreadable = { $text } ei ole loetav käiguna.
 import-after-end = { $text } tuleb pärast mängu lõppu.
 import-bad-fen = algseisu { $text } ei saa lugeda.
 import-unknown-variant = variant { $text } pole male ega Chess960.
+
+## Oma laud, kinnitamine ja partiiblanketid (issue 13)
+
+setting-confirm = Käikude kordamine enne mängu jätkumist: väljas; sees: sa kordad vastase käiku; oma: kinnitad ka oma käigu enne selle tegemist.
+setting-confirmbelow = Kui sinu kellal on vähem sekundeid, siis enam ei korrata ega kinnitata; 0: alati.
+setting-dualcheck = Võrdle sinu oma lauda pärast vastase iga käiku ja ütle ainult erinevused.
+ask-repeat = Korda käiku.
+ask-confirm-own = Kas teha käik { $move }? Jah või ei.
+ask-sheet = Partiiblanketi järgmine käik; lõpetamiseks tühi rida või lõpp.
+confirm-right = Õige.
+confirm-wrong = Ei: { $move }.
+confirm-first = Korda kõigepealt vastase käiku: { $move }.
+confirm-own-dropped = Käiku ei tehtud.
+help-myboard = minu laud: sinu oma laud mängu laua kõrval. minu laud üksi loeb selle ette; minu laud algus, minu laud tühi (tühi laud), minu laud mäng (nagu mäng on), minu laud fen FEN; siis ütle nupud poolte kaupa, ühel või mitmel real: minu laud valge: kuningas g1, vankrid a1 ja f1, etturid a2 b2; must: kuningas g8. Üks ruut: minu laud e4 valge ettur, minu laud f3 tühi. Loevad ainult ruudud, mille ütled; ülejäänud tühjad ütleb, et teised on tühjad.
+help-compare = võrdle: iga erinevus sinu laua ja mängu laua vahel sinu öeldud ruutudel, enne käikudega seletatud, kus saab (käik tegemata, tehtud teisele ruudule või teise nupuga, löödud nupp eemaldamata).
+help-scoresheet = blankett FAIL: võrdleb sinu partiiblanketti (PGN, või üks käik real, või nummerdatud paarid, igas käigukujus) mänguga ja nimetab esimese erinevuse; blankett FAIL1 FAIL2: mõlema mängija blanketid omavahel ja mänguga; blankett üksi: dikteeri käigud, üks real, lõpetamiseks tühi rida või lõpp.
+help-restore = taasta: viib mängu tagasi viimase käiguni, milles viimati võrreldud blanketid ühtivad, kellad tolle aja peale; taasta 12 või taasta 12 must: pärast seda käiku.
+dual-board-set = Sinu laud on paigas.
+dual-bad-fen = Pole FEN: { $text }. Näiteks: minu laud fen 4k3/8/8/8/8/8/8/4K3
+dual-stated = { $count ->
+    [one] Üks ruut kirjas.
+   *[other] { $count } ruutu kirjas.
+  }
+dual-rest-empty = Ülejäänud sinu laud on tühi.
+dual-problem-word = Ei saanud aru: { $text }.
+dual-problem-color = Poolt pole öeldud: { $text }; ütle enne valge või must.
+dual-problem-square = Ruutu pole öeldud: { $text }.
+dual-problem-piece = Nuppu pole öeldud: { $text }; nimeta nupp või ütle tühi.
+dual-counts = { $unstated ->
+    [0] Tühjad: { $empty } ruutu.
+   *[other] Tühjad: { $empty } ruutu; ütlemata: { $unstated } ruutu.
+  }
+dual-nothing-stated = Sinu laual pole veel ühtegi ruutu öeldud: sea see käsuga minu laud algus või ütle ruudud käsuga minu laud.
+dual-agree = Lauad ühtivad.
+dual-not-made = { $count ->
+    [one] Sinu laual on tegemata käik { $moves }.
+   *[other] Sinu laual on tegemata käigud { $moves }.
+  }
+dual-wrong-move = Sinu laual tehti { $made } käigu { $played } asemel.
+dual-capture-left = Pärast käiku { $capture } jäi löödud nupp sinu lauale: { $square }, { $piece }.
+dual-extra-move = Sinu laual on üks käik rohkem kui mängus: { $made }.
+dual-diff-missing = { $square }: seal peab olema { $piece }, sinu laual pole midagi.
+dual-diff-extra = { $square }: seal ei pea midagi olema, sinu laual on { $piece }.
+dual-diff-wrong = { $square }: seal peab olema { $piece }, sinu laual on { $yours }.
+sheet-line = { $count }.
+sheet-read = { $sheets ->
+    [1] Partiiblankett: loetud { $count } poolkäiku.
+   *[other] Blankett { $sheet }: loetud { $count } poolkäiku.
+  }
+sheet-stop-unreadable = See lõpeb käigul { $number }, { $color }: { $text } pole käik.
+sheet-stop-illegal = See lõpeb käigul { $number }, { $color }: { $text } pole seal lubatud.
+sheet-stop-ambiguous = See lõpeb käigul { $number }, { $color }: { $text } sobib mitme käiguga.
+sheet-agree = Ülestähendused ühtivad: { $count } poolkäiku.
+sheet-first-difference = Esimene erinevus: käik { $number }, { $color }.
+sheet-game-has = Mäng: { $move }.
+sheet-sheet-has = { $sheets ->
+    [1] Sinu blankett: { $move }.
+   *[other] Blankett { $sheet }: { $move }.
+  }
+sheet-no-move = käiku pole
+sheet-restore-hint = Ülestähendused ühtivad { $count } poolkäigu ulatuses; taasta viib mängu sinna tagasi.
+sheet-too-many = Kõige rohkem kaks blanketti: blankett FAIL või blankett FAIL1 FAIL2.
+restore-no-sheet = Veel pole kuhu taastada: võrdle enne blanketti või nimeta käik, näiteks taasta 12 must.
+restore-no-such-move = Mängus pole käiku { $number }, { $color }.
+restore-nothing = Ülestähendused ühtivad viimase käiguni: pole midagi tagasi võtta.
+restore-done = Mäng on taas pärast käiku { $number }, { $color }; kellad ka.
+restore-start = Mäng on taas algseisus; kellad ka.

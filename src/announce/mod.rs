@@ -11,6 +11,7 @@
 mod answer;
 mod board;
 mod clock;
+mod dual;
 mod engine;
 mod game;
 mod prompt;
@@ -294,6 +295,7 @@ impl Announcer {
             Event::Clock(e) => vec![self.clock_event(p, e)],
             Event::Record(e) => self.record_event(p, e),
             Event::Replay(e) => vec![self.replay_event(p, e)],
+            Event::Dual(e) => self.dual_event(p, e),
         }
     }
 }

@@ -37,6 +37,13 @@ impl Announcer {
             Question::Promotion { to } => {
                 self.message(ui, "ask-promotion", &[("square", s(self.square(p, *to)))])
             }
+            Question::Repeat => self.message(ui, "ask-repeat", &[]),
+            Question::ConfirmOwn(f) => self.message(
+                ui,
+                "ask-confirm-own",
+                &[("move", s(self.move_words(p.short(), f)))],
+            ),
+            Question::Sheet => self.message(ui, "ask-sheet", &[]),
         }
     }
 }

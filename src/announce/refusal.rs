@@ -3,7 +3,7 @@
 use fluent_bundle::FluentValue;
 use shakmaty::{CastlingSide, Role, Square};
 
-use super::{Announcer, Phrasing, capitalise, castle_id, role_key, s};
+use super::{Announcer, Phrasing, capitalise, castle_id, n, role_key, s};
 use crate::event::Refused;
 use crate::input::commands::Arg;
 use crate::input::{CastlingBlock, CommandError, Refusal, Suggestion};
@@ -43,6 +43,14 @@ impl Announcer {
             Refused::NotPaused => self.message(ui, "clock-not-paused", &[]),
             Refused::Replaying => self.message(ui, "replay-refused", &[]),
             Refused::NoReplay => self.message(ui, "replay-none", &[]),
+            Refused::NothingStated => self.message(ui, "dual-nothing-stated", &[]),
+            Refused::TooManySheets => self.message(ui, "sheet-too-many", &[]),
+            Refused::NoSheetCompared => self.message(ui, "restore-no-sheet", &[]),
+            Refused::NoSuchMoveToRestore { number, color } => self.message(
+                ui,
+                "restore-no-such-move",
+                &[("number", n(*number)), ("color", s(self.color(p, *color)))],
+            ),
             Refused::NoSuchMove {
                 number,
                 side,
@@ -229,7 +237,7 @@ impl Announcer {
                     Arg::Rank => "missing-rank",
                     Arg::File => "missing-file",
                     Arg::Piece => "missing-piece",
-                    Arg::MoveNumber => "missing-move-number",
+                    Arg::MoveNumber | Arg::OptionalMoveNumber => "missing-move-number",
                     Arg::Setting => return self.message(ui, "set-usage", &[]),
                     Arg::None
                     | Arg::Topic

@@ -216,6 +216,8 @@ pub(super) fn parse(command: Command, words: &[&str]) -> Result<Args, CommandErr
             args.clock_side = optional(words, clock_side).ok_or_else(|| bad(&text))?
         }
         Arg::MoveNumber => move_number(words, &mut args).ok_or_else(|| bad(&text))?,
+        Arg::OptionalMoveNumber if words.is_empty() => {}
+        Arg::OptionalMoveNumber => move_number(words, &mut args).ok_or_else(|| bad(&text))?,
     }
     Ok(args)
 }

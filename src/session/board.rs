@@ -17,7 +17,7 @@ const BOTH: [Color; 2] = [Color::White, Color::Black];
 impl Session {
     /// The side the board is read from: against an engine the person's
     /// side; in hot seat, where both sides share one keyboard, White's.
-    fn side(&self) -> Color {
+    pub(super) fn side(&self) -> Color {
         let player = match self.settings.opponent {
             OpponentChoice::Engine => self.seat.human,
             OpponentChoice::Human => Color::White,

@@ -216,6 +216,12 @@ impl Session {
         })
     }
 
+    /// The time `side` has left now, when the game is timed.
+    pub(super) fn time_left(&self, side: Color) -> Option<Duration> {
+        let clock = self.timing.clock.as_ref()?;
+        Some(clock.left(side, self.now?))
+    }
+
     /// `clock [side]`.
     pub(super) fn clock(&self, side: Option<ClockSide>) -> Vec<Event> {
         match self.clock_report(side) {

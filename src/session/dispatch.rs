@@ -31,7 +31,7 @@ impl Session {
         let line = read_line(text, self.settings.lang, &self.game);
         // Looking at the board does not cancel the question; anything
         // else lets it lapse.
-        if line.is_read_only() {
+        if line.is_read_only() || open.as_ref().is_some_and(|p| p.holds(&line)) {
             self.prompt = open;
         }
         self.run(line)
@@ -105,6 +105,10 @@ impl Session {
             Command::End => self.replay_end(),
             Command::Goto => self.replay_goto(args.move_number, args.color),
             Command::Play => self.replay_play(),
+            Command::MyBoard => self.my_board(&args.text),
+            Command::Compare => self.compare(),
+            Command::Scoresheet => self.scoresheet(&args.text),
+            Command::Restore => self.restore_to(args.move_number, args.color),
         }
     }
 

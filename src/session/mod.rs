@@ -15,7 +15,9 @@
 
 mod board;
 mod clock;
+mod confirm;
 mod dispatch;
+mod dual;
 mod play;
 mod prompt;
 mod record;
@@ -60,6 +62,8 @@ pub struct Session {
     /// The whole game while it is replayed (`game` is then the game up
     /// to the move shown).
     replay: Option<replay::Replay>,
+    /// The player's own board, and scoresheets being compared.
+    dual: dual::Dual,
 }
 
 impl Session {
@@ -79,7 +83,9 @@ impl Session {
             timing: clock::Timing::default(),
             records: records::Records::default(),
             replay: None,
+            dual: dual::Dual::new(&shakmaty::Board::new()),
         };
+        session.reset_my_board();
         session.seat.human = session.draw_color();
         session.reset_clock();
         session
@@ -92,6 +98,7 @@ impl Session {
         self.replay = None;
         self.prompt = None;
         self.reset_clock();
+        self.reset_my_board();
     }
 
     /// Sets the date written into PGN (`YYYY.MM.DD`).

@@ -40,12 +40,23 @@ impl Session {
     /// which one was meant, or refuse it.
     pub(super) fn decided(&mut self, resolution: Resolution, claim: bool) -> Vec<Event> {
         match resolution {
-            Resolution::Move(mv) if claim => self.claim_with(mv),
-            Resolution::Move(mv) => self.play(mv),
+            Resolution::Move(mv) => match self.ask_own(mv, claim) {
+                Some(question) => question,
+                None => self.play_confirmed(mv, claim),
+            },
             Resolution::Ambiguous(moves) | Resolution::Promotion(moves) => {
                 self.ask(Prompt::for_moves(moves, claim))
             }
             Resolution::Refused(r) => vec![r.into()],
+        }
+    }
+
+    /// Plays the player's move, confirmed or needing no confirmation.
+    pub(super) fn play_confirmed(&mut self, mv: Move, claim: bool) -> Vec<Event> {
+        if claim {
+            self.claim_with(mv)
+        } else {
+            self.play(mv)
         }
     }
 
@@ -58,11 +69,17 @@ impl Session {
 
     /// Plays a legal move and says it, and the end of the game with it.
     pub(super) fn play(&mut self, mv: Move) -> Vec<Event> {
+        let mover = self.game.turn();
+        let before = self.game.position().clone();
+        let agreed = self.my_board_agrees();
         match self.game.play(mv) {
             Ok(result) => {
                 self.press_clock();
+                self.follow_on_my_board(&before, mv, agreed);
                 let mut events = self.moved();
                 events.extend(result.map(|f| GameEvent::Over(f).into()));
+                events.extend(self.dual_check(mover));
+                events.extend(self.ask_repeat(mover));
                 events
             }
             Err(PlayError::GameOver) => vec![Refusal::GameOver.into()],
@@ -72,11 +89,18 @@ impl Session {
 
     fn claim_with(&mut self, mv: Move) -> Vec<Event> {
         let claimant = self.game.turn();
+        let before = self.game.position().clone();
+        let agreed = self.my_board_agrees();
         let Ok(outcome) = self.game.claim_draw(Some(mv)) else {
             return vec![Refusal::GameOver.into()];
         };
         self.press_clock();
+        self.follow_on_my_board(&before, mv, agreed);
         let mut events = self.moved();
+        let drawn = matches!(
+            outcome,
+            ClaimOutcome::Drawn(_) | ClaimOutcome::EndedByMove(_)
+        );
         match outcome {
             ClaimOutcome::Drawn(f) | ClaimOutcome::EndedByMove(f) => {
                 events.push(GameEvent::Over(f).into())
@@ -87,6 +111,9 @@ impl Session {
                 self.game.offer_draw_by(claimant);
                 events.push(GameEvent::DrawOffered(claimant).into());
             }
+        }
+        if !drawn {
+            events.extend(self.ask_repeat(claimant));
         }
         events
     }
@@ -161,6 +188,7 @@ impl Session {
     /// `undo`: against an engine, its reply and the person's move, so it
     /// is the person's turn again.
     pub(super) fn undo(&mut self) -> Vec<Event> {
+        let agreed = self.my_board_agrees();
         let mut events = self.undo_one();
         self.seat.awaiting = None;
         if matches!(events.first(), Some(Event::Game(GameEvent::Undone(_))))
@@ -169,10 +197,11 @@ impl Session {
         {
             events.extend(self.undo_one());
         }
+        self.sync_my_board(agreed);
         events
     }
 
-    fn undo_one(&mut self) -> Vec<Event> {
+    pub(super) fn undo_one(&mut self) -> Vec<Event> {
         let before = MoveFacts::last(&self.game);
         let ended = self.game.result().map(|f| f.reason);
         match self.game.undo() {
@@ -218,6 +247,7 @@ impl Session {
             self.settings.time = time.clone();
         }
         self.reset_clock();
+        self.reset_my_board();
         self.seat.human = self.draw_color();
         let mut events = vec![GameEvent::NewGame { chess960 }.into()];
         if self.settings.opponent == OpponentChoice::Engine {

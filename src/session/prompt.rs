@@ -1,14 +1,18 @@
 //! The one open question. A move that fits several pieces, or a
 //! promotion without its piece, asks; the next line may answer with just
-//! the part that tells the choices apart. Reading the board leaves the
-//! question standing; anything else lets it lapse.
+//! the part that tells the choices apart. In confirm mode the player
+//! repeats the opponent's move (and confirms their own); a scoresheet may
+//! be dictated line by line. Reading the board leaves the question
+//! standing; anything else lets it lapse, except that a repetition and a
+//! dictation outlast a typo.
 
 use shakmaty::{Move, Square};
 
 use crate::event::{Event, PromptEvent, Question};
 use crate::input::commands::Command;
 use crate::input::vocab::{fold, is_answer_lead, is_answer_pronoun};
-use crate::input::{Pick, decide, filter_by_answer, parse_answer_with};
+use crate::input::{Line, Pick, decide, filter_by_answer, parse_answer_with};
+use crate::rules::MoveFacts;
 
 use super::Session;
 
@@ -29,6 +33,26 @@ pub enum Prompt {
         /// The move came with a draw claim.
         claim: bool,
     },
+    /// Confirm mode: the player repeats the opponent's move, the game's
+    /// ply `ply`, before their own move is taken.
+    Repeat {
+        /// The index of the move to repeat in the game's plies.
+        ply: usize,
+    },
+    /// `confirm own`: the player's move, played once confirmed.
+    ConfirmOwn {
+        /// The move.
+        mv: Move,
+        /// It came with a draw claim.
+        claim: bool,
+        /// The move as it is said.
+        facts: MoveFacts,
+    },
+    /// A scoresheet dictated line by line, until an empty line or `end`.
+    Sheet {
+        /// The lines so far.
+        lines: Vec<String>,
+    },
 }
 
 impl Prompt {
@@ -48,6 +72,9 @@ impl Prompt {
     /// The question as the announcer words it.
     pub fn question(&self) -> Question {
         match self {
+            Prompt::Repeat { .. } => Question::Repeat,
+            Prompt::Sheet { .. } => Question::Sheet,
+            Prompt::ConfirmOwn { facts, .. } => Question::ConfirmOwn(facts.clone()),
             Prompt::Promotion { moves, .. } => Question::Promotion {
                 to: moves.first().map_or(Square::A1, |m| m.to()),
             },
@@ -65,12 +92,28 @@ impl Prompt {
     fn moves(&self) -> &[Move] {
         match self {
             Prompt::Which { moves, .. } | Prompt::Promotion { moves, .. } => moves,
+            Prompt::Repeat { .. } | Prompt::ConfirmOwn { .. } | Prompt::Sheet { .. } => &[],
         }
     }
 
     fn claim(&self) -> bool {
         match self {
-            Prompt::Which { claim, .. } | Prompt::Promotion { claim, .. } => *claim,
+            Prompt::Which { claim, .. }
+            | Prompt::Promotion { claim, .. }
+            | Prompt::ConfirmOwn { claim, .. } => *claim,
+            Prompt::Repeat { .. } | Prompt::Sheet { .. } => false,
+        }
+    }
+
+    /// Whether the question stands through a line that is not its answer
+    /// and no command that changes the game: the repetition of a move
+    /// and a dictated scoresheet are not dropped for a typo.
+    pub fn holds(&self, line: &Line) -> bool {
+        match self {
+            Prompt::Repeat { .. } | Prompt::Sheet { .. } => {
+                !matches!(line, Line::Command(..) | Line::Failed(..))
+            }
+            Prompt::Which { .. } | Prompt::Promotion { .. } | Prompt::ConfirmOwn { .. } => false,
         }
     }
 }
@@ -86,6 +129,12 @@ impl Session {
     /// Tries `line` as the answer to `prompt`. `Err` gives the prompt
     /// back: the line is something else.
     pub(super) fn answer(&mut self, prompt: Prompt, line: &str) -> Result<Vec<Event>, Prompt> {
+        match prompt {
+            Prompt::Repeat { ply } => return self.answer_repeat(ply, line),
+            Prompt::ConfirmOwn { mv, claim, .. } => return self.answer_own(mv, claim, line),
+            Prompt::Sheet { lines } => return self.answer_sheet(lines, line),
+            Prompt::Which { .. } | Prompt::Promotion { .. } => {}
+        }
         // "e4?" asks about the board; the question stands meanwhile.
         if line.trim_end().ends_with('?') {
             return Err(prompt);

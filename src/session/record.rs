@@ -15,6 +15,7 @@ use crate::settings::{Key, Lang, parse_setting};
 use crate::store::{FORMAT, SavedClock, SavedGame, SavedResult};
 
 use super::Session;
+use crate::dual::PlayerBoard;
 
 /// The settings a kept game brings back.
 const GAME_SETTINGS: [Key; 5] = [
@@ -85,6 +86,7 @@ impl Session {
             human: self.seat.human.to_string(),
             players: self.players(),
             date: self.date.clone(),
+            my_board: Some(self.dual.mine.to_text()),
         }
     }
 
@@ -128,6 +130,10 @@ impl Session {
         self.now = Some(now);
         self.reset_clock();
         self.timing.clock = clock;
+        self.reset_my_board();
+        if let Some(mine) = saved.my_board.as_deref().and_then(PlayerBoard::from_text) {
+            self.dual.mine = mine;
+        }
         Ok(())
     }
 }

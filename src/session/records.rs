@@ -32,6 +32,7 @@ struct Mark {
     human: Color,
     settings: Settings,
     clock: Option<ClockMark>,
+    my_board: crate::dual::PlayerBoard,
 }
 
 impl Session {
@@ -76,6 +77,7 @@ impl Session {
             human: self.seat.human,
             settings: self.settings.clone(),
             clock: self.timing.clock.as_ref().map(Clock::settled),
+            my_board: self.dual.mine.clone(),
         }
     }
 
@@ -171,7 +173,10 @@ impl Session {
             Reply::Saved(name) => RecordEvent::Saved(name),
             Reply::Written(path) => RecordEvent::Written(path),
             Reply::Listed(entries) => RecordEvent::Games(entries),
-            Reply::Failed { path, trouble } => RecordEvent::Failed { path, trouble },
+            Reply::Failed { path, trouble } => {
+                self.sheet_failed();
+                RecordEvent::Failed { path, trouble }
+            }
             Reply::Loaded { name, game } => {
                 self.forget_imported();
                 return match self.restore(&game, now) {
@@ -200,6 +205,7 @@ impl Session {
         let bytes = text.as_bytes();
         let number = match purpose {
             ReadFor::ListPgn => return vec![RecordEvent::PgnGames(list_games(bytes)).into()],
+            ReadFor::Scoresheet(part) => return self.sheet_text(part, text.to_string()),
             ReadFor::LoadPgn(n) => n,
         };
         let Some(imported) = import_game(bytes, number) else {
@@ -300,7 +306,7 @@ fn is_pgn(word: &str) -> bool {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Records {
     /// Requests for the store not yet handed out.
-    outbox: Vec<Request>,
+    pub(super) outbox: Vec<Request>,
     /// What the game was when it was last kept.
     kept: Option<Mark>,
     /// An unfinished game offered for resumption.

@@ -53,6 +53,7 @@ impl Session {
         self.seat.awaiting = None;
         self.timing = Default::default();
         self.game = up_to(&game, 0);
+        self.reset_my_board();
         self.replay = Some(Replay {
             full: game,
             clock: None,
@@ -133,7 +134,11 @@ impl Session {
     /// Shows the game up to half-move `shown`.
     fn show(&mut self, shown: usize) {
         if let Some(replay) = &self.replay {
-            self.game = up_to(&replay.full, shown);
+            // The player follows the replay on their own board.
+            let agreed = self.my_board_agrees();
+            let game = up_to(&replay.full, shown);
+            self.game = game;
+            self.sync_my_board(agreed);
         }
     }
 

@@ -9,8 +9,9 @@ mod values;
 use std::borrow::Cow;
 
 pub use values::{
-    Allowed, BoardStyle, Choice, ColorChoice, Lang, Level, OpponentChoice, Orientation, Percent,
-    PlayerName, SpeechMode, Style, TimeAlerts, TimeChoice, Value, Verbosity, Voice, Width,
+    Allowed, BoardStyle, Choice, ColorChoice, ConfirmMode, Lang, Level, OpponentChoice,
+    Orientation, Percent, PlayerName, SpeechMode, Style, TimeAlerts, TimeChoice, Value, Verbosity,
+    Voice, WaiveBelow, Width,
 };
 
 use crate::input::Words;
@@ -182,6 +183,18 @@ settings! {
     Name name: PlayerName = PlayerName(String::new()),
         words &["name"], &["name"], &["nimi"],
         help "setting-name";
+    /// Which moves the player repeats or confirms before play goes on.
+    Confirm confirm: ConfirmMode = ConfirmMode::Off,
+        words &["confirm"], &["bestätigen"], &["kinnita"],
+        help "setting-confirm";
+    /// No confirming below this many seconds on the player's clock.
+    ConfirmBelow confirm_below: WaiveBelow = WaiveBelow(0),
+        words &["confirmbelow"], &["bestätigenbis"], &["kinnitaalla"],
+        help "setting-confirmbelow";
+    /// Compare the player's board after every move of the opponent.
+    DualCheck dual_check: bool = false,
+        words &["dualcheck"], &["brettprüfung"], &["lauakontroll"],
+        help "setting-dualcheck";
 }
 
 /// What a setting's value type does, for a setting chosen at run time.

@@ -363,6 +363,10 @@ fn number_in(text: &str, min: u16, max: u16, zero: bool) -> Option<u16> {
     ((min..=max).contains(&n) || (zero && n == 0)).then_some(n)
 }
 
+mod confirm;
+
+pub use confirm::{ConfirmMode, WaiveBelow};
+
 /// The longest output line in characters, for a Braille display's cells;
 /// 0 turns wrapping off.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

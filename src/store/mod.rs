@@ -59,6 +59,11 @@ pub struct SavedGame {
     pub players: [String; 2],
     /// The date the game was played (`YYYY.MM.DD`).
     pub date: String,
+    /// The player's own board: 64 characters from a8 to h1, FEN piece
+    /// letters, `.` for a square stated empty, `?` for one not stated.
+    /// Missing in saves made before it existed.
+    #[serde(default)]
+    pub my_board: Option<String>,
 }
 
 /// How a kept game ended.

@@ -60,6 +60,9 @@ pub enum ReadFor {
     LoadPgn(usize),
     /// To list a PGN file's games.
     ListPgn,
+    /// A scoresheet to compare with the game: its place among the files
+    /// named (`scoresheet FILE1 FILE2`).
+    Scoresheet(usize),
 }
 
 /// What went wrong with a file.

@@ -70,6 +70,7 @@ pub fn realistic_game(plies: usize) -> SavedGame {
         human: "white".to_string(),
         players: ["Tõnu Kask".to_string(), "annabella level 5".to_string()],
         date: "2025.03.14".to_string(),
+        my_board: None,
     }
 }
 

@@ -14,7 +14,11 @@ use crate::input::{CommandError, Refusal, Suggestion};
 use crate::rules::{ClaimRefusal, Finished, GameSummary, ImportError, MoveFacts};
 use crate::settings::{Setting, Settings};
 use crate::store::{GameEntry, Trouble};
+
+mod dual;
+
 use crate::view::{BoardView, Line};
+pub use dual::{Compared, DualEvent, Explained, SheetDifference, SheetReport, SheetStopAt};
 
 /// What the game is doing now, for `status`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,6 +83,14 @@ pub enum Question {
         /// The promotion square.
         to: Square,
     },
+    /// Confirm mode: the player repeats the opponent's move before
+    /// playing on (FIDE: moves are announced, repeated and executed).
+    Repeat,
+    /// `confirm own`: is this the move the player means to play?
+    ConfirmOwn(MoveFacts),
+    /// A scoresheet being dictated: the next move, or an empty line or
+    /// `end` to finish.
+    Sheet,
 }
 
 /// Something the session reports to its outputs, by family: each
@@ -106,6 +118,8 @@ pub enum Event {
     /// itself does not change, so outputs that keep the game (the store)
     /// have nothing to do here.
     Replay(ReplayEvent),
+    /// The player's own board, confirm mode and scoresheets.
+    Dual(DualEvent),
 }
 
 /// Saved and loaded games.
@@ -371,6 +385,19 @@ pub enum Refused {
         /// The moves the game has; `None` when it has none.
         range: Option<MoveRange>,
     },
+    /// `compare` before the player has stated any square of their board.
+    NothingStated,
+    /// `scoresheet` with more than two files.
+    TooManySheets,
+    /// `restore` alone before any scoresheet was compared.
+    NoSheetCompared,
+    /// `restore N` to a move the game does not have.
+    NoSuchMoveToRestore {
+        /// The move number asked for.
+        number: u32,
+        /// The side.
+        color: Color,
+    },
 }
 
 /// A question asked, or an answer that did not fit it.
@@ -433,6 +460,7 @@ into_event! {
     ClockEvent => |e| Event::Clock(e);
     RecordEvent => |e| Event::Record(e);
     ReplayEvent => |e| Event::Replay(e);
+    DualEvent => |e| Event::Dual(e);
 }
 
 /// An output of the session: text, speech, sound cues (later the store).

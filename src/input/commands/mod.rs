@@ -11,6 +11,10 @@ use crate::settings::Lang;
 
 use super::vocab::fold;
 
+mod table;
+
+pub use table::COMMANDS;
+
 /// Words of one meaning in each UI language. The first word of a
 /// language is the one shown (in `help`, in suggestions); all of them,
 /// in every language, are understood whatever the UI language.
@@ -150,6 +154,15 @@ pub enum Command {
     Goto,
     /// Plays on from the position shown in a replay.
     Play,
+    /// The player's own board: set it, state squares, read it back.
+    MyBoard,
+    /// Compares the player's board with the game's.
+    Compare,
+    /// Compares a scoresheet (or two) with the game record.
+    Scoresheet,
+    /// Takes the game back to the last move the records agree on, or to
+    /// a move named.
+    Restore,
 }
 
 /// What may follow a command word.
@@ -183,6 +196,8 @@ pub enum Arg {
     Text,
     /// A move number, optionally with a side (`goto 12`, `goto 12 black`).
     MoveNumber,
+    /// Optionally a move number with a side (`restore`, `restore 12 black`).
+    OptionalMoveNumber,
 }
 
 /// One command with everything the program knows about it.
@@ -225,295 +240,6 @@ pub(crate) const fn w(
 ) -> Words {
     Words::new(en, de, et)
 }
-
-/// Every command, in the order `help` lists them and [`Command`]
-/// declares them (checked when the crate is compiled).
-pub const COMMANDS: [Entry; 40] = {
-    use Arg as A;
-    use Command as C;
-    [
-        entry(
-            C::Help,
-            w(&["help", "h"], &["hilfe"], &["abi"]),
-            A::Topic,
-            true,
-            "help-help",
-        ),
-        entry(
-            C::Quit,
-            w(&["quit", "exit"], &["ende"], &["lõpeta", "välju"]),
-            A::None,
-            false,
-            "help-quit",
-        ),
-        entry(
-            C::New,
-            w(&["new"], &["neu"], &["uus"]),
-            A::NewGame,
-            false,
-            "help-new",
-        ),
-        entry(
-            C::Board,
-            w(&["board", "b"], &["brett"], &["laud"]),
-            A::None,
-            true,
-            "help-board",
-        ),
-        entry(
-            C::Square,
-            w(&["square"], &["feld"], &["ruut"]),
-            A::Square,
-            true,
-            "help-square",
-        ),
-        entry(
-            C::Rank,
-            w(&["rank"], &["reihe"], &["rida", "horisontaal"]),
-            A::Rank,
-            true,
-            "help-rank",
-        ),
-        entry(
-            C::File,
-            w(&["file"], &["linie"], &["liin", "vertikaal"]),
-            A::File,
-            true,
-            "help-file",
-        ),
-        entry(
-            C::Diagonal,
-            w(&["diagonal"], &["diagonale"], &["diagonaal"]),
-            A::Square,
-            true,
-            "help-diagonal",
-        ),
-        entry(
-            C::Pieces,
-            w(&["pieces", "p"], &["figuren"], &["nupud"]),
-            A::OptionalColor,
-            true,
-            "help-pieces",
-        ),
-        entry(
-            C::Where,
-            w(&["where"], &["wo"], &["kus"]),
-            A::Piece,
-            true,
-            "help-where",
-        ),
-        entry(
-            C::Attackers,
-            w(&["attackers"], &["angreifer"], &["ründajad"]),
-            A::Square,
-            true,
-            "help-attackers",
-        ),
-        entry(
-            C::Moves,
-            w(&["moves"], &["züge"], &["käigud"]),
-            A::OptionalSquare,
-            true,
-            "help-moves",
-        ),
-        entry(
-            C::Material,
-            w(&["material"], &["material"], &["materjal"]),
-            A::None,
-            true,
-            "help-material",
-        ),
-        entry(
-            C::Status,
-            w(&["status", "s"], &["status", "stand"], &["seis"]),
-            A::None,
-            true,
-            "help-status",
-        ),
-        entry(
-            C::Fen,
-            w(&["fen"], &["fen"], &["fen"]),
-            A::None,
-            true,
-            "help-fen",
-        ),
-        entry(
-            C::Pgn,
-            w(&["pgn"], &["pgn"], &["pgn"]),
-            A::Text,
-            true,
-            "help-pgn",
-        ),
-        entry(
-            C::Last,
-            w(&["last", "l"], &["letzter"], &["viimane"]),
-            A::None,
-            true,
-            "help-last",
-        ),
-        entry(
-            C::History,
-            w(&["history"], &["partie"], &["partii"]),
-            A::None,
-            true,
-            "help-history",
-        ),
-        entry(
-            C::Repeat,
-            w(&["repeat", "r"], &["wiederholen"], &["korda"]),
-            A::None,
-            true,
-            "help-repeat",
-        ),
-        entry(
-            C::Undo,
-            w(&["undo"], &["zurück"], &["tagasi"]),
-            A::None,
-            false,
-            "help-undo",
-        ),
-        entry(
-            C::Resign,
-            w(&["resign"], &["aufgeben"], &["alistun"]),
-            A::None,
-            false,
-            "help-resign",
-        ),
-        entry(
-            C::Draw,
-            w(&["draw"], &["remis"], &["viik"]),
-            A::OptionalMove,
-            false,
-            "help-draw",
-        ),
-        entry(
-            C::Accept,
-            w(&["accept"], &["annehmen"], &["nõus"]),
-            A::None,
-            false,
-            "help-accept",
-        ),
-        entry(
-            C::Decline,
-            w(&["decline"], &["ablehnen"], &["keeldun"]),
-            A::None,
-            false,
-            "help-decline",
-        ),
-        entry(
-            C::Set,
-            w(&["set"], &["einstellen"], &["määra"]),
-            A::Setting,
-            false,
-            "help-set",
-        ),
-        entry(
-            C::Settings,
-            w(&["settings"], &["einstellungen"], &["seaded"]),
-            A::None,
-            true,
-            "help-settings",
-        ),
-        entry(
-            C::Hint,
-            w(&["hint"], &["tipp"], &["vihje"]),
-            A::None,
-            true,
-            "help-hint",
-        ),
-        entry(
-            C::Eval,
-            w(&["eval"], &["bewertung"], &["hinnang"]),
-            A::None,
-            true,
-            "help-eval",
-        ),
-        entry(
-            C::Clock,
-            w(&["clock", "c"], &["uhr"], &["kell"]),
-            A::ClockSide,
-            true,
-            "help-clock",
-        ),
-        entry(
-            C::Pause,
-            w(&["pause"], &["pause", "anhalten"], &["paus"]),
-            A::None,
-            false,
-            "help-pause",
-        ),
-        entry(
-            C::Resume,
-            w(&["resume"], &["weiter", "fortsetzen"], &["jätka"]),
-            A::None,
-            false,
-            "help-resume",
-        ),
-        entry(
-            C::Save,
-            w(&["save"], &["speichern"], &["salvesta"]),
-            A::Text,
-            false,
-            "help-save",
-        ),
-        entry(
-            C::Load,
-            w(&["load"], &["laden"], &["laadi"]),
-            A::Text,
-            false,
-            "help-load",
-        ),
-        entry(
-            C::Games,
-            w(&["games"], &["partien"], &["mängud"]),
-            A::Text,
-            true,
-            "help-games",
-        ),
-        entry(
-            C::Next,
-            w(&["next", "n"], &["vor", "nächster"], &["edasi", "järgmine"]),
-            A::None,
-            false,
-            "help-next",
-        ),
-        entry(
-            C::Prev,
-            w(&["prev", "previous"], &["rück"], &["eelmine"]),
-            A::None,
-            false,
-            "help-prev",
-        ),
-        entry(
-            C::Start,
-            w(&["start"], &["anfang"], &["algus", "algusesse"]),
-            A::None,
-            false,
-            "help-start",
-        ),
-        entry(
-            C::End,
-            w(&["end"], &["schluss"], &["lõpp", "lõppu"]),
-            A::None,
-            false,
-            "help-end",
-        ),
-        entry(
-            C::Goto,
-            w(&["goto"], &["gehe"], &["mine"]),
-            A::MoveNumber,
-            false,
-            "help-goto",
-        ),
-        entry(
-            C::Play,
-            w(&["play"], &["weiterspielen"], &["mängi"]),
-            A::None,
-            false,
-            "help-play",
-        ),
-    ]
-};
 
 // The table is indexed by the command: a command out of place would
 // answer for another.

@@ -1,0 +1,272 @@
+//! Confirm mode (FIDE's appendix for blind players: moves are announced,
+//! repeated and executed). After the opponent's move the player repeats
+//! it — as a move in any input form, or "ok" — and their own next move is
+//! not taken until the repetition is right; with `confirm own` the player
+//! also confirms their own move before it is played. Below the seconds
+//! of `confirmbelow` on the player's clock nothing is asked, as players
+//! in time trouble want.
+
+use std::time::Duration;
+
+use shakmaty::{Color, Move};
+
+use crate::event::{DualEvent, Event, PromptEvent, Question};
+use crate::input::vocab::{NO, YES, fold};
+use crate::input::{Effort, Resolution, read_move_with, resolve_for};
+use crate::rules::MoveFacts;
+use crate::settings::{ConfirmMode, OpponentChoice};
+
+use super::{Prompt, Session};
+
+impl Session {
+    /// Whether the person at the keyboard repeats moves of `mover`: the
+    /// engine's moves, or in hot seat every move (the other player
+    /// repeats it).
+    pub(super) fn repeats_moves_of(&self, mover: Color) -> bool {
+        match self.settings.opponent {
+            OpponentChoice::Human => true,
+            OpponentChoice::Engine => mover != self.seat.human,
+        }
+    }
+
+    /// Whether `side` is in time trouble: fewer seconds on its clock than
+    /// `confirmbelow` says, so that nothing is repeated or confirmed.
+    fn confirm_waived(&self, side: Color) -> bool {
+        let below = self.settings.confirm_below.0;
+        below > 0
+            && self
+                .time_left(side)
+                .is_some_and(|left| left < Duration::from_secs(u64::from(below)))
+    }
+
+    /// After a move of `mover`: the question that asks the player to
+    /// repeat it, when confirm mode wants one.
+    pub(super) fn ask_repeat(&mut self, mover: Color) -> Vec<Event> {
+        let wanted = self.settings.confirm != ConfirmMode::Off
+            && self.repeats_moves_of(mover)
+            && !self.game.is_over()
+            && !self.confirm_waived(self.game.turn());
+        let Some(ply) = self.game.plies().len().checked_sub(1) else {
+            return Vec::new();
+        };
+        if !wanted {
+            return Vec::new();
+        }
+        self.prompt = Some(Prompt::Repeat { ply });
+        vec![PromptEvent::Ask(Question::Repeat).into()]
+    }
+
+    /// With `confirm own`, the player's move waits for a yes: the
+    /// question, or `None` when the move is to be played at once.
+    pub(super) fn ask_own(&mut self, mv: Move, claim: bool) -> Option<Vec<Event>> {
+        let mover = self.game.turn();
+        let asked = self.settings.confirm == ConfirmMode::Own
+            && !self.seat.engine_plays(&self.settings, mover)
+            && !self.confirm_waived(mover);
+        if !asked {
+            return None;
+        }
+        let facts = MoveFacts::of_move(self.game.position(), mv);
+        let prompt = Prompt::ConfirmOwn { mv, claim, facts };
+        let question = prompt.question();
+        self.prompt = Some(prompt);
+        Some(vec![PromptEvent::Ask(question).into()])
+    }
+
+    /// A line while the player owes the repetition of ply `ply`.
+    pub(super) fn answer_repeat(&mut self, ply: usize, line: &str) -> Result<Vec<Event>, Prompt> {
+        let prompt = Prompt::Repeat { ply };
+        let expected = match (self.game.plies().get(ply), self.game.position_before(ply)) {
+            // The game moved on (undone, restored): nothing is owed.
+            (Some(p), Some(before)) if ply + 1 == self.game.plies().len() => {
+                MoveFacts::new(before, p)
+            }
+            _ => return Err(prompt),
+        };
+        if line.trim_end().ends_with('?') {
+            return Err(prompt);
+        }
+        if is_one_of(&YES, line) {
+            return Ok(vec![DualEvent::Confirmed.into()]);
+        }
+        let reading = read_move_with(line, self.settings.lang.into(), &mut Effort::default());
+        if reading.intents.is_empty() {
+            return Err(prompt);
+        }
+        let mut before = self.game.clone();
+        before.undo();
+        let both_sides = self.settings.opponent == OpponentChoice::Human;
+        let repeated = resolve_for(&before, &reading.intents, true, both_sides);
+        if matches!(repeated, Resolution::Move(mv) if Some(mv) == self.game.plies().get(ply).map(|p| p.mv))
+        {
+            return Ok(vec![DualEvent::Confirmed.into()]);
+        }
+        // A move of the player's own, typed before the repetition: not
+        // taken, and the game stays as it is.
+        let own = resolve_for(&self.game, &reading.intents, true, both_sides);
+        self.prompt = Some(prompt);
+        if matches!(own, Resolution::Move(_)) && !matches!(repeated, Resolution::Move(_)) {
+            return Ok(vec![DualEvent::RepeatFirst(expected).into()]);
+        }
+        Ok(vec![DualEvent::Corrected(expected).into()])
+    }
+
+    /// A line while the player's own move waits for a yes.
+    pub(super) fn answer_own(
+        &mut self,
+        mv: Move,
+        claim: bool,
+        line: &str,
+    ) -> Result<Vec<Event>, Prompt> {
+        if is_one_of(&YES, line) {
+            return Ok(self.play_confirmed(mv, claim));
+        }
+        if is_one_of(&NO, line) {
+            return Ok(vec![DualEvent::OwnDropped.into()]);
+        }
+        let facts = MoveFacts::of_move(self.game.position(), mv);
+        let prompt = Prompt::ConfirmOwn { mv, claim, facts };
+        // The same move again confirms it; another is read as a new move.
+        let reading = read_move_with(line, self.settings.lang.into(), &mut Effort::default());
+        let both_sides = self.settings.opponent == OpponentChoice::Human;
+        if let Resolution::Move(again) = resolve_for(&self.game, &reading.intents, true, both_sides)
+            && again == mv
+        {
+            return Ok(self.play_confirmed(mv, claim));
+        }
+        Err(prompt)
+    }
+}
+
+/// Whether the whole line is one of `words` ("ok", "ja", "jah.").
+fn is_one_of(words: &crate::input::Words, line: &str) -> bool {
+    let folded = fold(line.trim());
+    !folded.is_empty() && words.contains_folded(&folded)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+    use crate::event::Refused;
+    use crate::rules::Game;
+    use crate::rules::clock::TimeControl;
+    use crate::settings::{Settings, TimeChoice, WaiveBelow};
+
+    fn session(confirm: ConfirmMode, control: Option<&str>, below: u16) -> Session {
+        let settings = Settings {
+            opponent: OpponentChoice::Human,
+            confirm,
+            confirm_below: WaiveBelow(below),
+            time: match control {
+                Some(c) => TimeChoice::Timed(c.parse::<TimeControl>().expect("control")),
+                None => TimeChoice::Untimed,
+            },
+            ..Settings::default()
+        };
+        Session::new(Game::new(), settings)
+    }
+
+    fn asks_repeat(events: &[Event]) -> bool {
+        events
+            .iter()
+            .any(|e| *e == Event::from(PromptEvent::Ask(Question::Repeat)))
+    }
+
+    #[test]
+    fn the_next_move_waits_for_the_right_repetition() {
+        let mut s = session(ConfirmMode::On, None, 0);
+        let t = Instant::now();
+        assert!(asks_repeat(&s.handle_line("e4", t)));
+        let fen = s.game().fen();
+        // Black's own move first: refused, nothing played.
+        let refused = s.handle_line("e5", t);
+        assert!(matches!(
+            refused[..],
+            [Event::Dual(DualEvent::RepeatFirst(_))]
+        ));
+        assert_eq!(s.game().fen(), fen);
+        // Reading the board leaves the question standing.
+        s.handle_line("board", t);
+        assert!(matches!(s.prompt(), Some(Prompt::Repeat { ply: 0 })));
+        // Another move is corrected with the one played.
+        let corrected = s.handle_line("d4", t);
+        let [Event::Dual(DualEvent::Corrected(f))] = &corrected[..] else {
+            panic!("{corrected:?}");
+        };
+        assert_eq!(f.san, "e4");
+        // A word that is no move keeps the question too.
+        s.handle_line("hmm", t);
+        assert!(s.prompt().is_some());
+        assert_eq!(
+            s.handle_line("Bauer Eva vier", t),
+            vec![Event::from(DualEvent::Confirmed)]
+        );
+        assert!(s.prompt().is_none());
+        assert!(asks_repeat(&s.handle_line("e5", t)));
+        assert_eq!(
+            s.handle_line("ok", t),
+            vec![Event::from(DualEvent::Confirmed)]
+        );
+        assert_eq!(s.game().plies().len(), 2);
+    }
+
+    #[test]
+    fn own_moves_wait_for_a_yes() {
+        let mut s = session(ConfirmMode::Own, None, 0);
+        let t = Instant::now();
+        let asked = s.handle_line("Nf3", t);
+        assert!(matches!(
+            asked[..],
+            [Event::Prompt(PromptEvent::Ask(Question::ConfirmOwn(_)))]
+        ));
+        assert!(s.game().plies().is_empty());
+        assert_eq!(
+            s.handle_line("nein", t),
+            vec![Event::from(DualEvent::OwnDropped)]
+        );
+        assert!(s.game().plies().is_empty());
+        s.handle_line("e4", t);
+        let played = s.handle_line("ja", t);
+        assert!(matches!(played[0], Event::Game(_)), "{played:?}");
+        assert_eq!(s.game().plies().len(), 1);
+        // The other player repeats it before confirming their own.
+        assert!(asks_repeat(&played));
+        assert_eq!(
+            s.handle_line("jah", t),
+            vec![Event::from(DualEvent::Confirmed)]
+        );
+        s.handle_line("e5", t);
+        s.handle_line("e5", t);
+        assert_eq!(s.game().plies().len(), 2);
+    }
+
+    #[test]
+    fn time_trouble_waives_the_repetition() {
+        // 1 minute each; no repetition below 30 seconds on the clock of
+        // the side that would repeat.
+        let mut s = session(ConfirmMode::On, Some("1+0"), 30);
+        let t0 = Instant::now();
+        s.tick(t0);
+        assert!(asks_repeat(
+            &s.handle_line("e4", t0 + Duration::from_secs(1))
+        ));
+        s.handle_line("e4", t0 + Duration::from_secs(2));
+        // Black thinks 40 s: 19 s left when White's move comes.
+        let black_moves = s.handle_line("e5", t0 + Duration::from_secs(42));
+        assert!(asks_repeat(&black_moves), "White has 59 s: asked");
+        s.handle_line("ok", t0 + Duration::from_secs(43));
+        let white_moves = s.handle_line("Nf3", t0 + Duration::from_secs(44));
+        assert!(!asks_repeat(&white_moves), "Black has 19 s: waived");
+        assert!(s.prompt().is_none());
+        // And Black's move goes in at once.
+        let next = s.handle_line("Nc6", t0 + Duration::from_secs(45));
+        assert!(matches!(next[0], Event::Game(_)));
+        assert!(
+            !next
+                .iter()
+                .any(|e| matches!(e, Event::Refusal(Refused::Move(_))))
+        );
+    }
+}

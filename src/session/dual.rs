@@ -1,0 +1,434 @@
+//! The dual room: the player's own board beside the game's (`myboard`,
+//! `compare`, the check after the opponent's moves), scoresheets compared
+//! with the game (`scoresheet`), and `restore` to the last move the
+//! records agree on, clocks set back with it.
+
+use std::path::PathBuf;
+
+use shakmaty::fen::Fen;
+use shakmaty::{Board, Color, Move, Position};
+
+use crate::dual::PlayerBoard;
+use crate::dual::compare::{Explanation, compare};
+use crate::dual::dictation::read_dictation;
+use crate::dual::scoresheet::{Sheet, place, read_sheet, reconcile};
+use crate::event::{
+    Answer, Compared, DualEvent, Event, Explained, PromptEvent, Question, Refused, SheetDifference,
+    SheetReport, SheetStopAt,
+};
+use crate::input::Words;
+use crate::input::commands::w;
+use crate::input::vocab::fold;
+use crate::rules::{Game, MoveFacts};
+use crate::store::{ReadFor, Request};
+use crate::view;
+
+use super::{Prompt, Session};
+
+/// What the dual room keeps between lines.
+#[derive(Clone, Debug)]
+pub(super) struct Dual {
+    /// The player's board.
+    pub mine: PlayerBoard,
+    /// The side in force for the next dictated line ("Weiß:" carries).
+    color: Option<Color>,
+    /// How many half-moves the records agreed on at the last comparison
+    /// of scoresheets: where `restore` goes.
+    agreed: Option<usize>,
+    /// Scoresheet files asked of the store, by place; compared once all
+    /// have come.
+    sheets: Vec<Option<String>>,
+}
+
+impl Dual {
+    /// The player's board set up as `board`, nothing else known.
+    pub fn new(board: &Board) -> Dual {
+        Dual {
+            mine: PlayerBoard::from_board(board),
+            color: None,
+            agreed: None,
+            sheets: Vec::new(),
+        }
+    }
+}
+
+/// The words after `myboard` that are no dictation.
+const BOARD_WORD: Words = w(&["board"], &["brett"], &["laud"]);
+const START: Words = w(
+    &["start", "initial"],
+    &["start", "anfang", "grundstellung"],
+    &["algus", "algseis"],
+);
+const CLEAR: Words = w(
+    &["clear", "empty"],
+    &["leer", "leeren"],
+    &["tühjenda", "tühi"],
+);
+const FEN: Words = w(&["fen"], &["fen"], &["fen"]);
+const GAME: Words = w(&["game"], &["partie", "spiel"], &["mäng", "partii"]);
+/// Words that end a dictated scoresheet.
+const END: Words = w(&["end", "done"], &["ende", "fertig"], &["lõpp", "valmis"]);
+
+/// Whether `word` is one of `words`.
+fn is(words: &Words, word: &str) -> bool {
+    words.contains_folded(&fold(word))
+}
+
+impl Session {
+    /// The player's board follows the game's move when it agreed before
+    /// it (the player executes the move on it). Call before the move is
+    /// played with the position it is played in.
+    pub(super) fn follow_on_my_board(&mut self, before: &shakmaty::Chess, mv: Move, agreed: bool) {
+        if agreed {
+            self.dual.mine.follow(before, mv);
+        }
+    }
+
+    /// After a move of the opponent with `dualcheck` on: the differences,
+    /// said only when there are some.
+    pub(super) fn dual_check(&self, mover: Color) -> Vec<Event> {
+        if !self.settings.dual_check || !self.repeats_moves_of(mover) {
+            return Vec::new();
+        }
+        if self.dual.mine.stated().is_empty() {
+            return Vec::new();
+        }
+        let compared = self.compared();
+        if compared.differences.is_empty() {
+            return Vec::new();
+        }
+        vec![DualEvent::Compared(Box::new(compared)).into()]
+    }
+
+    /// The game went back or elsewhere (undo, restore, a loaded game): the
+    /// player's board goes with it when it agreed, as the player sets
+    /// their board the same way.
+    pub(super) fn sync_my_board(&mut self, agreed: bool) {
+        if !agreed {
+            return;
+        }
+        let board = self.game.position().board().clone();
+        for square in self.dual.mine.stated() {
+            self.dual.mine.state(square, board.piece_at(square));
+        }
+    }
+
+    /// Whether the player's board agrees with the game's now.
+    pub(super) fn my_board_agrees(&self) -> bool {
+        self.dual.mine.agrees_with(self.game.position().board())
+    }
+
+    /// A new game or position: the player sets up their board as it.
+    pub(super) fn reset_my_board(&mut self) {
+        self.dual = Dual::new(self.game.position().board());
+    }
+
+    /// `myboard …`: set the board as a whole, state squares, or read it.
+    pub(super) fn my_board(&mut self, text: &str) -> Vec<Event> {
+        let mut words: Vec<&str> = text.split_whitespace().collect();
+        // "mein brett …", "my board …", "minu laud …".
+        if words.first().is_some_and(|w| is(&BOARD_WORD, w)) {
+            words.remove(0);
+        }
+        let Some(&first) = words.first() else {
+            return self.read_my_board();
+        };
+        let rest = words[1..].join(" ");
+        if words.len() == 1 && is(&START, first) {
+            self.dual.mine = PlayerBoard::from_board(self.game.initial_position().board());
+            return vec![DualEvent::BoardSet.into()];
+        }
+        if words.len() == 1 && is(&CLEAR, first) {
+            self.dual.mine = PlayerBoard::empty();
+            return vec![DualEvent::BoardSet.into()];
+        }
+        if words.len() == 1 && is(&GAME, first) {
+            self.dual.mine = PlayerBoard::from_board(self.game.position().board());
+            return vec![DualEvent::BoardSet.into()];
+        }
+        if is(&FEN, first) {
+            return match Fen::from_ascii(rest.trim().as_bytes()) {
+                Ok(fen) => {
+                    self.dual.mine = PlayerBoard::from_board(&fen.as_setup().board);
+                    vec![DualEvent::BoardSet.into()]
+                }
+                Err(_) => vec![DualEvent::BadFen(rest).into()],
+            };
+        }
+        let dictation = read_dictation(&words.join(" "), self.dual.color);
+        for &(square, piece) in &dictation.stated {
+            self.dual.mine.state(square, piece);
+        }
+        if dictation.rest_empty {
+            self.dual.mine.rest_empty();
+        }
+        self.dual.color = dictation.color;
+        let mut squares = dictation
+            .stated
+            .iter()
+            .map(|(sq, _)| *sq)
+            .collect::<Vec<_>>();
+        squares.sort();
+        squares.dedup();
+        vec![
+            DualEvent::Stated {
+                squares: squares.len(),
+                rest_empty: dictation.rest_empty,
+                problems: dictation.problems,
+            }
+            .into(),
+        ]
+    }
+
+    /// `myboard` alone: the pieces the player has stated, then how many
+    /// squares are stated empty and how many are not stated.
+    fn read_my_board(&self) -> Vec<Event> {
+        let mine = &self.dual.mine;
+        let mut board = Board::empty();
+        let mut empty = 0;
+        for square in mine.stated() {
+            match mine.get(square).flatten() {
+                Some(piece) => board.set_piece_at(square, piece),
+                None => empty += 1,
+            }
+        }
+        let unstated = 64 - mine.stated().count();
+        let list = view::list(&board, &[Color::White, Color::Black], self.side());
+        vec![
+            Answer::Board(list).into(),
+            DualEvent::BoardCounts {
+                empty,
+                unstated: unstated as u32,
+            }
+            .into(),
+        ]
+    }
+
+    /// The comparison of the player's board with the game's, with the
+    /// moves that explain it put into words-free facts.
+    fn compared(&self) -> Compared {
+        let comparison = compare(&self.game, &self.dual.mine);
+        let game = &self.game;
+        let facts_of_ply = |ply: usize| {
+            Some(MoveFacts::new(
+                game.position_before(ply)?,
+                game.plies().get(ply)?,
+            ))
+        };
+        let explanation = comparison.explanation.and_then(|e| match e {
+            Explanation::NotMade { count } => {
+                let len = game.plies().len();
+                let moves: Option<Vec<MoveFacts>> =
+                    (len.checked_sub(count)?..len).map(facts_of_ply).collect();
+                moves.map(Explained::NotMade)
+            }
+            // A move missed while later ones were made: said the same way,
+            // the move not made on the player's board.
+            Explanation::LeftOut { ply } => Some(Explained::NotMade(vec![facts_of_ply(ply)?])),
+            Explanation::WrongMove { ply, made } => Some(Explained::WrongMove {
+                made: MoveFacts::of_move(game.position_before(ply)?, made),
+                played: facts_of_ply(ply)?,
+            }),
+            Explanation::CaptureNotRemoved { ply, square, piece } => {
+                Some(Explained::CaptureNotRemoved {
+                    capture: facts_of_ply(ply)?,
+                    square,
+                    piece,
+                })
+            }
+            Explanation::ExtraMove { made } => Some(Explained::ExtraMove(MoveFacts::of_move(
+                game.position(),
+                made,
+            ))),
+        });
+        Compared {
+            explanation,
+            differences: comparison.differences,
+        }
+    }
+
+    /// `compare`.
+    pub(super) fn compare(&self) -> Vec<Event> {
+        if self.dual.mine.stated().is_empty() {
+            return vec![Refused::NothingStated.into()];
+        }
+        vec![DualEvent::Compared(Box::new(self.compared())).into()]
+    }
+
+    /// `scoresheet`: dictated line by line; `scoresheet FILE [FILE2]`:
+    /// read through the store and compared when all have come.
+    pub(super) fn scoresheet(&mut self, text: &str) -> Vec<Event> {
+        let paths: Vec<&str> = text.split_whitespace().collect();
+        if paths.is_empty() {
+            self.prompt = Some(Prompt::Sheet { lines: Vec::new() });
+            return vec![PromptEvent::Ask(Question::Sheet).into()];
+        }
+        if paths.len() > 2 {
+            return vec![Refused::TooManySheets.into()];
+        }
+        self.dual.sheets = vec![None; paths.len()];
+        for (part, path) in paths.iter().enumerate() {
+            self.records.outbox.push(Request::Read {
+                path: PathBuf::from(path),
+                purpose: ReadFor::Scoresheet(part),
+            });
+        }
+        Vec::new()
+    }
+
+    /// A scoresheet file's text, from the store.
+    pub(super) fn sheet_text(&mut self, part: usize, text: String) -> Vec<Event> {
+        let Some(slot) = self.dual.sheets.get_mut(part) else {
+            return Vec::new();
+        };
+        *slot = Some(text);
+        if self.dual.sheets.iter().any(Option::is_none) {
+            return Vec::new();
+        }
+        let texts: Vec<String> = std::mem::take(&mut self.dual.sheets)
+            .into_iter()
+            .flatten()
+            .collect();
+        self.compare_sheets(&texts)
+    }
+
+    /// A scoresheet file could not be read: the others are not waited for.
+    pub(super) fn sheet_failed(&mut self) {
+        self.dual.sheets.clear();
+    }
+
+    /// A line of a dictated scoresheet.
+    pub(super) fn answer_sheet(
+        &mut self,
+        mut lines: Vec<String>,
+        line: &str,
+    ) -> Result<Vec<Event>, Prompt> {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || is(&END, trimmed) {
+            return Ok(self.compare_sheets(&[lines.join("\n")]));
+        }
+        // The board may be read meanwhile ("e4?"); the dictation stands.
+        if trimmed.ends_with('?') {
+            return Err(Prompt::Sheet { lines });
+        }
+        lines.push(trimmed.to_string());
+        let count = lines.len();
+        self.prompt = Some(Prompt::Sheet { lines });
+        Ok(vec![DualEvent::SheetLine(count).into()])
+    }
+
+    /// The game with only its first `plies` half-moves.
+    fn game_cut_to(&self, plies: usize) -> Game {
+        let mut game = self.game.clone();
+        while game.plies().len() > plies {
+            // A game ended without a move (resigned) is reopened first.
+            if game.undo().is_none() && game.undo().is_none() {
+                break;
+            }
+        }
+        game
+    }
+
+    /// Compares one or two scoresheets with the game record: the first
+    /// difference in the current style, kept for `restore`.
+    fn compare_sheets(&mut self, texts: &[String]) -> Vec<Event> {
+        let start = self.game_cut_to(0);
+        let sheets: Vec<Sheet> = texts.iter().map(|t| read_sheet(t, &start)).collect();
+        let moves: Vec<Move> = self.game.plies().iter().map(|p| p.mv).collect();
+        let sheet_moves: Vec<&[Move]> = sheets.iter().map(|s| s.moves.as_slice()).collect();
+        let outcome = reconcile(&moves, &sheet_moves);
+        self.dual.agreed = Some(outcome.agreed);
+        let first_position = start.initial_position().clone();
+        let at = |ply: usize| place(&first_position, ply);
+        let stops = sheets
+            .iter()
+            .map(|sheet| {
+                sheet.stop.as_ref().map(|stop| {
+                    let (number, color) = at(stop.ply);
+                    SheetStopAt {
+                        number,
+                        color,
+                        text: stop.text.clone(),
+                        kind: stop.kind,
+                    }
+                })
+            })
+            .collect();
+        let first = outcome.first.map(|d| {
+            // Up to the difference the records agree: its position is the
+            // game's there.
+            let agreed_game = self.game_cut_to(d.ply);
+            let pos = agreed_game.position();
+            let facts = |mv: Option<Move>| mv.map(|mv| MoveFacts::of_move(pos, mv));
+            let (number, color) = at(d.ply);
+            SheetDifference {
+                number,
+                color,
+                game: facts(d.game),
+                sheets: d.sheets.into_iter().map(facts).collect(),
+            }
+        });
+        let report = SheetReport {
+            read: sheets.iter().map(|s| s.moves.len()).collect(),
+            stops,
+            first,
+            agreed: outcome.agreed,
+            game: moves.len(),
+        };
+        vec![DualEvent::Sheet(Box::new(report)).into()]
+    }
+
+    /// `restore`: back to the last move on which the records agreed at
+    /// the last comparison of scoresheets; `restore N [side]`: to after
+    /// that move. Clocks go back with the moves.
+    pub(super) fn restore_to(&mut self, number: Option<u32>, color: Option<Color>) -> Vec<Event> {
+        let target = match number {
+            Some(number) => {
+                let color = color.unwrap_or(Color::White);
+                let start = self.game.initial_position().clone();
+                let found =
+                    (0..self.game.plies().len()).find(|&i| place(&start, i) == (number, color));
+                match found {
+                    Some(i) => i + 1,
+                    None => return vec![Refused::NoSuchMoveToRestore { number, color }.into()],
+                }
+            }
+            None => match self.dual.agreed {
+                Some(agreed) => agreed,
+                None => return vec![Refused::NoSheetCompared.into()],
+            },
+        };
+        if target >= self.game.plies().len() {
+            return vec![DualEvent::NothingToRestore.into()];
+        }
+        let agreed = self.my_board_agrees();
+        self.prompt = None;
+        self.seat.awaiting = None;
+        while self.game.plies().len() > target {
+            let before = (self.game.plies().len(), self.game.is_over());
+            // Each move goes back with its clock times; a game that ended
+            // without a move is reopened first.
+            self.undo_one();
+            if (self.game.plies().len(), self.game.is_over()) == before {
+                break;
+            }
+        }
+        self.sync_my_board(agreed);
+        self.dual.agreed = None;
+        let start = self.game.initial_position().clone();
+        let restored = match self.game.plies().len().checked_sub(1) {
+            Some(last) => {
+                let (number, color) = place(&start, last);
+                DualEvent::Restored {
+                    number: Some(number),
+                    color,
+                }
+            }
+            None => DualEvent::Restored {
+                number: None,
+                color: start.turn(),
+            },
+        };
+        vec![restored.into(), self.status()]
+    }
+}
