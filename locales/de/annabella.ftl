@@ -477,7 +477,7 @@ confirm-right = Richtig.
 confirm-wrong = Nein: { $move }.
 confirm-first = Erst den Zug des Gegners wiederholen: { $move }.
 confirm-own-dropped = Zug nicht gespielt.
-help-myboard = mein brett: dein eigenes Brett neben dem der Partie. mein brett allein liest es vor; mein brett anfang, mein brett leer (ein leeres Brett), mein brett partie (wie die Partie steht), mein brett fen FEN; dann die Figuren nach Seiten ansagen, in einer Zeile oder mehreren: mein brett Weiß: König Gustav eins, Türme Anna eins und Felix eins, Bauern Anna zwei, Bella zwei; Schwarz: König Gustav acht. Ein Feld: mein brett Eva vier weißer Bauer, mein brett Felix drei leer. Es zählen nur die Felder, die du ansagst; sonst leer sagt, dass die übrigen leer sind.
+help-myboard = mein brett: dein eigenes Brett neben dem der Partie. mein brett allein liest es vor; mein brett anfang, mein brett leer (ein leeres Brett), mein brett löschen (nichts angesagt), mein brett partie (wie die Partie steht), mein brett fen FEN; dann die Figuren nach Seiten ansagen, in einer Zeile oder mehreren: mein brett Weiß: König Gustav eins, Türme Anna eins und Felix eins, Bauern Anna zwei, Bella zwei; Schwarz: König Gustav acht. Ein Feld: mein brett Eva vier weißer Bauer, mein brett Felix drei leer. Es zählen nur die Felder, die du ansagst; sonst leer sagt, dass die übrigen leer sind.
 help-compare = vergleichen: jeder Unterschied zwischen deinem Brett und dem der Partie auf den angesagten Feldern, vorher mit Zügen erklärt, wo das geht (ein Zug nicht ausgeführt, auf ein anderes Feld oder mit einer anderen Figur, eine geschlagene Figur nicht entfernt).
 help-scoresheet = formular DATEI: vergleicht dein Partieformular (PGN, oder ein Zug je Zeile, oder nummerierte Zugpaare, in jeder Zugform) mit der Partie und nennt den ersten Unterschied; formular DATEI1 DATEI2: die Formulare beider Spieler miteinander und mit der Partie; formular allein: die Züge diktieren, einen je Zeile, eine leere Zeile oder ende zum Abschluss.
 help-restore = wiederherstellen: setzt die Partie auf den letzten Zug zurück, bei dem die zuletzt verglichenen Formulare übereinstimmen, die Uhren auf ihre Zeiten von damals; wiederherstellen 12 oder wiederherstellen 12 schwarz: auf die Stellung nach diesem Zug.
@@ -520,7 +520,7 @@ dual-diff-wrong = { $square }: dort gehört { $role ->
     [queen] eine
    *[other] ein
   } { $yours }.
-sheet-line = { $count }.
+sheet-line = Zeile { $count }.
 sheet-read = { $sheets ->
     [1] Partieformular: { $count } Halbzüge gelesen.
    *[other] Formular { $sheet }: { $count } Halbzüge gelesen.
@@ -541,5 +541,7 @@ sheet-too-many = Höchstens zwei Formulare: formular DATEI, oder formular DATEI1
 restore-no-sheet = Noch nichts zum Wiederherstellen: erst ein Formular vergleichen, oder den Zug nennen, etwa wiederherstellen 12 schwarz.
 restore-no-such-move = Die Partie hat keinen Zug { $number } von { $color }.
 restore-nothing = Die Aufzeichnungen stimmen bis zum letzten Zug überein: nichts zurückzunehmen.
-restore-done = Die Partie steht wieder nach Zug { $number }, { $color }; die Uhren auch.
-restore-start = Die Partie steht wieder am Anfang; die Uhren auch.
+restore-done = Die Partie steht wieder nach Zug { $number }, { $color }.
+restore-done-clocks = Die Partie steht wieder nach Zug { $number }, { $color }; die Uhren auch.
+restore-start = Die Partie steht wieder am Anfang.
+restore-start-clocks = Die Partie steht wieder am Anfang; die Uhren auch.

@@ -48,12 +48,29 @@ impl Announcer {
             DualEvent::Restored {
                 number: Some(number),
                 color,
+                clocks,
             } => self.message(
                 ui,
-                "restore-done",
+                if *clocks {
+                    "restore-done-clocks"
+                } else {
+                    "restore-done"
+                },
                 &[("number", n(*number)), ("color", s(self.color(p, *color)))],
             ),
-            DualEvent::Restored { number: None, .. } => self.message(ui, "restore-start", &[]),
+            DualEvent::Restored {
+                number: None,
+                clocks,
+                ..
+            } => self.message(
+                ui,
+                if *clocks {
+                    "restore-start-clocks"
+                } else {
+                    "restore-start"
+                },
+                &[],
+            ),
             DualEvent::NothingToRestore => self.message(ui, "restore-nothing", &[]),
         };
         vec![line]
@@ -80,7 +97,11 @@ impl Announcer {
         problems: &[DictationProblem],
     ) -> Vec<String> {
         let ui = p.lang;
-        let mut lines = vec![self.message(ui, "dual-stated", &[("count", n(count(squares)))])];
+        let mut lines = Vec::new();
+        // "Rest empty" alone states no square of its own: no count.
+        if squares > 0 || !rest_empty {
+            lines.push(self.message(ui, "dual-stated", &[("count", n(count(squares)))]));
+        }
         if rest_empty {
             lines.push(self.message(ui, "dual-rest-empty", &[]));
         }

@@ -46,6 +46,8 @@ pub enum DualEvent {
         number: Option<u32>,
         /// Whose move it was (at the start: who is to move).
         color: Color,
+        /// The game is timed: the clocks went back too.
+        clocks: bool,
     },
     /// The records agree to the end: nothing to take back.
     NothingToRestore,

@@ -59,11 +59,14 @@ const START: Words = w(
     &["start", "anfang", "grundstellung"],
     &["algus", "algseis"],
 );
+/// Forget the board: no square stated.
 const CLEAR: Words = w(
-    &["clear", "empty"],
-    &["leer", "leeren"],
-    &["tühjenda", "tühi"],
+    &["clear", "forget"],
+    &["löschen", "vergessen"],
+    &["kustuta", "unusta"],
 );
+/// An empty board: every square stated empty.
+const EMPTY: Words = w(&["empty"], &["leer", "leeren"], &["tühi", "tühjenda"]);
 const FEN: Words = w(&["fen"], &["fen"], &["fen"]);
 const GAME: Words = w(&["game"], &["partie", "spiel"], &["mäng", "partii"]);
 /// Words that end a dictated scoresheet.
@@ -139,6 +142,10 @@ impl Session {
             return vec![DualEvent::BoardSet.into()];
         }
         if words.len() == 1 && is(&CLEAR, first) {
+            self.dual.mine = PlayerBoard::unknown();
+            return vec![DualEvent::BoardSet.into()];
+        }
+        if words.len() == 1 && is(&EMPTY, first) {
             self.dual.mine = PlayerBoard::empty();
             return vec![DualEvent::BoardSet.into()];
         }
@@ -416,17 +423,20 @@ impl Session {
         self.sync_my_board(agreed);
         self.dual.agreed = None;
         let start = self.game.initial_position().clone();
+        let clocks = self.timing.clock.is_some();
         let restored = match self.game.plies().len().checked_sub(1) {
             Some(last) => {
                 let (number, color) = place(&start, last);
                 DualEvent::Restored {
                     number: Some(number),
                     color,
+                    clocks,
                 }
             }
             None => DualEvent::Restored {
                 number: None,
                 color: start.turn(),
+                clocks,
             },
         };
         vec![restored.into(), self.status()]
