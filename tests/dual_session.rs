@@ -274,3 +274,39 @@ fn clock(s: &mut Session, now: Instant) -> Vec<u64> {
         .map(|side| side.left.as_secs())
         .collect()
 }
+
+#[test]
+fn the_players_board_is_kept_with_the_game() {
+    let now = Instant::now();
+    let mut s = Session::new(Game::new(), settings(Lang::En));
+    said(&mut s, "e4", now);
+    said(&mut s, "myboard clear", now);
+    said(
+        &mut s,
+        "myboard white: king e1, pawn e4; black: king e8",
+        now,
+    );
+    let before = said(&mut s, "myboard", now);
+    assert_eq!(
+        before.last().map(String::as_str),
+        Some("Empty: 0 squares; not stated: 61 squares.")
+    );
+    // Through JSON, as the store keeps it.
+    let json = serde_json::to_string(&s.record(now)).expect("encoded");
+    let saved: annabella::store::SavedGame = serde_json::from_str(&json).expect("decoded");
+    let mut again = Session::new(Game::new(), settings(Lang::En));
+    again.restore(&saved, now).expect("restored");
+    assert_eq!(said(&mut again, "myboard", now), before);
+    // A save from before the player's board existed: the board is the
+    // game's position, all of it stated.
+    let mut old: serde_json::Value = serde_json::from_str(&json).expect("json");
+    old.as_object_mut().expect("an object").remove("my_board");
+    let saved: annabella::store::SavedGame = serde_json::from_value(old).expect("an old save");
+    let mut older = Session::new(Game::new(), settings(Lang::En));
+    older.restore(&saved, now).expect("restored");
+    assert_eq!(said(&mut older, "compare", now), ["The boards agree."]);
+    assert_eq!(
+        said(&mut older, "myboard", now).last().map(String::as_str),
+        Some("Empty: 32 squares.")
+    );
+}

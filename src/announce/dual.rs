@@ -15,15 +15,17 @@ impl Announcer {
         let ui = p.lang;
         let line = match event {
             DualEvent::Confirmed => self.message(ui, "confirm-right", &[]),
+            // The correction names where the piece came from as well, so
+            // that it can be put right on the player's own board.
             DualEvent::Corrected(f) => self.message(
                 ui,
                 "confirm-wrong",
-                &[("move", s(self.move_words(p.short(), f)))],
+                &[("move", s(self.move_words(p.full(), f)))],
             ),
             DualEvent::RepeatFirst(f) => self.message(
                 ui,
                 "confirm-first",
-                &[("move", s(self.move_words(p.short(), f)))],
+                &[("move", s(self.move_words(p.full(), f)))],
             ),
             DualEvent::OwnDropped => self.message(ui, "confirm-own-dropped", &[]),
             DualEvent::BoardSet => self.message(ui, "dual-board-set", &[]),

@@ -331,4 +331,12 @@ impl Phrasing {
             ..self
         }
     }
+
+    /// The same, at verbosity `full`: with the square the piece left.
+    pub fn full(self) -> Phrasing {
+        Phrasing {
+            verbosity: Verbosity::Full,
+            ..self
+        }
+    }
 }

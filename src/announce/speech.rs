@@ -2,8 +2,12 @@
 //! German move words in a German voice, the rest in the UI language.
 
 use super::{Announcer, Phrasing};
-use crate::event::{Answer, Event, GameEvent, Refused, ReplayEvent, SessionEvent};
+use crate::event::{
+    Answer, Compared, DualEvent, Event, Explained, GameEvent, PromptEvent, Question, Refused,
+    ReplayEvent, SessionEvent,
+};
 use crate::input::Suggestion;
+use crate::rules::MoveFacts;
 use crate::settings::{Lang, Settings, Style};
 
 /// A notice about the outputs themselves, said once.
@@ -79,6 +83,20 @@ impl Announcer {
                 suggestion: Some(Suggestion::Move(f)),
                 ..
             }) => vec![self.move_words(p.short(), f)],
+            Event::Dual(DualEvent::Corrected(f) | DualEvent::RepeatFirst(f)) => {
+                vec![self.move_words(p.full(), f)]
+            }
+            Event::Prompt(PromptEvent::Ask(Question::ConfirmOwn(f))) => {
+                vec![self.move_words(p.short(), f)]
+            }
+            Event::Dual(DualEvent::Compared(c)) => self.explained_words(p, c),
+            Event::Dual(DualEvent::Sheet(report)) => report
+                .first
+                .iter()
+                .flat_map(|d| d.sheets.iter().chain([&d.game]))
+                .flatten()
+                .map(|f| self.move_words(p.short(), f))
+                .collect(),
             _ => Vec::new(),
         }
     }
@@ -116,5 +134,22 @@ fn split_languages(line: &str, german: &[String], ui: Lang, out: &mut Vec<Spoken
                 break;
             }
         }
+    }
+}
+
+impl Announcer {
+    /// The German move words of a comparison's explanation.
+    fn explained_words(&self, p: Phrasing, compared: &Compared) -> Vec<String> {
+        let moves: Vec<&MoveFacts> = match &compared.explanation {
+            Some(Explained::NotMade(moves)) => moves.iter().collect(),
+            Some(Explained::WrongMove { made, played }) => vec![made, played],
+            Some(Explained::CaptureNotRemoved { capture, .. }) => vec![capture],
+            Some(Explained::ExtraMove(made)) => vec![made],
+            None => Vec::new(),
+        };
+        moves
+            .into_iter()
+            .map(|f| self.move_words(p.short(), f))
+            .collect()
     }
 }

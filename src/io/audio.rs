@@ -18,7 +18,7 @@ use cpal::{FromSample, SampleFormat, SizedSample, StreamConfig};
 
 use crate::announce::{Announcer, Notice};
 use crate::earcons::{Cue, synthesize};
-use crate::event::{ClockEvent, Event, GameEvent, PromptEvent, Refused, Subscriber};
+use crate::event::{ClockEvent, DualEvent, Event, GameEvent, PromptEvent, Refused, Subscriber};
 use crate::rules::Check;
 use crate::settings::Settings;
 
@@ -262,6 +262,9 @@ pub fn cue_for(event: &Event) -> Option<Cue> {
         Event::Game(GameEvent::Moved(_)) => Some(Cue::Move),
         Event::Game(GameEvent::Over(_)) => Some(Cue::GameEnd),
         Event::Clock(ClockEvent::Alarm(_)) => Some(Cue::LowTime),
+        // A wrong repetition, and boards that differ, want the ear at once.
+        Event::Dual(DualEvent::Corrected(_) | DualEvent::RepeatFirst(_)) => Some(Cue::Illegal),
+        Event::Dual(DualEvent::Compared(c)) if !c.differences.is_empty() => Some(Cue::Illegal),
         Event::Refusal(Refused::Move(_))
         | Event::Refusal(Refused::NotUnderstood { .. })
         | Event::Prompt(PromptEvent::NotFitting(_))
