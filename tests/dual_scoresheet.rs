@@ -3,8 +3,9 @@
 //! Every expected move list is computed here with shakmaty alone
 //! (`San::from_ascii(...).to_move(&pos)`), never with the code under test.
 
+mod common;
+
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 
 use annabella::dual::scoresheet::{
     Disagreement, Sheet, SheetStop, SheetStopKind, first_difference, place, read_sheet, reconcile,
@@ -403,18 +404,6 @@ impl Visitor for Games {
     }
 }
 
-fn shared_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pgn");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "pgn"))
-        .collect();
-    files.sort();
-    files
-}
-
 /// SAN with German piece letters.
 fn german(san: &str) -> String {
     san.chars()
@@ -432,7 +421,7 @@ fn german(san: &str) -> String {
 fn shared_games_exported_as_plain_san_read_back_the_same() {
     let mut games = 0;
     let mut plies = 0;
-    for path in shared_files() {
+    for path in common::shared_pgn_files() {
         let text = std::fs::read(&path).expect("readable");
         let mut reader = Reader::new(text.as_slice());
         let mut first = true;

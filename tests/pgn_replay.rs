@@ -16,7 +16,7 @@ mod common;
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -109,28 +109,6 @@ impl Visitor for Mainline {
     fn end_game(&mut self, movetext: Self::Movetext) -> Self::Output {
         movetext
     }
-}
-
-fn pgn_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pgn")
-}
-
-fn pgn_files(dir: &Path) -> Vec<PathBuf> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) => panic!(
-            "PGN directory {} cannot be read ({e}); the replay test needs the shared data \
-             in ../shared/data/pgn next to the crate",
-            dir.display()
-        ),
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "pgn"))
-        .collect();
-    files.sort();
-    files
 }
 
 fn read_games(path: &Path) -> io::Result<Vec<Record>> {
@@ -353,9 +331,8 @@ fn replay(record: &Record) -> Result<(), String> {
 #[test]
 fn replay_shared_pgn_games_through_the_binary() {
     let started = Instant::now();
-    let dir = pgn_dir();
-    let files = pgn_files(&dir);
-    assert!(!files.is_empty(), "no *.pgn files in {}", dir.display());
+    let files = common::shared_pgn_files();
+    assert!(!files.is_empty(), "no shared *.pgn files");
 
     let mut games = Vec::new();
     for path in &files {
@@ -365,7 +342,7 @@ fn replay_shared_pgn_games_through_the_binary() {
         println!("{}: {} games", path.display(), found.len());
         games.extend(found);
     }
-    assert!(!games.is_empty(), "no games found in {}", dir.display());
+    assert!(!games.is_empty(), "no games found in the shared files");
 
     let next = AtomicUsize::new(0);
     let failures = Mutex::new(Vec::new());

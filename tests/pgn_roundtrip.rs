@@ -5,8 +5,10 @@
 //! byte-order mark and CRLF, comments and variations, Chess960, illegal
 //! and unreadable moves, cut and garbage files.
 
+mod common;
+
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 
 use annabella::rules::{
@@ -105,18 +107,6 @@ fn expected(r: &Reference) -> Expected {
     Expected { moves, cut, fen }
 }
 
-fn pgn_files() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pgn");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{} cannot be read: {e}", dir.display()))
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "pgn"))
-        .collect();
-    files.sort();
-    files
-}
-
 fn moves(game: &Game) -> Vec<Move> {
     game.plies().iter().map(|ply| ply.mv).collect()
 }
@@ -213,7 +203,7 @@ fn round_trip(game: &ImportedGame, label: &str) -> Tags {
 #[test]
 fn every_shared_game_round_trips() {
     let started = Instant::now();
-    let files = pgn_files();
+    let files = common::shared_pgn_files();
     assert!(!files.is_empty(), "no shared PGN files");
     let (mut games, mut plies, mut cut) = (0, 0, 0);
     for path in &files {
@@ -421,7 +411,7 @@ fn a_cut_file_keeps_what_was_read() {
     );
 
     // Every cut of a real game: no panic, and never more moves than before.
-    let text = std::fs::read(&pgn_files()[0]).expect("shared PGN");
+    let text = std::fs::read(&common::shared_pgn_files()[0]).expect("shared PGN");
     let first = &text[..text.len().min(3000)];
     for end in 0..first.len() {
         let games = import_games(&first[..end]);
@@ -463,7 +453,7 @@ fn garbage_does_not_panic() {
         let _ = import_game(&bytes, 2);
     }
     // A real file with bytes changed here and there.
-    let text = std::fs::read(&pgn_files()[0]).expect("shared PGN");
+    let text = std::fs::read(&common::shared_pgn_files()[0]).expect("shared PGN");
     let mut text = text[..text.len().min(20_000)].to_vec();
     for _ in 0..200 {
         for _ in 0..5 {

@@ -143,3 +143,23 @@ impl Piped {
         self.child.wait().expect("the binary ends")
     }
 }
+
+#[allow(dead_code)] // Only the tests that read the shared games use it.
+/// The shared PGN files (`../shared/data/pgn/*.pgn` beside the crate),
+/// sorted; a test that needs them fails with the place it looked.
+pub fn shared_pgn_files() -> Vec<std::path::PathBuf> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pgn");
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| {
+        panic!(
+            "{} cannot be read ({e}): the shared games belong beside the crate",
+            dir.display()
+        )
+    });
+    let mut files: Vec<std::path::PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "pgn"))
+        .collect();
+    files.sort();
+    files
+}
