@@ -25,7 +25,8 @@
 //! "not understood" with a suggestion. Dispatch is one exhaustive
 //! `match` on [`input::commands::Command`]; each command goes to the room
 //! that owns it. The session answers with [`event::Event`]s, grouped in
-//! families (game, answer, refusal, prompt, engine, session, clock); every
+//! families (game, answer, refusal, prompt, engine, session, clock,
+//! record, replay, dual); every
 //! output subscribes to them, and the session knows none of the outputs.
 //!
 //! # The rooms and what each may touch
@@ -36,14 +37,15 @@
 //! | [`input`] | the command table, the vocabularies of every language, reading a line, matching moves against the legal moves, refusal reasons, suggestions | output, I/O |
 //! | [`settings`] | the settings table: every setting once, with its words, values, default and help | I/O |
 //! | [`view`] | board reading as data: board formats, lines of squares, attackers, piece lists | words, I/O |
+//! | [`dual`] | the player's own board (what they state stands on their set), its comparison with the game explained by moves found by search, dictated positions, scoresheets read and reconciled (through the move input and its vocabularies) | output, I/O |
 //! | [`announce`] | events into words through the Fluent files in `locales/`, one file per family; what is spoken in which voice | I/O |
 //! | [`event`] | the events, by family, and the [`event::Subscriber`] seam | words, I/O |
 //! | [`engine`] | built-in search and evaluation, levels, the UCI client for external engines, the UCI server, the host threads | words |
-//! | [`session`] | one line, reply or tick in, events out: `dispatch`, `play` (moves, claims, offers, undo, new game), `seat` (who plays the other side; engine requests with the clocks), `prompt` (the one open question), `board` (reading answers), `clock` (the game's clock: flag fall, alarms, `clock`, pause), `settings` | terminal, audio, files, reading the time |
+//! | [`session`] | one line, reply or tick in, events out: `dispatch`, `play` (moves, claims, offers, undo, new game), `seat` (who plays the other side; engine requests with the clocks), `prompt` (the one open question: which piece, promotion, a move to repeat or confirm, a dictated scoresheet), `board` (reading answers), `clock` (the game's clock: flag fall, alarms, `clock`, pause), `settings`, `records` and `replay`, `dual` (the player's board, `compare`, `dualcheck`, scoresheets, `restore`), `confirm` (confirm mode) | terminal, audio, files, reading the time |
 //! | [`app`] | the loop: merges lines, engine replies and ticks; reads the time; feeds subscribers | chess rules |
 //! | [`io`] | adapters: line sources (rustyline, plain stdin), the text sink, the speech thread, the audio stream, the date | chess rules |
 //!
-//! The core (`rules`, `input`, `settings`, `view`, `announce`, `event`)
+//! The core (`rules`, `input`, `settings`, `view`, `dual`, `announce`, `event`)
 //! is pure: it is tested without a terminal, a sound card, a speech
 //! service or files. Commands and settings are data: adding one is a
 //! table entry, the match arm the compiler asks for, and its locale ids.

@@ -11,7 +11,11 @@
 //! one open question; `board` answers the reading commands; `clock`
 //! runs the game's chess clock on the time it is told (a flag that falls
 //! ends the game, alarms, `clock`, `pause`); `settings` changes and lists
-//! the settings; `replay` shows a finished or loaded game move by move.
+//! the settings; `replay` shows a finished or loaded game move by move;
+//! `dual` keeps the player's own board (`myboard`, `compare`, the check
+//! after the opponent's moves), compares scoresheets and restores the game
+//! to the last move they agree on; `confirm` asks for the opponent's move
+//! to be repeated (and the player's own confirmed) before play goes on.
 
 mod board;
 mod clock;
