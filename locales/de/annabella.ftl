@@ -545,3 +545,15 @@ restore-done = Die Partie steht wieder nach Zug { $number }, { $color }.
 restore-done-clocks = Die Partie steht wieder nach Zug { $number }, { $color }; die Uhren auch.
 restore-start = Die Partie steht wieder am Anfang.
 restore-start-clocks = Die Partie steht wieder am Anfang; die Uhren auch.
+
+## Blindspiel, Fragen und Übungen (Issue 14)
+
+help-blindfold = blind an, oder blind an blicke 20: Blindspiel; Brett lesen kostet Blicke, je nachdem, wie viel es zeigt: 1 für feld, Eva vier? und letzter; 2 für reihe, linie, diagonale, wo, angreifer, züge, material, tipp und vergleichen; 4 für brett, figuren und fen. bewertung kostet 1. Frei: status, uhr, partie, pgn. Mit einer Zahl ist Schluss, wenn die Blicke verbraucht sind. blind aus beendet es; blind allein sagt den Stand.
+blindfold-on = Blindspiel: Brett lesen kostet jetzt Blicke; sie werden gezählt.
+blindfold-on-budget = Blindspiel: Brett lesen kostet jetzt Blicke; { $budget } Blicke erlaubt.
+blindfold-off = Blindspiel aus. Verbrauchte Blicke: { $used }.
+peek-used = Verbrauchte Blicke: { $used }.
+peek-used-budget = Verbrauchte Blicke: { $used } von { $budget }.
+peek-none-left = Nicht genug Blicke übrig: das kostet { $cost }, { $used } von { $budget } sind verbraucht.
+score-peeks = Blicke in dieser Partie: { $used }.
+score-quiz = Fragen: { $right } von { $asked } richtig.

@@ -484,3 +484,15 @@ restore-done = The game is back after move { $number }, { $color }.
 restore-done-clocks = The game is back after move { $number }, { $color }; the clocks too.
 restore-start = The game is back at its start.
 restore-start-clocks = The game is back at its start; the clocks too.
+
+## Blindfold play, questions and drills (issue 14)
+
+help-blindfold = blindfold on, or blindfold on peeks 20: blindfold play; board reading costs peeks by how much it shows: 1 for square, e4? and last; 2 for rank, file, diagonal, where, attackers, moves, material, hint and compare; 4 for board, pieces and fen. eval costs 1. Free: status, clock, history, pgn. With a number, reading stops when the peeks are used up. blindfold off ends it; blindfold alone says the count.
+blindfold-on = Blindfold: board reading costs peeks now; they are counted.
+blindfold-on-budget = Blindfold: board reading costs peeks now; { $budget } peeks allowed.
+blindfold-off = Blindfold off. Peeks used: { $used }.
+peek-used = Peeks used: { $used }.
+peek-used-budget = Peeks used: { $used } of { $budget }.
+peek-none-left = Not enough peeks left: this costs { $cost }, { $used } of { $budget } are used.
+score-peeks = Peeks used in this game: { $used }.
+score-quiz = Questions: { $right } of { $asked } right.

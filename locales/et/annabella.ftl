@@ -560,3 +560,15 @@ restore-done = Mäng on taas pärast käiku { $number }, { $color }.
 restore-done-clocks = Mäng on taas pärast käiku { $number }, { $color }; kellad ka.
 restore-start = Mäng on taas algseisus.
 restore-start-clocks = Mäng on taas algseisus; kellad ka.
+
+## Pimesi mäng, küsimused ja harjutused (issue 14)
+
+help-blindfold = pimesi sees või pimesi sees piilumisi 20: pimesi mäng; laua lugemine maksab piilumisi selle järgi, kui palju see näitab: 1 ruut, e4? ja viimane; 2 rida, liin, diagonaal, kus, ründajad, käigud, materjal, vihje ja võrdle; 4 laud, nupud ja fen. hinnang maksab 1. Tasuta: seis, kell, partii, pgn. Arvuga lõpeb lugemine, kui piilumised on otsas. pimesi väljas lõpetab; pimesi üksi ütleb seisu.
+blindfold-on = Pimesi: laua lugemine maksab nüüd piilumisi; neid loetakse.
+blindfold-on-budget = Pimesi: laua lugemine maksab nüüd piilumisi; lubatud { $budget } piilumist.
+blindfold-off = Pimesi väljas. Piilumisi kulus: { $used }.
+peek-used = Piilumisi kulunud: { $used }.
+peek-used-budget = Piilumisi kulunud: { $used }/{ $budget }.
+peek-none-left = Piilumisi pole piisavalt: see maksab { $cost }, kulunud { $used }/{ $budget }.
+score-peeks = Piilumisi selles mängus: { $used }.
+score-quiz = Küsimused: { $right }/{ $asked } õigesti.

@@ -20,6 +20,7 @@ mod refusal;
 mod replay;
 mod session;
 mod speech;
+mod training;
 mod words;
 
 pub use speech::{Notice, Spoken};
@@ -296,6 +297,7 @@ impl Announcer {
             Event::Record(e) => self.record_event(p, e),
             Event::Replay(e) => vec![self.replay_event(p, e)],
             Event::Dual(e) => self.dual_event(p, e),
+            Event::Training(e) => vec![self.training_event(p, e)],
         }
     }
 }

@@ -44,6 +44,15 @@ impl Announcer {
             Refused::Replaying => self.message(ui, "replay-refused", &[]),
             Refused::NoReplay => self.message(ui, "replay-none", &[]),
             Refused::NothingStated => self.message(ui, "dual-nothing-stated", &[]),
+            Refused::NoPeeksLeft { cost, used, budget } => self.message(
+                ui,
+                "peek-none-left",
+                &[
+                    ("cost", n(*cost)),
+                    ("used", n(*used)),
+                    ("budget", n(*budget)),
+                ],
+            ),
             Refused::TooManySheets => self.message(ui, "sheet-too-many", &[]),
             Refused::NoSheetCompared => self.message(ui, "restore-no-sheet", &[]),
             Refused::NoSuchMoveToRestore { number, color } => self.message(

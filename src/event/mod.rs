@@ -16,9 +16,11 @@ use crate::settings::{Setting, Settings};
 use crate::store::{GameEntry, Trouble};
 
 mod dual;
+mod training;
 
 use crate::view::{BoardView, Line};
 pub use dual::{Compared, DualEvent, Explained, SheetDifference, SheetReport, SheetStopAt};
+pub use training::TrainingEvent;
 
 /// What the game is doing now, for `status`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,6 +122,8 @@ pub enum Event {
     Replay(ReplayEvent),
     /// The player's own board, confirm mode and scoresheets.
     Dual(DualEvent),
+    /// Blindfold play, questions and drills.
+    Training(TrainingEvent),
 }
 
 /// Saved and loaded games.
@@ -391,6 +395,15 @@ pub enum Refused {
     TooManySheets,
     /// `restore` alone before any scoresheet was compared.
     NoSheetCompared,
+    /// A board-reading command in blindfold play with too few peeks left.
+    NoPeeksLeft {
+        /// What the command costs.
+        cost: u32,
+        /// Peeks used so far.
+        used: u32,
+        /// The peeks allowed.
+        budget: u32,
+    },
     /// `restore N` to a move the game does not have.
     NoSuchMoveToRestore {
         /// The move number asked for.
@@ -461,6 +474,7 @@ into_event! {
     RecordEvent => |e| Event::Record(e);
     ReplayEvent => |e| Event::Replay(e);
     DualEvent => |e| Event::Dual(e);
+    TrainingEvent => |e| Event::Training(e);
 }
 
 /// An output of the session: text, speech, sound cues (later the store).

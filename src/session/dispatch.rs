@@ -40,7 +40,14 @@ impl Session {
     pub(super) fn run(&mut self, line: Line) -> Vec<Event> {
         match line {
             Line::Empty => Vec::new(),
-            Line::Command(command, args) => self.command(command, args),
+            Line::Command(command, args) => match self.peek(command) {
+                Err(refused) => vec![refused],
+                Ok(peeked) => {
+                    let mut events = self.command(command, args);
+                    events.extend(peeked);
+                    events
+                }
+            },
             Line::Failed(_, error) => vec![error.into()],
             Line::Move(_) if self.replaying() => vec![Refused::Replaying.into()],
             Line::Move(reading) => self.move_reading(reading, false),
@@ -109,6 +116,7 @@ impl Session {
             Command::Compare => self.compare(),
             Command::Scoresheet => self.scoresheet(&args.text),
             Command::Restore => self.restore_to(args.move_number, args.color),
+            Command::Blindfold => self.blindfold(&args.text),
         }
     }
 

@@ -29,6 +29,7 @@ mod records;
 mod replay;
 mod seat;
 mod settings;
+mod training;
 
 pub use prompt::Prompt;
 pub use record::RestoreError;
@@ -68,6 +69,8 @@ pub struct Session {
     replay: Option<replay::Replay>,
     /// The player's own board, and scoresheets being compared.
     dual: dual::Dual,
+    /// Blindfold play.
+    training: training::Training,
 }
 
 impl Session {
@@ -88,6 +91,7 @@ impl Session {
             records: records::Records::default(),
             replay: None,
             dual: dual::Dual::new(&shakmaty::Board::new()),
+            training: training::Training::default(),
         };
         session.reset_my_board();
         session.seat.human = session.draw_color();
@@ -183,6 +187,7 @@ impl Session {
         // is read.
         let mut events = self.observe(now);
         events.extend(self.dispatch(line));
+        self.score_at_end(&mut events);
         self.stop_clock_if_over();
         self.autosave();
         let repeat_only =
@@ -204,6 +209,7 @@ impl Session {
         // A move that comes after the engine's flag fell is not played.
         let mut events = self.observe(now);
         events.extend(self.reply(reply));
+        self.score_at_end(&mut events);
         self.autosave();
         // The opponent's move is the last thing said: `repeat` says it.
         if !events.is_empty() {
@@ -215,7 +221,8 @@ impl Session {
     /// The loop's tick: the time now, while something timed runs. A
     /// flag that has fallen ends the game; an alarm is said.
     pub fn tick(&mut self, now: Instant) -> Vec<Event> {
-        let events = self.observe(now);
+        let mut events = self.observe(now);
+        self.score_at_end(&mut events);
         if !events.is_empty() {
             self.last_answer.clone_from(&events);
             self.autosave();

@@ -248,6 +248,7 @@ impl Session {
         }
         self.reset_clock();
         self.reset_my_board();
+        self.reset_training();
         self.seat.human = self.draw_color();
         let mut events = vec![GameEvent::NewGame { chess960 }.into()];
         if self.settings.opponent == OpponentChoice::Engine {

@@ -87,6 +87,7 @@ impl Session {
             players: self.players(),
             date: self.date.clone(),
             my_board: Some(self.dual.mine.to_text()),
+            blindfold: self.saved_blindfold(),
         }
     }
 
@@ -134,6 +135,7 @@ impl Session {
         if let Some(mine) = saved.my_board.as_deref().and_then(PlayerBoard::from_text) {
             self.dual.mine = mine;
         }
+        self.restore_blindfold(saved.blindfold);
         Ok(())
     }
 }

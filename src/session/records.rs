@@ -33,6 +33,7 @@ struct Mark {
     settings: Settings,
     clock: Option<ClockMark>,
     my_board: crate::dual::PlayerBoard,
+    blindfold: Option<crate::store::SavedBlindfold>,
 }
 
 impl Session {
@@ -78,6 +79,7 @@ impl Session {
             settings: self.settings.clone(),
             clock: self.timing.clock.as_ref().map(Clock::settled),
             my_board: self.dual.mine.clone(),
+            blindfold: self.saved_blindfold(),
         }
     }
 

@@ -64,6 +64,19 @@ pub struct SavedGame {
     /// Missing in saves made before it existed.
     #[serde(default)]
     pub my_board: Option<String>,
+    /// Blindfold play in this game, if it is on: the peeks allowed (none
+    /// for no limit) and used. Missing in older saves.
+    #[serde(default)]
+    pub blindfold: Option<SavedBlindfold>,
+}
+
+/// Blindfold play as kept with a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedBlindfold {
+    /// The peeks allowed, or none for no limit.
+    pub budget: Option<u32>,
+    /// The peeks used.
+    pub used: u32,
 }
 
 /// How a kept game ended.

@@ -71,6 +71,7 @@ pub fn realistic_game(plies: usize) -> SavedGame {
         players: ["Tõnu Kask".to_string(), "annabella level 5".to_string()],
         date: "2025.03.14".to_string(),
         my_board: None,
+        blindfold: None,
     }
 }
 

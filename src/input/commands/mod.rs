@@ -163,6 +163,8 @@ pub enum Command {
     /// Takes the game back to the last move the records agree on, or to
     /// a move named.
     Restore,
+    /// Blindfold play: board reading costs peeks.
+    Blindfold,
 }
 
 /// What may follow a command word.
@@ -289,6 +291,59 @@ impl Command {
     /// The word shown for this command in `lang`.
     pub fn word(self, lang: Lang) -> &'static str {
         self.entry().words.shown(lang)
+    }
+
+    /// What the command costs in blindfold play, by how much of the board
+    /// it shows: one square or the last move least, a line of squares, a
+    /// kind of piece or the attackers of a square more, every piece or
+    /// the whole board most. Free: what a blindfold player may always
+    /// ask (whose move, the clock, the moves played) and what does not
+    /// show the game's board at all.
+    pub fn peek_cost(self) -> u32 {
+        use Command as C;
+        match self {
+            C::Square | C::Last | C::Eval => 1,
+            C::Rank
+            | C::File
+            | C::Diagonal
+            | C::Where
+            | C::Attackers
+            | C::Moves
+            | C::Material
+            | C::Hint
+            | C::Compare => 2,
+            C::Board | C::Pieces | C::Fen => 4,
+            C::Help
+            | C::Quit
+            | C::New
+            | C::Status
+            | C::Pgn
+            | C::History
+            | C::Repeat
+            | C::Undo
+            | C::Resign
+            | C::Draw
+            | C::Accept
+            | C::Decline
+            | C::Set
+            | C::Settings
+            | C::Clock
+            | C::Pause
+            | C::Resume
+            | C::Save
+            | C::Load
+            | C::Games
+            | C::Next
+            | C::Prev
+            | C::Start
+            | C::End
+            | C::Goto
+            | C::Play
+            | C::MyBoard
+            | C::Scoresheet
+            | C::Restore
+            | C::Blindfold => 0,
+        }
     }
 }
 

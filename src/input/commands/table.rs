@@ -5,7 +5,7 @@ use super::{Arg, Command, Entry, entry, w};
 
 /// Every command, in the order `help` lists them and [`Command`]
 /// declares them (checked when the crate is compiled).
-pub const COMMANDS: [Entry; 44] = {
+pub const COMMANDS: [Entry; 45] = {
     use Arg as A;
     use Command as C;
     [
@@ -326,6 +326,13 @@ pub const COMMANDS: [Entry; 44] = {
             A::OptionalMoveNumber,
             false,
             "help-restore",
+        ),
+        entry(
+            C::Blindfold,
+            w(&["blindfold"], &["blind"], &["pimesi"]),
+            A::Text,
+            false,
+            "help-blindfold",
         ),
     ]
 };

@@ -1,0 +1,157 @@
+//! The training room: blindfold play, where board-reading commands cost
+//! peeks graded by how much of the board they show (the costs are the
+//! command table's, [`Command::peek_cost`]), and the score said when a
+//! game played blindfold ends.
+
+use crate::event::{Event, GameEvent, Refused, TrainingEvent};
+use crate::input::commands::{Command, w};
+use crate::input::vocab::fold;
+use crate::input::{CommandError, Words};
+use crate::settings::Value;
+use crate::store::SavedBlindfold;
+
+use super::Session;
+
+/// Blindfold play in the current game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Blindfold {
+    /// The peeks allowed, or none for no limit.
+    pub budget: Option<u32>,
+    /// Peeks used so far.
+    pub used: u32,
+}
+
+/// What the training room keeps between lines.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Training {
+    /// Blindfold play, when it is on.
+    pub blindfold: Option<Blindfold>,
+}
+
+/// The word before a number of peeks (`blindfold on peeks 20`).
+const PEEKS: Words = w(
+    &["peeks", "peek"],
+    &["blicke", "blick"],
+    &["piilumisi", "piilumist", "piilumine"],
+);
+
+impl Session {
+    /// `blindfold on [peeks N]`, `blindfold off`, or `blindfold` alone
+    /// for where it stands.
+    pub(super) fn blindfold(&mut self, text: &str) -> Vec<Event> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let bad = || {
+            vec![
+                CommandError::BadArgument {
+                    command: Command::Blindfold,
+                    argument: text.to_string(),
+                }
+                .into(),
+            ]
+        };
+        let Some(&first) = words.first() else {
+            return match self.training.blindfold {
+                Some(b) => vec![self.peeked(b)],
+                None => vec![TrainingEvent::BlindfoldOff { used: 0 }.into()],
+            };
+        };
+        match (<bool as Value>::parse(first), &words[1..]) {
+            (Some(false), []) => {
+                let used = self.training.blindfold.take().map_or(0, |b| b.used);
+                vec![TrainingEvent::BlindfoldOff { used }.into()]
+            }
+            (Some(true), rest) => {
+                let budget = match rest {
+                    [] => None,
+                    [word, n] if PEEKS.contains_folded(&fold(word)) => match n.parse::<u32>() {
+                        Ok(n) if n <= 1000 => Some(n),
+                        _ => return bad(),
+                    },
+                    _ => return bad(),
+                };
+                // Turned on again mid-game, the peeks used so far stay.
+                let used = self.training.blindfold.map_or(0, |b| b.used);
+                self.training.blindfold = Some(Blindfold { budget, used });
+                vec![TrainingEvent::BlindfoldOn { budget }.into()]
+            }
+            _ => bad(),
+        }
+    }
+
+    fn peeked(&self, b: Blindfold) -> Event {
+        TrainingEvent::Peeked {
+            used: b.used,
+            budget: b.budget,
+        }
+        .into()
+    }
+
+    /// A command about to run in blindfold play: `Err` with the refusal
+    /// when too few peeks are left, else what the peek costs said, if it
+    /// costs any.
+    pub(super) fn peek(&mut self, command: Command) -> Result<Option<Event>, Event> {
+        let cost = command.peek_cost();
+        let Some(b) = self.training.blindfold.as_mut() else {
+            return Ok(None);
+        };
+        if cost == 0 {
+            return Ok(None);
+        }
+        if let Some(budget) = b.budget
+            && b.used + cost > budget
+        {
+            return Err(Refused::NoPeeksLeft {
+                cost,
+                used: b.used,
+                budget,
+            }
+            .into());
+        }
+        b.used += cost;
+        let b = *b;
+        Ok(Some(self.peeked(b)))
+    }
+
+    /// After the events of a line, reply or tick: when they end a game
+    /// played blindfold, the peeks used.
+    pub(super) fn score_at_end(&self, events: &mut Vec<Event>) {
+        let over = events
+            .iter()
+            .any(|e| matches!(e, Event::Game(GameEvent::Over(_))));
+        if !over {
+            return;
+        }
+        if let Some(b) = self.training.blindfold {
+            events.push(
+                TrainingEvent::GameScore {
+                    peeks: Some(b.used),
+                    quiz: None,
+                }
+                .into(),
+            );
+        }
+    }
+
+    /// Blindfold play as kept with the game.
+    pub(super) fn saved_blindfold(&self) -> Option<SavedBlindfold> {
+        self.training.blindfold.map(|b| SavedBlindfold {
+            budget: b.budget,
+            used: b.used,
+        })
+    }
+
+    /// Blindfold play as a kept game had it.
+    pub(super) fn restore_blindfold(&mut self, saved: Option<SavedBlindfold>) {
+        self.training.blindfold = saved.map(|b| Blindfold {
+            budget: b.budget,
+            used: b.used,
+        });
+    }
+
+    /// A new game: blindfold play stays on, its count starts afresh.
+    pub(super) fn reset_training(&mut self) {
+        if let Some(b) = self.training.blindfold.as_mut() {
+            b.used = 0;
+        }
+    }
+}
