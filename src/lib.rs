@@ -68,4 +68,5 @@ pub mod rules;
 pub mod session;
 pub mod settings;
 pub mod store;
+pub mod training;
 pub mod view;
