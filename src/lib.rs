@@ -38,6 +38,7 @@
 //! | [`settings`] | the settings table: every setting once, with its words, values, default and help | I/O |
 //! | [`view`] | board reading as data: board formats, lines of squares, attackers, piece lists | words, I/O |
 //! | [`dual`] | the player's own board (what they state stands on their set), its comparison with the game explained by moves found by search, dictated positions, scoresheets read and reconciled (through the move input and its vocabularies) | output, I/O |
+//! | [`training`] | blindfold practice as data: drills and questions asked during a game, what counts as right, answers read in any language and judged, seeded drills that bring missed squares back, their statistics (serialised by the store) | words, I/O, reading the time |
 //! | [`announce`] | events into words through the Fluent files in `locales/`, one file per family; what is spoken in which voice | I/O |
 //! | [`event`] | the events, by family, and the [`event::Subscriber`] seam | words, I/O |
 //! | [`engine`] | built-in search and evaluation, levels, the UCI client for external engines, the UCI server, the host threads | words |

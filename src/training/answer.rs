@@ -279,13 +279,22 @@ fn number_word(folded: &str) -> Option<u32> {
     None
 }
 
+/// Words that may follow a number ("3 moves", "drei Züge", "kolm
+/// käiku").
+const NUMBER_FILLERS: Words = Words::new(
+    &["moves", "move", "squares", "square", "times"],
+    &["züge", "zug", "felder", "feld", "mal"],
+    &["käiku", "käik", "ruutu", "ruut", "korda"],
+);
+
 /// A number: digits, or number words in any language.
 fn read_number(answer: &str) -> Option<u32> {
-    let trimmed = bounded(answer).trim().trim_end_matches(['.', '!']);
-    if !trimmed.is_empty() && trimmed.chars().all(|c| c.is_ascii_digit()) {
-        return trimmed.parse().ok();
+    let words = folded_words(answer, &NUMBER_FILLERS);
+    if let [word] = words.as_slice()
+        && word.chars().all(|c| c.is_ascii_digit())
+    {
+        return word.parse().ok();
     }
-    let words = folded_words(answer, &Words::new(&[], &[], &[]));
     if words.is_empty() || words.iter().any(|w| w.chars().any(|c| c.is_ascii_digit())) {
         return None;
     }
@@ -464,10 +473,15 @@ mod tests {
             ("kakskümmend seitse", 27),
             ("27", 27),
             ("5.", 5),
+            ("3 moves", 3),
+            ("drei Züge", 3),
+            ("kolm käiku", 3),
         ] {
             assert_eq!(read_number(text), Some(n), "{text}");
         }
         assert_eq!(read_number("many"), None);
+        assert_eq!(read_number("moves"), None);
+        assert_eq!(read_number("3 4"), None);
         assert_eq!(read_number("1 4"), None);
         assert_eq!(read_number("99999999999999999999"), None);
     }

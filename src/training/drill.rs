@@ -114,6 +114,11 @@ impl Drill {
         self.kind
     }
 
+    /// How many questions the drill asks.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
     /// The board the questions are about: the position shown (memory)
     /// or reached by the moves (follow); the drills on an empty board
     /// do not look at it.
