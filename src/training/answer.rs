@@ -289,6 +289,10 @@ const NUMBER_FILLERS: Words = Words::new(
 
 /// A number: digits, or number words in any language.
 fn read_number(answer: &str) -> Option<u32> {
+    // "How many moves has the rook?" "None."
+    if is_none(answer) {
+        return Some(0);
+    }
     let words = folded_words(answer, &NUMBER_FILLERS);
     if let [word] = words.as_slice()
         && word.chars().all(|c| c.is_ascii_digit())
@@ -476,6 +480,8 @@ mod tests {
             ("3 moves", 3),
             ("drei Züge", 3),
             ("kolm käiku", 3),
+            ("keine", 0),
+            ("none", 0),
         ] {
             assert_eq!(read_number(text), Some(n), "{text}");
         }
