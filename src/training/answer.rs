@@ -6,7 +6,7 @@
 //! give the square, piece and colour words; the few words a move never
 //! needs (shades, numbers above eight, "none") are kept here.
 
-use shakmaty::{Bitboard, Chess, Color, Piece, Role, Square};
+use shakmaty::{Bitboard, Chess, Color, Piece, Position, Role, Square};
 
 use super::question::{Expected, Question, Shade, expected};
 use crate::input::Words;
@@ -399,7 +399,6 @@ fn read_piece(answer: &str) -> Option<PieceAnswer> {
 /// mistaken; otherwise the answer is not counted and the colour is
 /// asked for again (`None`).
 fn judge_piece(answer: &str, expected: Option<Piece>, position: &Chess) -> Option<bool> {
-    use shakmaty::Position;
     match (read_piece(answer)?, expected) {
         (PieceAnswer::Empty, expected) => Some(expected.is_none()),
         (PieceAnswer::Piece(given), expected) => Some(expected == Some(given)),
