@@ -567,22 +567,38 @@ fn every_drill_runs_to_its_end() {
 #[test]
 fn moves_to_follow_start_from_the_start_or_a_fen() {
     let (mut standard, mut fen) = (0, 0);
-    for seed in 1..40 {
-        let mut drill = Drill::new(DrillKind::Follow, 2, seed, &Stats::default());
-        match drill.step() {
-            Step::Show(Presentation::Moves {
-                start: Start::Standard,
-                ..
-            }) => standard += 1,
-            Step::Show(Presentation::Moves {
-                start: Start::Fen(_),
-                ..
-            }) => fen += 1,
-            other => panic!("{other:?}"),
+    for seed in 1..300 {
+        let mut drill = Drill::new(DrillKind::Follow, 6, seed, &Stats::default());
+        loop {
+            match drill.step() {
+                Step::Show(presentation) => {
+                    // Two to six moves, and the board they lead to.
+                    assert_eq!(board_after(&presentation).board(), drill.position().board());
+                    match presentation {
+                        Presentation::Moves {
+                            start: Start::Standard,
+                            ..
+                        } => standard += 1,
+                        Presentation::Moves {
+                            start: Start::Fen(_),
+                            ..
+                        } => fen += 1,
+                        Presentation::Position(_) => panic!("a position to follow"),
+                    }
+                }
+                Step::Ask(_) => {
+                    drill.answer("nothing", Duration::ZERO);
+                    drill.answer("weißer König", Duration::ZERO);
+                }
+                Step::Done(summary) => {
+                    assert_eq!(summary.total, 6);
+                    break;
+                }
+            }
         }
     }
     assert!(
-        standard > 10 && fen > 5,
+        standard > 400 && fen > 200,
         "{standard} from the start, {fen} from a FEN"
     );
 }

@@ -6,7 +6,7 @@
 //! give the square, piece and colour words; the few words a move never
 //! needs (shades, numbers above eight, "none") are kept here.
 
-use shakmaty::{Bitboard, Chess, Color, Piece, Role, Square};
+use shakmaty::{Bitboard, Chess, Color, Piece, Position, Role, Square};
 
 use super::question::{Expected, Question, Shade, expected};
 use crate::input::Words;
@@ -289,6 +289,10 @@ const NUMBER_FILLERS: Words = Words::new(
 
 /// A number: digits, or number words in any language.
 fn read_number(answer: &str) -> Option<u32> {
+    // "How many moves has the rook?" "None."
+    if is_none(answer) {
+        return Some(0);
+    }
     let words = folded_words(answer, &NUMBER_FILLERS);
     if let [word] = words.as_slice()
         && word.chars().all(|c| c.is_ascii_digit())
@@ -395,7 +399,6 @@ fn read_piece(answer: &str) -> Option<PieceAnswer> {
 /// mistaken; otherwise the answer is not counted and the colour is
 /// asked for again (`None`).
 fn judge_piece(answer: &str, expected: Option<Piece>, position: &Chess) -> Option<bool> {
-    use shakmaty::Position;
     match (read_piece(answer)?, expected) {
         (PieceAnswer::Empty, expected) => Some(expected.is_none()),
         (PieceAnswer::Piece(given), expected) => Some(expected == Some(given)),
@@ -476,6 +479,8 @@ mod tests {
             ("3 moves", 3),
             ("drei Züge", 3),
             ("kolm käiku", 3),
+            ("keine", 0),
+            ("none", 0),
         ] {
             assert_eq!(read_number(text), Some(n), "{text}");
         }

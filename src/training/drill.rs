@@ -212,19 +212,7 @@ impl Drill {
     fn present(&mut self) -> Presentation {
         match self.kind {
             DrillKind::Follow => {
-                let (start, position) = if self.rng.below(3) == 0 {
-                    let mut position = Chess::default();
-                    let plies = 4 + self.rng.below(7);
-                    random_moves(&mut position, plies, &mut self.rng);
-                    let fen = Fen::from_position(&position, EnPassantMode::Legal);
-                    (Start::Fen(fen), position)
-                } else {
-                    (Start::Standard, Chess::default())
-                };
-                self.position = position;
-                let plies = 2 + self.rng.below(5);
-                let (moves, touched) = random_moves(&mut self.position, plies, &mut self.rng);
-                self.touched = touched;
+                let (start, moves) = self.moves_to_follow();
                 Presentation::Moves { start, moves }
             }
             _ => {
@@ -232,6 +220,32 @@ impl Drill {
                 Presentation::Position(self.position.clone())
             }
         }
+    }
+
+    /// A start (the standard one, or a third of the time a position a
+    /// few random moves into a game) and 2 to 6 random moves from it,
+    /// played on the drill's board. A start from which two moves cannot
+    /// be played (a game already over) gives way to the standard one,
+    /// where they always can.
+    fn moves_to_follow(&mut self) -> (Start, Vec<SanPlus>) {
+        let plies = 2 + self.rng.below(5);
+        if self.rng.below(3) == 0 {
+            let mut start = Chess::default();
+            let before = 4 + self.rng.below(7);
+            random_moves(&mut start, before, &mut self.rng);
+            let mut position = start.clone();
+            let (moves, touched) = random_moves(&mut position, plies, &mut self.rng);
+            if moves.len() >= 2 {
+                self.position = position;
+                self.touched = touched;
+                let fen = Fen::from_position(&start, EnPassantMode::Legal);
+                return (Start::Fen(fen), moves);
+            }
+        }
+        self.position = Chess::default();
+        let (moves, touched) = random_moves(&mut self.position, plies, &mut self.rng);
+        self.touched = touched;
+        (Start::Standard, moves)
     }
 
     fn make_question(&mut self) -> Question {

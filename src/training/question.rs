@@ -88,19 +88,18 @@ impl Question {
     /// A stable name of the kind of question: the key of its misses in
     /// the statistics file.
     pub fn kind_id(&self) -> &'static str {
-        let index = match self {
-            Question::SquareColor { .. } => 0,
-            Question::SameDiagonal { .. } => 1,
-            Question::KnightDistance { .. } => 2,
-            Question::ReachCount { .. } => 3,
-            Question::ReachSquares { .. } => 4,
-            Question::PieceOn { .. } => 5,
-            Question::WhereIs { .. } => 6,
-            Question::Attacked { .. } => 7,
-            Question::MoveCount { .. } => 8,
-            Question::Captures { .. } => 9,
-        };
-        Question::KIND_IDS.get(index).copied().unwrap_or("")
+        match self {
+            Question::SquareColor { .. } => "square_color",
+            Question::SameDiagonal { .. } => "same_diagonal",
+            Question::KnightDistance { .. } => "knight_distance",
+            Question::ReachCount { .. } => "reach_count",
+            Question::ReachSquares { .. } => "reach_squares",
+            Question::PieceOn { .. } => "piece_on",
+            Question::WhereIs { .. } => "where_is",
+            Question::Attacked { .. } => "attacked",
+            Question::MoveCount { .. } => "move_count",
+            Question::Captures { .. } => "captures",
+        }
     }
 
     /// The squares the question names: a miss counts against them, so
@@ -406,6 +405,25 @@ mod tests {
         ids.sort();
         ids.dedup();
         assert_eq!(ids.len(), 10);
+        let (a, b, role, color) = (Square::A1, Square::B2, Role::Rook, Color::Black);
+        let piece = Piece { color, role };
+        let every = [
+            Question::SquareColor { square: a },
+            Question::SameDiagonal { a, b },
+            Question::KnightDistance { from: a, to: b },
+            Question::ReachCount { role, square: a },
+            Question::ReachSquares { role, square: a },
+            Question::PieceOn { square: a },
+            Question::WhereIs { piece },
+            Question::Attacked {
+                square: a,
+                by: color,
+            },
+            Question::MoveCount { square: a },
+            Question::Captures { color },
+        ];
+        let listed: Vec<&str> = every.iter().map(Question::kind_id).collect();
+        assert_eq!(listed, Question::KIND_IDS);
         assert_eq!(
             Question::Captures {
                 color: Color::White
