@@ -23,6 +23,7 @@ use annabella::settings::{
     Allowed, Key, Lang, Level, OpponentChoice, Setting, SettingError, Settings, SpeechMode, Style,
     Verbosity,
 };
+use annabella::store::stats::load_stats;
 use annabella::store::{Aside, Keeper, Kept, Nowhere, Paths, SettingsFile, Store, Trouble};
 
 /// A chess client for blind and visually impaired players: moves are
@@ -312,6 +313,9 @@ fn main() -> ExitCode {
     let mut keeper: Box<dyn Keeper> = match store {
         Some((paths, file)) => {
             session.set_settings_file(file.path().to_path_buf());
+            let (stats, aside) = load_stats(&paths.training(), now);
+            session.set_stats(stats);
+            notes.extend(aside.map(aside_note));
             let mut store = Store::new(paths, file);
             notes.extend(kept_game(&cli, &mut store, &mut session, interactive, now));
             Box::new(store)

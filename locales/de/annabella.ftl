@@ -557,3 +557,53 @@ peek-used-budget = Verbrauchte Blicke: { $used } von { $budget }.
 peek-none-left = Nicht genug Blicke übrig: das kostet { $cost }, { $used } von { $budget } sind verbraucht.
 score-peeks = Blicke in dieser Partie: { $used }.
 score-quiz = Fragen: { $right } von { $asked } richtig.
+help-drill = übung und eine Art: farben, diagonale, springer, reichweite, gedächtnis oder folgen, wahlweise mit einer Zahl von Fragen (übung springer 5; sonst 10); antworte in jeder Form: Wörter, Buchstaben, Ziffern. übung stopp beendet sie; übung statistik sagt, wie es bisher lief.
+setting-quizevery = Nach so vielen Zügen des Gegners eine Frage zur Stellung (0: keine); der Stand wird am Ende der Partie gesagt.
+drill-none = Es läuft keine Übung. Beginne eine mit übung farben oder übung springer 5.
+drill-unknown = Eine Übung { $word } gibt es nicht. Übungen: farben, diagonale, springer, reichweite, gedächtnis, folgen.
+drill-remember = Merke dir diese Stellung.
+drill-from-position = Folge den Zügen von dieser Stellung aus.
+drill-from-start = Folge den Zügen von der Grundstellung aus.
+drill-asked = Frage { $number }: { $question }
+drill-right = Richtig.
+drill-wrong = Falsch: { $answer }.
+drill-unreadable = Das ist keine Antwort. { $question }
+drill-done = { $right } von { $total } richtig, im Schnitt { $seconds } Sekunden.
+drill-best = Bisher am besten: { $right } von { $total }.
+drill-stopped = Übung beendet: { $right } von { $total } richtig, im Schnitt { $seconds } Sekunden.
+drill-stats-none = Noch keine Übung gemacht.
+drill-stats-line = { $drill }: { $right } von { $asked } richtig, im Schnitt { $seconds } Sekunden, am besten { $best } von { $of }{ $anymissed ->
+    [0] .
+   *[other] ; am häufigsten verfehlt: { $missed }.
+  }
+drill-name-colors = Farben
+drill-name-diagonal = Diagonale
+drill-name-knight = Springer
+drill-name-reach = Reichweite
+drill-name-memory = Gedächtnis
+drill-name-follow = Folgen
+q-square-color = Ist { $square } hell oder dunkel?
+q-same-diagonal = Liegen { $a } und { $b } auf einer Diagonale?
+q-knight = Wie viele Springerzüge von { $from } nach { $to }?
+q-reach-count = Wie viele Felder erreicht { $role ->
+    [queen] eine
+   *[other] ein
+  } { $piece } auf { $square } auf leerem Brett?
+q-reach-squares = Welche Felder erreicht { $role ->
+    [queen] eine
+   *[other] ein
+  } { $piece } auf { $square } auf leerem Brett?
+q-piece-on = Was steht auf { $square }?
+q-where = Wo steht { $role ->
+    [queen] die
+   *[other] der
+  } { $piece }, oder wo stehen sie?
+q-attacked = Welche Figuren von { $color } greifen { $square } an? Nenne ihre Felder.
+q-move-count = Wie viele erlaubte Züge hat die Figur auf { $square }?
+q-captures = Welche Figuren von { $color } können schlagen? Nenne ihre Felder.
+a-light = hell
+a-dark = dunkel
+a-yes = ja
+a-no = nein
+a-nothing = nichts
+a-none = keine

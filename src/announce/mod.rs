@@ -11,6 +11,7 @@
 mod answer;
 mod board;
 mod clock;
+mod drill;
 mod dual;
 mod engine;
 mod game;
@@ -297,7 +298,7 @@ impl Announcer {
             Event::Record(e) => self.record_event(p, e),
             Event::Replay(e) => vec![self.replay_event(p, e)],
             Event::Dual(e) => self.dual_event(p, e),
-            Event::Training(e) => vec![self.training_event(p, e)],
+            Event::Training(e) => self.training_event(p, e),
         }
     }
 }

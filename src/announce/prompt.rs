@@ -44,6 +44,7 @@ impl Announcer {
                 &[("move", s(self.move_words(p.short(), f)))],
             ),
             Question::Sheet => self.message(ui, "ask-sheet", &[]),
+            Question::Training(q) => self.drill_question(p, q),
         }
     }
 }

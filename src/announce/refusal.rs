@@ -44,6 +44,10 @@ impl Announcer {
             Refused::Replaying => self.message(ui, "replay-refused", &[]),
             Refused::NoReplay => self.message(ui, "replay-none", &[]),
             Refused::NothingStated => self.message(ui, "dual-nothing-stated", &[]),
+            Refused::NoDrill => self.message(ui, "drill-none", &[]),
+            Refused::UnknownDrill(word) => {
+                self.message(ui, "drill-unknown", &[("word", s(word.clone()))])
+            }
             Refused::NoPeeksLeft { cost, used, budget } => self.message(
                 ui,
                 "peek-none-left",

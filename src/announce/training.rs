@@ -5,9 +5,9 @@ use super::{Announcer, Phrasing, n};
 use crate::event::TrainingEvent;
 
 impl Announcer {
-    pub(super) fn training_event(&self, p: Phrasing, event: &TrainingEvent) -> String {
+    pub(super) fn training_event(&self, p: Phrasing, event: &TrainingEvent) -> Vec<String> {
         let ui = p.lang;
-        match event {
+        let line = match event {
             TrainingEvent::BlindfoldOn {
                 budget: Some(budget),
             } => self.message(ui, "blindfold-on-budget", &[("budget", n(*budget))]),
@@ -40,6 +40,8 @@ impl Announcer {
                 }
                 parts.join(" ")
             }
-        }
+            other => return self.drill_event(p, other),
+        };
+        vec![line]
     }
 }

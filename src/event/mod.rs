@@ -20,7 +20,7 @@ mod training;
 
 use crate::view::{BoardView, Line};
 pub use dual::{Compared, DualEvent, Explained, SheetDifference, SheetReport, SheetStopAt};
-pub use training::TrainingEvent;
+pub use training::{StatsLine, TrainingEvent};
 
 /// What the game is doing now, for `status`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,6 +93,8 @@ pub enum Question {
     /// A scoresheet being dictated: the next move, or an empty line or
     /// `end` to finish.
     Sheet,
+    /// A question of a drill, or about the game.
+    Training(crate::training::Question),
 }
 
 /// Something the session reports to its outputs, by family: each
@@ -395,6 +397,10 @@ pub enum Refused {
     TooManySheets,
     /// `restore` alone before any scoresheet was compared.
     NoSheetCompared,
+    /// `drill stop` with no drill running.
+    NoDrill,
+    /// `drill` with a word that names no drill.
+    UnknownDrill(String),
     /// A board-reading command in blindfold play with too few peeks left.
     NoPeeksLeft {
         /// What the command costs.

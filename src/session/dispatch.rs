@@ -117,6 +117,7 @@ impl Session {
             Command::Scoresheet => self.scoresheet(&args.text),
             Command::Restore => self.restore_to(args.move_number, args.color),
             Command::Blindfold => self.blindfold(&args.text),
+            Command::Drill => self.drill_command(&args.text),
         }
     }
 

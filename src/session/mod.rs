@@ -21,6 +21,7 @@ mod board;
 mod clock;
 mod confirm;
 mod dispatch;
+mod drill;
 mod dual;
 mod play;
 mod prompt;

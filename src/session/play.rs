@@ -80,6 +80,7 @@ impl Session {
                 events.extend(result.map(|f| GameEvent::Over(f).into()));
                 events.extend(self.dual_check(mover));
                 events.extend(self.ask_repeat(mover));
+                events.extend(self.ask_quiz(mover));
                 events
             }
             Err(PlayError::GameOver) => vec![Refusal::GameOver.into()],

@@ -53,6 +53,15 @@ pub enum Prompt {
         /// The lines so far.
         lines: Vec<String>,
     },
+    /// A drill's question (the drill itself is the training room's).
+    Drill,
+    /// A question about the game, asked every `quizevery` moves.
+    Quiz {
+        /// The question.
+        question: crate::training::Question,
+        /// When it was asked.
+        asked: Option<std::time::Instant>,
+    },
 }
 
 impl Prompt {
@@ -74,6 +83,10 @@ impl Prompt {
         match self {
             Prompt::Repeat { .. } => Question::Repeat,
             Prompt::Sheet { .. } => Question::Sheet,
+            // The drill's question is said by the training room, which
+            // has it; this is the same one.
+            Prompt::Drill => Question::Sheet,
+            Prompt::Quiz { question, .. } => Question::Training(*question),
             Prompt::ConfirmOwn { facts, .. } => Question::ConfirmOwn(facts.clone()),
             Prompt::Promotion { moves, .. } => Question::Promotion {
                 to: moves.first().map_or(Square::A1, |m| m.to()),
@@ -92,7 +105,11 @@ impl Prompt {
     fn moves(&self) -> &[Move] {
         match self {
             Prompt::Which { moves, .. } | Prompt::Promotion { moves, .. } => moves,
-            Prompt::Repeat { .. } | Prompt::ConfirmOwn { .. } | Prompt::Sheet { .. } => &[],
+            Prompt::Repeat { .. }
+            | Prompt::ConfirmOwn { .. }
+            | Prompt::Sheet { .. }
+            | Prompt::Drill
+            | Prompt::Quiz { .. } => &[],
         }
     }
 
@@ -101,7 +118,9 @@ impl Prompt {
             Prompt::Which { claim, .. }
             | Prompt::Promotion { claim, .. }
             | Prompt::ConfirmOwn { claim, .. } => *claim,
-            Prompt::Repeat { .. } | Prompt::Sheet { .. } => false,
+            Prompt::Repeat { .. } | Prompt::Sheet { .. } | Prompt::Drill | Prompt::Quiz { .. } => {
+                false
+            }
         }
     }
 
@@ -110,10 +129,13 @@ impl Prompt {
     /// and a dictated scoresheet are not dropped for a typo.
     pub fn holds(&self, line: &Line) -> bool {
         match self {
-            Prompt::Repeat { .. } | Prompt::Sheet { .. } => {
+            Prompt::Repeat { .. } | Prompt::Sheet { .. } | Prompt::Drill => {
                 !matches!(line, Line::Command(..) | Line::Failed(..))
             }
-            Prompt::Which { .. } | Prompt::Promotion { .. } | Prompt::ConfirmOwn { .. } => false,
+            Prompt::Which { .. }
+            | Prompt::Promotion { .. }
+            | Prompt::ConfirmOwn { .. }
+            | Prompt::Quiz { .. } => false,
         }
     }
 }
@@ -133,6 +155,8 @@ impl Session {
             Prompt::Repeat { ply } => return self.answer_repeat(ply, line),
             Prompt::ConfirmOwn { mv, claim, .. } => return self.answer_own(mv, claim, line),
             Prompt::Sheet { lines } => return self.answer_sheet(lines, line),
+            Prompt::Drill => return self.answer_drill(line),
+            Prompt::Quiz { question, asked } => return self.answer_quiz(question, asked, line),
             Prompt::Which { .. } | Prompt::Promotion { .. } => {}
         }
         // "e4?" asks about the board; the question stands meanwhile.

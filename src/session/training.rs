@@ -26,6 +26,12 @@ pub(super) struct Blindfold {
 pub(super) struct Training {
     /// Blindfold play, when it is on.
     pub blindfold: Option<Blindfold>,
+    /// The drill in progress.
+    pub drill: Option<super::drill::Running>,
+    /// The drills' statistics, kept across sessions by the store.
+    pub stats: crate::training::Stats,
+    /// Questions about the current game.
+    pub quiz: super::drill::Quiz,
 }
 
 /// The word before a number of peeks (`blindfold on peeks 20`).
@@ -121,14 +127,11 @@ impl Session {
         if !over {
             return;
         }
-        if let Some(b) = self.training.blindfold {
-            events.push(
-                TrainingEvent::GameScore {
-                    peeks: Some(b.used),
-                    quiz: None,
-                }
-                .into(),
-            );
+        let peeks = self.training.blindfold.map(|b| b.used);
+        let q = self.training.quiz;
+        let quiz = (q.asked > 0).then_some((q.right, q.asked));
+        if peeks.is_some() || quiz.is_some() {
+            events.push(TrainingEvent::GameScore { peeks, quiz }.into());
         }
     }
 
@@ -153,5 +156,6 @@ impl Session {
         if let Some(b) = self.training.blindfold.as_mut() {
             b.used = 0;
         }
+        self.training.quiz = super::drill::Quiz::default();
     }
 }

@@ -10,8 +10,8 @@ use std::borrow::Cow;
 
 pub use values::{
     Allowed, BoardStyle, Choice, ColorChoice, ConfirmMode, Lang, Level, OpponentChoice,
-    Orientation, Percent, PlayerName, SpeechMode, Style, TimeAlerts, TimeChoice, Value, Verbosity,
-    Voice, WaiveBelow, Width,
+    Orientation, Percent, PlayerName, QuizEvery, SpeechMode, Style, TimeAlerts, TimeChoice, Value,
+    Verbosity, Voice, WaiveBelow, Width,
 };
 
 use crate::input::Words;
@@ -195,6 +195,10 @@ settings! {
     DualCheck dual_check: bool = false,
         words &["dualcheck"], &["brettprüfung"], &["lauakontroll"],
         help "setting-dualcheck";
+    /// A question about the position every this many moves of the opponent.
+    QuizEvery quiz_every: QuizEvery = QuizEvery(0),
+        words &["quizevery"], &["fragenalle"], &["küsimusiiga"],
+        help "setting-quizevery";
 }
 
 /// What a setting's value type does, for a setting chosen at run time.

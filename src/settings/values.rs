@@ -364,8 +364,10 @@ fn number_in(text: &str, min: u16, max: u16, zero: bool) -> Option<u16> {
 }
 
 mod confirm;
+mod training;
 
 pub use confirm::{ConfirmMode, WaiveBelow};
+pub use training::QuizEvery;
 
 /// The longest output line in characters, for a Braille display's cells;
 /// 0 turns wrapping off.

@@ -12,6 +12,7 @@ use super::games::{LoadOutcome, list_games, load_or_move_aside, save_game};
 use super::paths::{GameName, Paths};
 use super::request::{Keeper, ReadFor, Reply, Request, Trouble};
 use super::settings_file::SettingsFile;
+use super::stats::save_stats;
 use super::{BrokenKind, SavedGame};
 
 /// The largest PGN file read, in bytes.
@@ -220,6 +221,12 @@ impl Keeper for Store {
             Request::Read { path, purpose } => Some(read_text(&path, purpose)),
             Request::KeepUnfinished => self.keep_unfinished(now),
             Request::Setting { key, value } => self.setting(&key, &value),
+            Request::SaveStats(stats) => {
+                let path = self.paths.training();
+                save_stats(&path, &stats)
+                    .err()
+                    .map(|_| failed(&path, Trouble::Unreadable))
+            }
         }
     }
 }

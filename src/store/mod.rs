@@ -15,6 +15,7 @@ mod keeper;
 pub mod paths;
 mod request;
 pub mod settings_file;
+pub mod stats;
 
 use serde::{Deserialize, Serialize};
 

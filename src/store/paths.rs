@@ -9,6 +9,7 @@ use directories::ProjectDirs;
 
 /// The autosave's file name in the data directory.
 const AUTOSAVE: &str = "current.json";
+const TRAINING: &str = "training.json";
 /// The folder of the games saved by name, in the data directory.
 const GAMES: &str = "games";
 /// The settings file's name in the platform's config directory.
@@ -76,6 +77,11 @@ impl Paths {
     /// directory.
     pub fn autosave(&self) -> PathBuf {
         self.data_dir.join(AUTOSAVE)
+    }
+
+    /// The drills' statistics, `training.json` in the data directory.
+    pub fn training(&self) -> PathBuf {
+        self.data_dir.join(TRAINING)
     }
 
     /// The folder of the games saved by name.

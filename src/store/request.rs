@@ -44,6 +44,8 @@ pub enum Request {
     /// Put the kept game in progress aside among the saved games (a new
     /// game starts instead of the unfinished one).
     KeepUnfinished,
+    /// Keep the drills' statistics (after every answer of a drill).
+    SaveStats(Box<crate::training::Stats>),
     /// Keep a setting in the settings file (`set`).
     Setting {
         /// The key, in English.

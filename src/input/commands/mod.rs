@@ -165,6 +165,8 @@ pub enum Command {
     Restore,
     /// Blindfold play: board reading costs peeks.
     Blindfold,
+    /// A drill of blindfold skills, its end, or its statistics.
+    Drill,
 }
 
 /// What may follow a command word.
@@ -342,7 +344,8 @@ impl Command {
             | C::MyBoard
             | C::Scoresheet
             | C::Restore
-            | C::Blindfold => 0,
+            | C::Blindfold
+            | C::Drill => 0,
         }
     }
 }

@@ -5,7 +5,7 @@ use super::{Arg, Command, Entry, entry, w};
 
 /// Every command, in the order `help` lists them and [`Command`]
 /// declares them (checked when the crate is compiled).
-pub const COMMANDS: [Entry; 45] = {
+pub const COMMANDS: [Entry; 46] = {
     use Arg as A;
     use Command as C;
     [
@@ -333,6 +333,13 @@ pub const COMMANDS: [Entry; 45] = {
             A::Text,
             false,
             "help-blindfold",
+        ),
+        entry(
+            C::Drill,
+            w(&["drill"], &["übung", "üben"], &["harjutus", "harjuta"]),
+            A::Text,
+            false,
+            "help-drill",
         ),
     ]
 };

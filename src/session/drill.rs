@@ -1,0 +1,284 @@
+//! Drills and questions during a game: `drill KIND [N]`, `drill stop`,
+//! `drill stats`, and every `quizevery` moves of the opponent a question
+//! about the position. Answers are timed with the time passed in and
+//! judged by [`crate::training`]; the statistics go to the store after
+//! every answer.
+
+use std::time::{Duration, Instant};
+
+use shakmaty::Position;
+
+use crate::event::{Event, Refused, StatsLine, TrainingEvent};
+use crate::input::commands::{Command, w};
+use crate::input::vocab::fold;
+use crate::input::{CommandError, Words};
+use crate::rules::MoveFacts;
+use crate::store::Request;
+use crate::training::{
+    Drill, DrillKind, Presentation, Question, Start, Stats, Step, judge, quiz_question,
+};
+
+use super::{Prompt, Session};
+
+/// A drill in progress, and when its question was asked.
+#[derive(Clone, Debug)]
+pub(super) struct Running {
+    pub drill: Drill,
+    pub asked: Option<Instant>,
+}
+
+/// Questions during the game: answered right, asked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Quiz {
+    pub right: u32,
+    pub asked: u32,
+    /// Moves of the opponent since the last question.
+    pub moves: u32,
+}
+
+const STOP: Words = w(&["stop", "end"], &["stopp", "ende"], &["stopp", "lõpp"]);
+const STATS: Words = w(&["stats", "statistics"], &["statistik"], &["statistika"]);
+/// The most questions a drill asks.
+const MAX_QUESTIONS: usize = 100;
+
+impl Session {
+    /// The statistics read at the start.
+    pub fn set_stats(&mut self, stats: Stats) {
+        self.training.stats = stats;
+    }
+
+    /// `drill KIND [N]`, `drill stop`, `drill stats`.
+    pub(super) fn drill_command(&mut self, text: &str) -> Vec<Event> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let bad = || -> Vec<Event> {
+            vec![
+                CommandError::BadArgument {
+                    command: Command::Drill,
+                    argument: text.to_string(),
+                }
+                .into(),
+            ]
+        };
+        match words.as_slice() {
+            [] => bad(),
+            [word] if STOP.contains_folded(&fold(word)) => self.stop_drill(),
+            [word] if STATS.contains_folded(&fold(word)) => self.drill_stats(),
+            [kind, rest @ ..] => {
+                let Some(kind) = DrillKind::from_word(kind) else {
+                    return vec![Refused::UnknownDrill(kind.to_string()).into()];
+                };
+                let count = match rest {
+                    [] => 10,
+                    [n] => match n.parse::<usize>() {
+                        Ok(n) if (1..=MAX_QUESTIONS).contains(&n) => n,
+                        _ => return bad(),
+                    },
+                    _ => return bad(),
+                };
+                let seed = self.rng.below(usize::MAX) as u64;
+                let drill = Drill::new(kind, count, seed, &self.training.stats);
+                self.training.drill = Some(Running { drill, asked: None });
+                self.drill_steps()
+            }
+        }
+    }
+
+    /// Shows and asks what the drill wants next; its end with the score.
+    fn drill_steps(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        let now = self.now;
+        while let Some(running) = self.training.drill.as_mut() {
+            match running.drill.step() {
+                Step::Show(presentation) => events.push(shown(presentation)),
+                Step::Ask(question) => {
+                    running.asked = now;
+                    let number = running.drill.summary().total + 1;
+                    events.push(TrainingEvent::Asked { number, question }.into());
+                    self.prompt = Some(Prompt::Drill);
+                    break;
+                }
+                Step::Done(summary) => {
+                    self.training.stats.finish(&summary);
+                    let best = self.training.stats.drill(summary.kind).and_then(|s| s.best);
+                    self.training.drill = None;
+                    self.prompt = None;
+                    self.save_stats();
+                    events.push(TrainingEvent::DrillDone { summary, best }.into());
+                }
+            }
+        }
+        events
+    }
+
+    /// A line while a drill question is open.
+    pub(super) fn answer_drill(&mut self, line: &str) -> Result<Vec<Event>, Prompt> {
+        let first = line.split_whitespace().next().unwrap_or("");
+        if line.trim_end().ends_with('?') || Command::from_word(first).is_some() {
+            return Err(Prompt::Drill);
+        }
+        let now = self.now;
+        let Some(running) = self.training.drill.as_mut() else {
+            return Err(Prompt::Drill);
+        };
+        let Some(question) = running.drill.question().copied() else {
+            return Err(Prompt::Drill);
+        };
+        let elapsed = match (running.asked, now) {
+            (Some(asked), Some(now)) => now.saturating_duration_since(asked),
+            _ => Duration::ZERO,
+        };
+        let Some(judged) = running
+            .drill
+            .answer_and_record(line, elapsed, &mut self.training.stats)
+        else {
+            return Err(Prompt::Drill);
+        };
+        if !judged.understood {
+            self.prompt = Some(Prompt::Drill);
+            return Ok(vec![TrainingEvent::Unreadable(question).into()]);
+        }
+        self.save_stats();
+        let mut events = vec![
+            TrainingEvent::Judged {
+                question,
+                right: judged.right,
+                expected: judged.expected,
+            }
+            .into(),
+        ];
+        events.extend(self.drill_steps());
+        Ok(events)
+    }
+
+    /// `drill stop`: the score so far.
+    fn stop_drill(&mut self) -> Vec<Event> {
+        let Some(running) = self.training.drill.take() else {
+            return vec![Refused::NoDrill.into()];
+        };
+        self.prompt = None;
+        let summary = running.drill.summary();
+        vec![TrainingEvent::DrillStopped(summary).into()]
+    }
+
+    /// `drill stats`: a short line per drill played.
+    fn drill_stats(&self) -> Vec<Event> {
+        let lines: Vec<StatsLine> = DrillKind::ALL
+            .into_iter()
+            .filter_map(|kind| {
+                let s = self.training.stats.drill(kind)?;
+                let missed = self
+                    .training
+                    .stats
+                    .most_missed(kind, 3)
+                    .into_iter()
+                    .map(|(sq, _)| sq)
+                    .collect();
+                Some(StatsLine {
+                    kind,
+                    asked: s.asked,
+                    right: s.right,
+                    mean: Duration::from_millis(s.total_ms / u64::from(s.asked.max(1))),
+                    best: s.best,
+                    missed,
+                })
+            })
+            .collect();
+        vec![TrainingEvent::Stats(lines).into()]
+    }
+
+    fn save_stats(&mut self) {
+        self.records
+            .outbox
+            .push(Request::SaveStats(Box::new(self.training.stats.clone())));
+    }
+
+    /// After a move of the opponent: every `quizevery` of them, a question
+    /// about the position, when nothing else is asked.
+    pub(super) fn ask_quiz(&mut self, mover: shakmaty::Color) -> Vec<Event> {
+        let every = u32::from(self.settings.quiz_every.0);
+        if every == 0 || !self.repeats_moves_of(mover) || self.game.is_over() {
+            return Vec::new();
+        }
+        self.training.quiz.moves += 1;
+        if self.training.quiz.moves < every || self.prompt.is_some() {
+            return Vec::new();
+        }
+        self.training.quiz.moves = 0;
+        let question = quiz_question(self.game.position(), &mut self.rng);
+        self.prompt = Some(Prompt::Quiz {
+            question,
+            asked: self.now,
+        });
+        vec![
+            TrainingEvent::Asked {
+                number: self.training.quiz.asked + 1,
+                question,
+            }
+            .into(),
+        ]
+    }
+
+    /// A line while a question about the game is open: judged when it
+    /// reads as an answer, else it is a move or command of its own.
+    pub(super) fn answer_quiz(
+        &mut self,
+        question: Question,
+        asked: Option<Instant>,
+        line: &str,
+    ) -> Result<Vec<Event>, Prompt> {
+        let first = line.split_whitespace().next().unwrap_or("");
+        let prompt = Prompt::Quiz { question, asked };
+        if line.trim_end().ends_with('?') || Command::from_word(first).is_some() {
+            return Err(prompt);
+        }
+        let judged = judge(&question, self.game.position(), line);
+        if !judged.understood {
+            return Err(prompt);
+        }
+        self.training.quiz.asked += 1;
+        self.training.quiz.right += u32::from(judged.right);
+        Ok(vec![
+            TrainingEvent::Judged {
+                question,
+                right: judged.right,
+                expected: judged.expected,
+            }
+            .into(),
+        ])
+    }
+}
+
+/// What a drill reads out, ready to be said: the position, or the moves
+/// from their start, each move described in the position it is played in.
+fn shown(presentation: Presentation) -> Event {
+    match presentation {
+        Presentation::Position(pos) => {
+            TrainingEvent::ShowPosition(Box::new(pos.board().clone())).into()
+        }
+        Presentation::Moves { start, moves } => {
+            let (mut pos, shown_start) = match start {
+                Start::Standard => (shakmaty::Chess::default(), None),
+                Start::Fen(fen) => {
+                    let pos: shakmaty::Chess = fen
+                        .into_position(shakmaty::CastlingMode::Chess960)
+                        .unwrap_or_default();
+                    let board = pos.board().clone();
+                    (pos, Some(Box::new(board)))
+                }
+            };
+            let mut facts = Vec::new();
+            for san in moves {
+                let Ok(mv) = san.san.to_move(&pos) else {
+                    break;
+                };
+                facts.push(MoveFacts::of_move(&pos, mv));
+                pos.play_unchecked(mv);
+            }
+            TrainingEvent::ShowMoves {
+                start: shown_start,
+                moves: facts,
+            }
+            .into()
+        }
+    }
+}
