@@ -594,10 +594,7 @@ q-reach-squares = Welche Felder erreicht { $role ->
    *[other] ein
   } { $piece } auf { $square } auf leerem Brett?
 q-piece-on = Was steht auf { $square }?
-q-where = Wo steht { $role ->
-    [queen] die
-   *[other] der
-  } { $piece }, oder wo stehen sie?
+q-where = { $piece }: auf welchen Feldern?
 q-attacked = Welche Figuren von { $color } greifen { $square } an? Nenne ihre Felder.
 q-move-count = Wie viele erlaubte Züge hat die Figur auf { $square }?
 q-captures = Welche Figuren von { $color } können schlagen? Nenne ihre Felder.

@@ -32,6 +32,8 @@ pub(super) struct Running {
 pub(super) struct Quiz {
     pub right: u32,
     pub asked: u32,
+    /// Questions put, answered or not: their numbers.
+    pub posed: u32,
     /// Moves of the opponent since the last question.
     pub moves: u32,
 }
@@ -204,6 +206,7 @@ impl Session {
             return Vec::new();
         }
         self.training.quiz.moves = 0;
+        self.training.quiz.posed += 1;
         let question = quiz_question(self.game.position(), &mut self.rng);
         self.prompt = Some(Prompt::Quiz {
             question,
@@ -211,7 +214,7 @@ impl Session {
         });
         vec![
             TrainingEvent::Asked {
-                number: self.training.quiz.asked + 1,
+                number: self.training.quiz.posed,
                 question,
             }
             .into(),

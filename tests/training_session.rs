@@ -1,0 +1,158 @@
+//! Drills and questions as the player meets them: every drill kind in
+//! every language on a 40-cell Braille line, answered right and wrong,
+//! each line passing the output check (at most 40 cells, nothing speech
+//! misreads); the statistics kept across runs of the binary, and a broken
+//! statistics file moved aside byte for byte with a fresh record started.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use annabella::announce::Announcer;
+use annabella::event::{Event, TrainingEvent};
+use annabella::output::problem;
+use annabella::rules::Game;
+use annabella::session::Session;
+use annabella::settings::{Lang, OpponentChoice, Settings, Style, Width};
+use annabella::training::DrillKind;
+
+mod common;
+use common::Home;
+
+const WIDTH: u16 = 40;
+
+#[test]
+fn every_drill_line_fits_forty_cells_and_speech() {
+    let announcer = Announcer::new();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    let mut answered = 0;
+    let mut done = 0;
+    for lang in Lang::ALL {
+        for style in [Style::Fide, Style::San] {
+            for kind in DrillKind::ALL {
+                let settings = Settings {
+                    lang,
+                    style,
+                    width: Width(WIDTH),
+                    opponent: OpponentChoice::Human,
+                    ..Settings::default()
+                };
+                let mut session = Session::new(Game::new(), settings);
+                session.set_seed(7);
+                let t0 = Instant::now();
+                let mut events = session.handle_line(&format!("drill {} 6", kind.id()), t0);
+                // Guesses of every form, some right by chance, some no
+                // answer at all: every kind of line is said.
+                let guesses = [
+                    "nothing", "light", "yes", "2", "e4 d5", "none", "dark", "no", "3",
+                ];
+                for turn in 0..40u64 {
+                    let mut asked = false;
+                    for event in &events {
+                        for line in announcer.render_lines(session.settings(), event) {
+                            checked += 1;
+                            if let Some(why) = problem(&line, usize::from(WIDTH)) {
+                                failures
+                                    .push(format!("{lang:?} {style:?} {kind:?}: {why}: {line:?}"));
+                            }
+                        }
+                        if let Event::Training(TrainingEvent::DrillDone { .. }) = event {
+                            done += 1;
+                        }
+                        asked |= matches!(
+                            event,
+                            Event::Training(
+                                TrainingEvent::Asked { .. } | TrainingEvent::Unreadable(_)
+                            )
+                        );
+                    }
+                    if !asked {
+                        break;
+                    }
+                    let guess = guesses[(turn as usize) % guesses.len()];
+                    events = session.handle_line(guess, t0 + Duration::from_secs(turn + 1));
+                    answered += 1;
+                }
+            }
+        }
+    }
+    println!("{checked} lines checked, {answered} answers, {done} drills to their end");
+    assert!(checked > 500, "only {checked} lines");
+    assert!(done >= 30, "only {done} drills ended");
+    let shown: Vec<&String> = failures.iter().take(20).collect();
+    assert!(
+        failures.is_empty(),
+        "{} lines fail:\n{shown:#?}",
+        failures.len()
+    );
+}
+
+/// Runs the client in `home` on `input`; its output lines.
+fn run(home: &Home, input: &str) -> Vec<String> {
+    let mut child = home
+        .apply(&mut Command::new(env!("CARGO_BIN_EXE_annabella")))
+        .args(["--lang", "en", "--opponent", "human", "--seed", "3"])
+        .env_remove("LANG")
+        .env_remove("LC_ALL")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the client starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("input");
+    drop(stdin);
+    let out = child.wait_with_output().expect("output");
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn statistics_survive_a_restart_and_a_broken_file_is_moved_aside() {
+    let home = Home::new();
+    let out = run(&home, "drill colors 2\nlight\ndark\n");
+    assert!(
+        out.iter().any(|l| l.ends_with("seconds on average.")),
+        "{out:?}"
+    );
+    let stats = run(&home, "drill stats\n");
+    assert!(
+        stats
+            .iter()
+            .any(|l| l.starts_with("Colors: ") && l.contains(" of 2 right")),
+        "{stats:?}"
+    );
+    // A second drill adds to the first.
+    run(&home, "drill colors 3\nlight\nlight\nlight\n");
+    let stats = run(&home, "drill stats\n");
+    assert!(stats.iter().any(|l| l.contains(" of 5 right")), "{stats:?}");
+
+    let file = home.path().join("data/annabella/training.json");
+    let broken = b"{\"format\": 1, \"drills\": {\"colors\": {\"asked\": 3".to_vec();
+    std::fs::write(&file, &broken).expect("written");
+    let out = run(&home, "drill stats\n");
+    assert!(
+        out[0].contains("training.json is broken") && out[0].contains("moved aside"),
+        "{out:?}"
+    );
+    assert_eq!(out[1], "No drill played yet.");
+    let aside: Vec<_> = std::fs::read_dir(home.path().join("data/annabella"))
+        .expect("the data folder")
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("training.json.broken-")
+        })
+        .collect();
+    assert_eq!(aside.len(), 1);
+    assert_eq!(std::fs::read(aside[0].path()).expect("read"), broken);
+    // The fresh record is kept from the next drill on.
+    run(&home, "drill knight 1\n3\n");
+    let stats = run(&home, "drill stats\n");
+    assert!(stats.iter().any(|l| l.starts_with("Knight: ")), "{stats:?}");
+}
