@@ -14,7 +14,7 @@ use annabella::output::problem;
 use annabella::rules::Game;
 use annabella::session::Session;
 use annabella::settings::{Lang, OpponentChoice, Settings, Style, Width};
-use annabella::training::DrillKind;
+use annabella::training::{DrillKind, Expected, Shade, expected};
 
 mod common;
 use common::Home;
@@ -155,4 +155,67 @@ fn statistics_survive_a_restart_and_a_broken_file_is_moved_aside() {
     run(&home, "drill knight 1\n3\n");
     let stats = run(&home, "drill stats\n");
     assert!(stats.iter().any(|l| l.starts_with("Knight: ")), "{stats:?}");
+}
+
+#[test]
+fn peeks_and_the_question_score_are_kept_with_the_game() {
+    let now = Instant::now();
+    let settings = Settings {
+        lang: Lang::En,
+        opponent: OpponentChoice::Human,
+        ..Settings::default()
+    };
+    let mut s = Session::new(Game::new(), settings.clone());
+    s.set_seed(4);
+    for line in ["set quizevery 1", "blindfold on peeks 10", "e4"] {
+        s.handle_line(line, now);
+    }
+    // Hot seat: a question after every move. Answered right, worked out
+    // here from the position.
+    let question = s
+        .handle_line("ok", now)
+        .iter()
+        .chain(s.handle_line("e5", now).iter())
+        .find_map(|e| match e {
+            Event::Training(TrainingEvent::Asked { question, .. }) => Some(*question),
+            _ => None,
+        })
+        .expect("a question after e5");
+    let answer = match expected(&question, s.game().position()) {
+        Expected::Shade(Shade::Light) => "light".to_string(),
+        Expected::Shade(Shade::Dark) => "dark".to_string(),
+        Expected::YesNo(yes) => if yes { "yes" } else { "no" }.to_string(),
+        Expected::Number(n) => n.to_string(),
+        Expected::Squares(squares) if squares.is_empty() => "none".to_string(),
+        Expected::Squares(squares) => squares
+            .into_iter()
+            .map(|sq| sq.to_string())
+            .collect::<Vec<_>>()
+            .join(" "),
+        Expected::Piece(None) => "nothing".to_string(),
+        Expected::Piece(Some(piece)) => format!("{} {:?}", piece.color, piece.role).to_lowercase(),
+    };
+    let judged = s.handle_line(&answer, now);
+    assert!(
+        judged.iter().any(|e| matches!(
+            e,
+            Event::Training(TrainingEvent::Judged { right: true, .. })
+        )),
+        "{answer}: {judged:?}"
+    );
+    s.handle_line("last", now);
+    let saved = s.record(now);
+    assert_eq!(
+        saved.blindfold.map(|b| (b.budget, b.used)),
+        Some((Some(10), 1))
+    );
+    assert!(matches!(saved.quiz, Some((_, 1))), "{:?}", saved.quiz);
+    let mut again = Session::new(Game::new(), settings);
+    again.restore(&saved, now).expect("restored");
+    let over = again.handle_line("resign", now);
+    let score = over.iter().find_map(|e| match e {
+        Event::Training(TrainingEvent::GameScore { peeks, quiz }) => Some((*peeks, *quiz)),
+        _ => None,
+    });
+    assert_eq!(score, Some((Some(1), saved.quiz)));
 }

@@ -18,7 +18,9 @@ use cpal::{FromSample, SampleFormat, SizedSample, StreamConfig};
 
 use crate::announce::{Announcer, Notice};
 use crate::earcons::{Cue, synthesize};
-use crate::event::{ClockEvent, DualEvent, Event, GameEvent, PromptEvent, Refused, Subscriber};
+use crate::event::{
+    ClockEvent, DualEvent, Event, GameEvent, PromptEvent, Refused, Subscriber, TrainingEvent,
+};
 use crate::rules::Check;
 use crate::settings::Settings;
 
@@ -265,6 +267,9 @@ pub fn cue_for(event: &Event) -> Option<Cue> {
         // A wrong repetition, and boards that differ, want the ear at once.
         Event::Dual(DualEvent::Corrected(_) | DualEvent::RepeatFirst(_)) => Some(Cue::Illegal),
         Event::Dual(DualEvent::Compared(c)) if !c.differences.is_empty() => Some(Cue::Illegal),
+        // A drill's or the game's question judged: the ear knows at once.
+        Event::Training(TrainingEvent::Judged { right: true, .. }) => Some(Cue::Move),
+        Event::Training(TrainingEvent::Judged { right: false, .. }) => Some(Cue::Illegal),
         Event::Refusal(Refused::Move(_))
         | Event::Refusal(Refused::NotUnderstood { .. })
         | Event::Prompt(PromptEvent::NotFitting(_))

@@ -221,6 +221,23 @@ impl Session {
         ]
     }
 
+    /// The questions about the game as kept with it: right, of asked.
+    pub(super) fn saved_quiz(&self) -> Option<(u32, u32)> {
+        let q = self.training.quiz;
+        (q.asked > 0).then_some((q.right, q.asked))
+    }
+
+    /// The questions of a kept game.
+    pub(super) fn restore_quiz(&mut self, saved: Option<(u32, u32)>) {
+        let (right, asked) = saved.unwrap_or((0, 0));
+        self.training.quiz = Quiz {
+            right: right.min(asked),
+            asked,
+            posed: asked,
+            moves: 0,
+        };
+    }
+
     /// A line while a question about the game is open: judged when it
     /// reads as an answer, else it is a move or command of its own.
     pub(super) fn answer_quiz(

@@ -88,6 +88,7 @@ impl Session {
             date: self.date.clone(),
             my_board: Some(self.dual.mine.to_text()),
             blindfold: self.saved_blindfold(),
+            quiz: self.saved_quiz(),
         }
     }
 
@@ -136,6 +137,7 @@ impl Session {
             self.dual.mine = mine;
         }
         self.restore_blindfold(saved.blindfold);
+        self.restore_quiz(saved.quiz);
         Ok(())
     }
 }

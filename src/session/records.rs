@@ -34,6 +34,7 @@ struct Mark {
     clock: Option<ClockMark>,
     my_board: crate::dual::PlayerBoard,
     blindfold: Option<crate::store::SavedBlindfold>,
+    quiz: Option<(u32, u32)>,
 }
 
 impl Session {
@@ -80,6 +81,7 @@ impl Session {
             clock: self.timing.clock.as_ref().map(Clock::settled),
             my_board: self.dual.mine.clone(),
             blindfold: self.saved_blindfold(),
+            quiz: self.saved_quiz(),
         }
     }
 

@@ -69,6 +69,10 @@ pub struct SavedGame {
     /// for no limit) and used. Missing in older saves.
     #[serde(default)]
     pub blindfold: Option<SavedBlindfold>,
+    /// Questions about this game answered right, of those asked, when
+    /// any were. Missing in older saves.
+    #[serde(default)]
+    pub quiz: Option<(u32, u32)>,
 }
 
 /// Blindfold play as kept with a game.

@@ -72,6 +72,7 @@ pub fn realistic_game(plies: usize) -> SavedGame {
         date: "2025.03.14".to_string(),
         my_board: None,
         blindfold: None,
+        quiz: None,
     }
 }
 
