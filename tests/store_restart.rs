@@ -5,33 +5,13 @@
 //! saved among the games.
 
 use std::fs;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 mod common;
 use common::Home;
 
 /// Runs the client in `home` with `args` on `input`; its output lines.
 fn run(home: &Home, args: &[&str], input: &str) -> Vec<String> {
-    let mut child = home
-        .apply(&mut Command::new(env!("CARGO_BIN_EXE_annabella")))
-        .args(args)
-        .env_remove("LANG")
-        .env_remove("LC_ALL")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the client starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("input");
-    drop(stdin);
-    let out = child.wait_with_output().expect("output");
-    assert!(out.status.success(), "{args:?}: {}", out.status);
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
+    common::run_piped(home, args, input)
 }
 
 fn settings_file(home: &Home) -> String {

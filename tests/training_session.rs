@@ -4,8 +4,6 @@
 //! misreads); the statistics kept across runs of the binary, and a broken
 //! statistics file moved aside byte for byte with a fresh record started.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use annabella::announce::Announcer;
@@ -90,25 +88,11 @@ fn every_drill_line_fits_forty_cells_and_speech() {
 
 /// Runs the client in `home` on `input`; its output lines.
 fn run(home: &Home, input: &str) -> Vec<String> {
-    let mut child = home
-        .apply(&mut Command::new(env!("CARGO_BIN_EXE_annabella")))
-        .args(["--lang", "en", "--opponent", "human", "--seed", "3"])
-        .env_remove("LANG")
-        .env_remove("LC_ALL")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the client starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("input");
-    drop(stdin);
-    let out = child.wait_with_output().expect("output");
-    assert!(out.status.success());
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect()
+    common::run_piped(
+        home,
+        &["--lang", "en", "--opponent", "human", "--seed", "3"],
+        input,
+    )
 }
 
 #[test]

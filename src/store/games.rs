@@ -7,7 +7,7 @@ use std::io;
 use std::path::Path;
 use std::time::SystemTime;
 
-use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde_json::error::Category;
 
 use super::aside::{Aside, set_aside};
@@ -83,16 +83,26 @@ pub fn load_or_move_aside(path: &Path, when: SystemTime) -> LoadOutcome {
 /// assert_eq!(parse_game(b"\x89PNG\r\n"), Err(BrokenKind::Garbage));
 /// ```
 pub fn parse_game(bytes: &[u8]) -> Result<SavedGame, BrokenKind> {
+    parse_versioned(bytes, FORMAT)
+}
+
+/// Reads JSON of ours with a `format` field: the version is read before
+/// the fields, so that another version says so rather than looking like
+/// garbage.
+pub(super) fn parse_versioned<T: DeserializeOwned>(
+    bytes: &[u8],
+    expected: u32,
+) -> Result<T, BrokenKind> {
     let value: serde_json::Value = serde_json::from_slice(bytes).map_err(|e| json_fault(&e))?;
     let format = value
         .get("format")
         .and_then(serde_json::Value::as_u64)
         .and_then(|n| u32::try_from(n).ok())
         .ok_or(BrokenKind::Garbage)?;
-    if format != FORMAT {
+    if format != expected {
         return Err(BrokenKind::WrongVersion(format));
     }
-    SavedGame::deserialize(value).map_err(|_| BrokenKind::Garbage)
+    T::deserialize(value).map_err(|_| BrokenKind::Garbage)
 }
 
 /// The kind of fault of a JSON error: the parser's end-of-input category

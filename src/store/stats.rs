@@ -6,11 +6,10 @@ use std::io;
 use std::path::Path;
 use std::time::SystemTime;
 
-use serde::Deserialize;
-
 use super::aside::{Aside, set_aside};
 use super::atomic::write_atomic;
 use super::broken::{Broken, BrokenKind, SaveFailed, read_limited};
+use super::games::parse_versioned;
 use crate::training::{STATS_FORMAT, Stats};
 
 /// The largest statistics file read: a few kilobytes per drill at most.
@@ -39,18 +38,5 @@ pub fn load_stats(path: &Path, when: SystemTime) -> (Stats, Option<Aside>) {
 
 /// Reads statistics from their bytes, the version first.
 pub fn parse_stats(bytes: &[u8]) -> Result<Stats, BrokenKind> {
-    let value: serde_json::Value =
-        serde_json::from_slice(bytes).map_err(|e| match e.classify() {
-            serde_json::error::Category::Eof => BrokenKind::Truncated,
-            _ => BrokenKind::Garbage,
-        })?;
-    let format = value
-        .get("format")
-        .and_then(serde_json::Value::as_u64)
-        .and_then(|n| u32::try_from(n).ok())
-        .ok_or(BrokenKind::Garbage)?;
-    if format != STATS_FORMAT {
-        return Err(BrokenKind::WrongVersion(format));
-    }
-    Stats::deserialize(value).map_err(|_| BrokenKind::Garbage)
+    parse_versioned(bytes, STATS_FORMAT)
 }

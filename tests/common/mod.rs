@@ -163,3 +163,31 @@ pub fn shared_pgn_files() -> Vec<std::path::PathBuf> {
     files.sort();
     files
 }
+
+#[allow(dead_code)] // Only the tests that run whole sessions use it.
+/// Runs the client in `home` with `args` on all of `input` at once (no
+/// locale from the environment); its output lines. It must exit with 0.
+pub fn run_piped(home: &Home, args: &[&str], input: &str) -> Vec<String> {
+    use std::io::Write as _;
+    let mut child = home
+        .apply(&mut std::process::Command::new(env!(
+            "CARGO_BIN_EXE_annabella"
+        )))
+        .args(args)
+        .env_remove("LANG")
+        .env_remove("LC_ALL")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the client starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("input");
+    drop(stdin);
+    let out = child.wait_with_output().expect("output");
+    assert!(out.status.success(), "{args:?}: {}", out.status);
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
