@@ -10,11 +10,11 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::announce::Announcer;
+use crate::announce::{Announcer, PromptLabel};
 use crate::engine::host::{Host, Reply};
 use crate::event::{Event, Subscriber};
 use crate::io::LineSource;
-use crate::session::Session;
+use crate::session::{Prompt, Session};
 use crate::store::Keeper;
 
 /// How often the session hears the time while something timed runs.
@@ -173,8 +173,17 @@ impl Loop<'_> {
         if !self.reading && (self.prompt || !waiting) {
             let text = if self.prompt {
                 let settings = self.session.settings();
+                let label = match self.session.prompt() {
+                    Some(Prompt::Repeat { .. }) => Some(PromptLabel::Repeat),
+                    Some(Prompt::ConfirmOwn { .. }) => Some(PromptLabel::YesNo),
+                    Some(Prompt::Drill | Prompt::Quiz { .. }) => Some(PromptLabel::Answer),
+                    Some(Prompt::Sheet { .. }) => Some(PromptLabel::Sheet),
+                    Some(Prompt::Which { .. } | Prompt::Promotion { .. }) | None => None,
+                };
                 let prompt = if self.session.offering() {
                     self.announcer.offer_prompt(settings)
+                } else if let Some(label) = label {
+                    self.announcer.question_prompt(settings, label)
                 } else {
                     self.announcer.prompt(settings, self.session.to_move())
                 };

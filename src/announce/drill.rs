@@ -106,6 +106,19 @@ impl Announcer {
     /// One drill's line of `drill stats`.
     fn stats_line(&self, p: Phrasing, line: &StatsLine) -> String {
         let ui = p.lang;
+        let text = self.stats_counts(p, line);
+        match line.missed_kind {
+            Some(id) => {
+                let kind = self.message(ui, kind_message(id), &[]);
+                let more = self.message(ui, "drill-stats-kind", &[("kind", s(kind))]);
+                format!("{text} {more}")
+            }
+            None => text,
+        }
+    }
+
+    fn stats_counts(&self, p: Phrasing, line: &StatsLine) -> String {
+        let ui = p.lang;
         let missed: Vec<String> = line.missed.iter().map(|&sq| self.square(p, sq)).collect();
         let (best_right, best_of) = line.best.unwrap_or((0, 0));
         self.message(
@@ -233,6 +246,22 @@ impl Announcer {
 
     fn piece_answer(&self, p: Phrasing, piece: Piece) -> String {
         self.colored_piece(p, piece)
+    }
+}
+
+/// The message naming a kind of question, by its id in the statistics.
+fn kind_message(id: &str) -> &'static str {
+    match id {
+        "square_color" => "kind-square-color",
+        "same_diagonal" => "kind-same-diagonal",
+        "knight_distance" => "kind-knight-distance",
+        "reach_count" => "kind-reach-count",
+        "reach_squares" => "kind-reach-squares",
+        "piece_on" => "kind-piece-on",
+        "where_is" => "kind-where-is",
+        "attacked" => "kind-attacked",
+        "move_count" => "kind-move-count",
+        _ => "kind-captures",
     }
 }
 

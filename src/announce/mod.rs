@@ -250,6 +250,18 @@ impl Announcer {
         self.message(settings.lang, "prompt-offer", &[])
     }
 
+    /// The prompt while a question other than "which piece" is open:
+    /// what the next line is taken as.
+    pub fn question_prompt(&self, settings: &Settings, label: PromptLabel) -> String {
+        let id = match label {
+            PromptLabel::Repeat => "prompt-repeat",
+            PromptLabel::Answer => "prompt-answer",
+            PromptLabel::Sheet => "prompt-sheet",
+            PromptLabel::YesNo => "prompt-offer",
+        };
+        self.message(settings.lang, id, &[])
+    }
+
     /// The prompt: whose move it is, or that the game is over (`None`).
     pub fn prompt(&self, settings: &Settings, to_move: Option<Color>) -> String {
         let p = Phrasing::of(settings);
@@ -301,6 +313,19 @@ impl Announcer {
             Event::Training(e) => self.training_event(p, e),
         }
     }
+}
+
+/// What a prompt says the next line is taken as, while a question waits.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PromptLabel {
+    /// The opponent's move, repeated.
+    Repeat,
+    /// The answer to a drill's or the game's question.
+    Answer,
+    /// The next move of a dictated scoresheet.
+    Sheet,
+    /// Yes or no.
+    YesNo,
 }
 
 /// What the wording depends on: the interface language, the

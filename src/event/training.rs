@@ -94,4 +94,7 @@ pub struct StatsLine {
     pub best: Option<(u32, u32)>,
     /// The squares most often missed, most first.
     pub missed: Vec<Square>,
+    /// The kind of question missed most ([`Question::KIND_IDS`]), in a
+    /// drill of several kinds.
+    pub missed_kind: Option<&'static str>,
 }

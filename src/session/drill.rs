@@ -175,7 +175,19 @@ impl Session {
                     .into_iter()
                     .map(|(sq, _)| sq)
                     .collect();
+                // Only a drill of several kinds of question has one to name.
+                let several = matches!(
+                    kind,
+                    DrillKind::Reach | DrillKind::Memory | DrillKind::Follow
+                );
+                let missed_kind = s
+                    .missed_kinds
+                    .iter()
+                    .filter(|&(_, &n)| n > 0 && several)
+                    .max_by_key(|&(_, &n)| n)
+                    .and_then(|(id, _)| Question::KIND_IDS.iter().find(|&&k| k == id).copied());
                 Some(StatsLine {
+                    missed_kind,
                     kind,
                     asked: s.asked,
                     right: s.right,
