@@ -5,8 +5,9 @@
 //!
 //! The examples are read from the API description where it lies (the
 //! directory in `LICHESS_API_REFERENCE`, else the shared reference copy);
-//! they are not copied into the project. Without it those tests say so
-//! and pass; the hand-written lines below cover every event either way.
+//! they are not copied into the project. Without it those tests fail and
+//! say where they looked; the hand-written lines below cover every event
+//! besides.
 
 use std::path::PathBuf;
 
@@ -17,19 +18,21 @@ use annabella::online::{
 };
 use proptest::prelude::*;
 
-fn reference_dir() -> Option<PathBuf> {
+/// The official API description beside the crate (or where
+/// `LICHESS_API_REFERENCE` says); a test that needs it fails without it,
+/// naming where it looked.
+fn reference_dir() -> PathBuf {
     let dir = std::env::var_os("LICHESS_API_REFERENCE")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/work/shared/reference/lichess-api"));
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "no Lichess API reference at {}: spec examples skipped",
-            dir.display()
-        );
-        None
-    }
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/lichess-api")
+        });
+    assert!(
+        dir.is_dir(),
+        "no Lichess API reference at {}: the spec examples are checked from it",
+        dir.display()
+    );
+    dir
 }
 
 /// The JSON value under the top-level `key:` of an OpenAPI YAML file
@@ -101,7 +104,7 @@ fn challenge_line(kind: &str, challenge: &str) -> String {
 
 #[test]
 fn schema_example_game_full() {
-    let Some(dir) = reference_dir() else { return };
+    let dir = reference_dir();
     let line = yaml_json(&read(&dir, "schemas/GameFullEvent.yaml"), "example");
     let GameEvent::GameFull(full) = one_game_event(&line) else {
         panic!("not gameFull: {line}");
@@ -135,7 +138,7 @@ fn schema_example_game_full() {
 
 #[test]
 fn schema_example_game_state() {
-    let Some(dir) = reference_dir() else { return };
+    let dir = reference_dir();
     let line = yaml_json(&read(&dir, "schemas/GameStateEvent.yaml"), "example");
     let GameEvent::GameState(state) = one_game_event(&line) else {
         panic!("not gameState: {line}");
@@ -152,7 +155,7 @@ fn schema_example_game_state() {
 
 #[test]
 fn schema_example_chat_line_and_opponent_gone() {
-    let Some(dir) = reference_dir() else { return };
+    let dir = reference_dir();
     let line = yaml_json(&read(&dir, "schemas/ChatLineEvent.yaml"), "example");
     let GameEvent::ChatLine(chat) = one_game_event(&line) else {
         panic!("not chatLine: {line}");
@@ -172,7 +175,7 @@ fn schema_example_chat_line_and_opponent_gone() {
 /// The `ChallengeJson` example, as all three challenge events.
 #[test]
 fn schema_example_challenge() {
-    let Some(dir) = reference_dir() else { return };
+    let dir = reference_dir();
     let json = yaml_json(&read(&dir, "schemas/ChallengeJson.yaml"), "example");
     let StreamEvent::Challenge { challenge, compat } =
         one_stream_event(&challenge_line("challenge", &json))
@@ -232,7 +235,7 @@ fn schema_example_challenge() {
 /// Every challenge in `examples/`: shown, created, open-ended and listed.
 #[test]
 fn example_files_challenges() {
-    let Some(dir) = reference_dir() else { return };
+    let dir = reference_dir();
     let mut challenges = Vec::new();
     for file in [
         "challenges-showOneChallenge.json.yaml",
