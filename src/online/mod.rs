@@ -1,0 +1,31 @@
+//! Groundwork for online play through the Lichess Board API: the events
+//! of the two NDJSON streams a board client reads, as data, and the
+//! reader that cuts a byte stream into lines and parses them.
+//!
+//! The event stream (`GET /api/stream/event`) gives [`StreamEvent`]s:
+//! games starting and finishing, challenges arriving, cancelled and
+//! declined. The game stream (`GET /api/board/game/stream/{gameId}`)
+//! gives [`GameEvent`]s: the full game first, then its state after each
+//! move, chat lines and the opponent leaving or coming back.
+//!
+//! Nothing here touches the network, reads the time or holds words:
+//! bytes arrive from whatever transport the caller has, are fed to a
+//! [`Lines`] reader, and come back as events or [`ParseError`]s. A field
+//! or a `type` the server adds later is ignored or kept as `Unknown`, so
+//! that a change on the server side never stops a game in progress.
+
+mod challenge;
+mod events;
+mod ndjson;
+mod values;
+
+pub use challenge::{Challenge, ChallengeUser, Compat, DeclinedChallenge, TimeControl};
+pub use events::{
+    ChatLine, Clock, Expiration, GameEvent, GameFull, GameInfo, GamePlayer, GameState, InitialFen,
+    Opponent, OpponentGone, StreamEvent,
+};
+pub use ndjson::{DEFAULT_LIMIT, EventLines, FromLine, GameLines, JsonCategory, Lines, ParseError};
+pub use values::{
+    ChallengeColor, ChallengeDirection, ChallengeStatus, ChatRoom, Color, DeclineReason,
+    GameStatus, Speed, VariantKey,
+};
