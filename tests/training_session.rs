@@ -203,3 +203,35 @@ fn peeks_and_the_question_score_are_kept_with_the_game() {
     });
     assert_eq!(score, Some((Some(1), saved.quiz)));
 }
+
+#[test]
+fn a_drill_goes_on_through_other_commands() {
+    let now = Instant::now();
+    let settings = Settings {
+        lang: Lang::En,
+        opponent: OpponentChoice::Human,
+        ..Settings::default()
+    };
+    let mut s = Session::new(Game::new(), settings);
+    s.handle_line("drill colors 2", now);
+    s.handle_line("set width 40", now);
+    s.handle_line("board", now);
+    let judged = s.handle_line("light", now);
+    assert!(
+        matches!(
+            judged.first(),
+            Some(Event::Training(TrainingEvent::Judged { .. }))
+        ),
+        "{judged:?}"
+    );
+    // Its own command ends it.
+    let stopped = s.handle_line("drill stop", now);
+    assert!(
+        matches!(
+            stopped.first(),
+            Some(Event::Training(TrainingEvent::DrillStopped(_)))
+        ),
+        "{stopped:?}"
+    );
+    assert!(s.prompt().is_none());
+}

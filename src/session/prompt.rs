@@ -129,9 +129,15 @@ impl Prompt {
     /// and a dictated scoresheet are not dropped for a typo.
     pub fn holds(&self, line: &Line) -> bool {
         match self {
-            Prompt::Repeat { .. } | Prompt::Sheet { .. } | Prompt::Drill => {
+            Prompt::Repeat { .. } | Prompt::Sheet { .. } => {
                 !matches!(line, Line::Command(..) | Line::Failed(..))
             }
+            // A drill runs beside the game: it goes on through any command
+            // but its own (`drill stop`, another drill).
+            Prompt::Drill => !matches!(
+                line,
+                Line::Command(Command::Drill, _) | Line::Failed(Command::Drill, _)
+            ),
             Prompt::Which { .. }
             | Prompt::Promotion { .. }
             | Prompt::ConfirmOwn { .. }
