@@ -618,3 +618,4 @@ kind-where-is = wo Figuren stehen
 kind-attacked = Angreifer
 kind-move-count = erlaubte Züge
 kind-captures = Schlagzüge
+dual-board-cleared = Dein Brett ist gelöscht: kein Feld ist jetzt angesagt.

@@ -551,3 +551,4 @@ kind-where-is = where pieces stand
 kind-attacked = attackers
 kind-move-count = legal moves
 kind-captures = captures
+dual-board-cleared = Your board is cleared: no square is stated now.

@@ -627,3 +627,4 @@ kind-where-is = kus nupud on
 kind-attacked = ründajad
 kind-move-count = lubatud käigud
 kind-captures = löögid
+dual-board-cleared = Sinu laud on kustutatud: ühtegi ruutu pole nüüd öeldud.

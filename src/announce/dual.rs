@@ -29,6 +29,7 @@ impl Announcer {
             ),
             DualEvent::OwnDropped => self.message(ui, "confirm-own-dropped", &[]),
             DualEvent::BoardSet => self.message(ui, "dual-board-set", &[]),
+            DualEvent::BoardCleared => self.message(ui, "dual-board-cleared", &[]),
             DualEvent::BadFen(text) => {
                 self.message(ui, "dual-bad-fen", &[("text", s(text.clone()))])
             }

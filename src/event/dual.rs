@@ -11,8 +11,10 @@ use crate::rules::MoveFacts;
 /// The player's own board, the repetition of moves, and scoresheets.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DualEvent {
-    /// The player's board was set as a whole (start, clear, FEN, game).
+    /// The player's board was set as a whole (start, empty, FEN, game).
     BoardSet,
+    /// The player's board was forgotten: no square is stated.
+    BoardCleared,
     /// `myboard fen` with text that is no FEN.
     BadFen(String),
     /// A dictation was taken: how many squares it stated, whether the

@@ -143,7 +143,7 @@ impl Session {
         }
         if words.len() == 1 && is(&CLEAR, first) {
             self.dual.mine = PlayerBoard::unknown();
-            return vec![DualEvent::BoardSet.into()];
+            return vec![DualEvent::BoardCleared.into()];
         }
         if words.len() == 1 && is(&EMPTY, first) {
             self.dual.mine = PlayerBoard::empty();
