@@ -11,7 +11,7 @@ use shakmaty::{Bitboard, Chess, Color, Piece, Position, Role, Square};
 use super::question::{Expected, Question, Shade, expected};
 use crate::input::Words;
 use crate::input::parse_square;
-use crate::input::vocab::{EMPTY_SQUARE, NO, YES, color_word, fold, piece_word};
+use crate::input::vocab::{EMPTY_SQUARE, color_word, fold, piece_word};
 
 /// An answer judged.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -168,14 +168,26 @@ fn read_yes_no(answer: &str) -> Option<bool> {
         return None;
     };
     // "ja" means yes before it means "and" here: nothing is listed.
-    if YES.contains_folded(word) || matches!(word.as_str(), "yeah" | "yep" | "true" | "jawohl") {
+    // The words of the resume question ("resume", "new", "weiter") are
+    // no answers to a drill.
+    if ANSWER_YES.contains_folded(word) {
         Some(true)
-    } else if NO.contains_folded(word) || matches!(word.as_str(), "nope" | "false") {
+    } else if ANSWER_NO.contains_folded(word) {
         Some(false)
     } else {
         None
     }
 }
+
+/// Yes to a drill's question.
+const ANSWER_YES: Words = Words::new(
+    &["yes", "y", "yeah", "yep", "true", "ok"],
+    &["ja", "j", "jawohl", "jep"],
+    &["jah", "jaa", "jep"],
+);
+
+/// No to a drill's question.
+const ANSWER_NO: Words = Words::new(&["no", "n", "nope", "false"], &["nein", "nee"], &["ei"]);
 
 /// Number words up to twenty, by language; higher ones are made of them.
 const EN_NUMBERS: [&str; 21] = [
@@ -417,6 +429,22 @@ fn judge_piece(answer: &str, expected: Option<Piece>, position: &Chess) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_resume_words_are_no_answers() {
+        for (text, yes) in [
+            ("ja", true),
+            ("jah", true),
+            ("ok", true),
+            ("nein", false),
+            ("ei", false),
+        ] {
+            assert_eq!(read_yes_no(text), Some(yes), "{text}");
+        }
+        for text in ["new", "neu", "uus", "resume", "weiter"] {
+            assert_eq!(read_yes_no(text), None, "{text}");
+        }
+    }
 
     #[test]
     fn shades() {
