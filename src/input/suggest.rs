@@ -8,7 +8,7 @@ use super::moves::{Effort, read_move};
 use super::resolve::{Resolution, resolve};
 use super::vocab::{fold, lookup, nearest};
 use super::{Line, Suggestion};
-use crate::rules::{Game, MoveFacts};
+use crate::rules::{Game, MoveFacts, german_san};
 
 /// Input longer than this gets no suggestion and is echoed cut short.
 const MAX_SUGGEST_INPUT: usize = 40;
@@ -49,7 +49,7 @@ pub fn not_understood(line: &str, game: &Game) -> Line {
     let pos = game.position();
     for mv in game.legal_moves() {
         let english = SanPlus::from_move(pos.clone(), mv).san.to_string();
-        let d = [english.clone(), german_letters(&english)]
+        let d = [english.clone(), german_san(&english)]
             .iter()
             .map(|text| edit_distance(&typed, &text.to_lowercase()))
             .min()
@@ -96,19 +96,6 @@ fn corrected_move(line: &str, game: &Game) -> Option<MoveFacts> {
         Resolution::Move(mv) => Some(MoveFacts::of_move(game.position(), mv)),
         _ => None,
     }
-}
-
-/// SAN with German piece letters, as a German player types it.
-fn german_letters(san: &str) -> String {
-    san.chars()
-        .map(|c| match c {
-            'Q' => 'D',
-            'R' => 'T',
-            'B' => 'L',
-            'N' => 'S',
-            c => c,
-        })
-        .collect()
 }
 
 /// Edit distance counting a swap of neighbours as one edit (optimal

@@ -18,7 +18,7 @@ pub use import::{
 pub use outcome::{
     ClaimKind, ClaimOutcome, ClaimRefusal, EndReason, Finished, PlayError, Ply, SetupError,
 };
-pub use record::PgnOptions;
+pub use record::{PgnOptions, german_san};
 pub use tags::Tags;
 
 use shakmaty::fen::Fen;

@@ -75,7 +75,7 @@ impl Game {
                 tokens.push(format!("{}...", ply.number));
             }
             let san = ply.san.to_string();
-            tokens.push(if options.german { german(&san) } else { san });
+            tokens.push(if options.german { german_san(&san) } else { san });
             if let Some(&left) = times.get(i) {
                 tokens.push(format!("{{ [%clk {}] }}", clk(left)));
             }
@@ -189,9 +189,14 @@ fn wrap(out: &mut String, tokens: Vec<String>) {
     out.push('\n');
 }
 
-/// SAN with German piece letters. Capital letters in SAN are pieces only
-/// (files are small letters; castling's O stays).
-fn german(san: &str) -> String {
+/// SAN with German piece letters, as PGN `de` writes it and a German
+/// player types it. Capital letters in SAN are pieces only (files are
+/// small letters; castling's O stays).
+///
+/// ```
+/// assert_eq!(annabella::rules::german_san("Nxe5+"), "Sxe5+");
+/// ```
+pub fn german_san(san: &str) -> String {
     san.chars()
         .map(|c| match c {
             'Q' => 'D',
