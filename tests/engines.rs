@@ -8,7 +8,6 @@ mod common;
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -25,17 +24,7 @@ fn fake(name: &str) -> String {
 /// Runs the client with `args`, sends `input`, returns stdout lines.
 fn run(args: &[&str], input: &str) -> Vec<String> {
     let home = common::Home::new();
-    let mut child = home
-        .apply(&mut Command::new(env!("CARGO_BIN_EXE_annabella")))
-        .args(args)
-        .env_remove("LANG")
-        .env_remove("LC_ALL")
-        .env_remove("LC_MESSAGES")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary starts");
+    let mut child = home.command(args).spawn().expect("the binary starts");
     let mut stdin = child.stdin.take().expect("stdin");
     let mut stdout = child.stdout.take().expect("stdout");
     let input = input.to_string();

@@ -75,7 +75,11 @@ impl Game {
                 tokens.push(format!("{}...", ply.number));
             }
             let san = ply.san.to_string();
-            tokens.push(if options.german { german_san(&san) } else { san });
+            tokens.push(if options.german {
+                german_san(&san)
+            } else {
+                san
+            });
             if let Some(&left) = times.get(i) {
                 tokens.push(format!("{{ [%clk {}] }}", clk(left)));
             }

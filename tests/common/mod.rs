@@ -55,6 +55,23 @@ impl Home {
             .env("XDG_CONFIG_HOME", self.path().join("config"))
     }
 
+    /// The binary with this home and `args`, as a script runs it: no
+    /// locale from the environment, stdin and stdout piped, stderr
+    /// dropped.
+    pub fn command(&self, args: &[&str]) -> std::process::Command {
+        use std::process::Stdio;
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_annabella"));
+        self.apply(&mut command)
+            .args(args)
+            .env_remove("LANG")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        command
+    }
+
     /// The same as words to put before a command in a shell.
     pub fn env_prefix(&self) -> String {
         format!(
@@ -79,18 +96,7 @@ impl Piped {
     /// Starts the binary with `args`, no locale variables and no stderr.
     pub fn start(home: &Home, args: &[&str]) -> Piped {
         use std::io::BufRead;
-        use std::process::{Command, Stdio};
-        let mut child = home
-            .apply(&mut Command::new(env!("CARGO_BIN_EXE_annabella")))
-            .args(args)
-            .env_remove("LANG")
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the binary starts");
+        let mut child = home.command(args).spawn().expect("the binary starts");
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout");
         let (tx, lines) = std::sync::mpsc::channel();
@@ -169,18 +175,7 @@ pub fn shared_pgn_files() -> Vec<std::path::PathBuf> {
 /// locale from the environment); its output lines. It must exit with 0.
 pub fn run_piped(home: &Home, args: &[&str], input: &str) -> Vec<String> {
     use std::io::Write as _;
-    let mut child = home
-        .apply(&mut std::process::Command::new(env!(
-            "CARGO_BIN_EXE_annabella"
-        )))
-        .args(args)
-        .env_remove("LANG")
-        .env_remove("LC_ALL")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("the client starts");
+    let mut child = home.command(args).spawn().expect("the client starts");
     let mut stdin = child.stdin.take().expect("stdin");
     stdin.write_all(input.as_bytes()).expect("input");
     drop(stdin);
