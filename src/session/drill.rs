@@ -104,7 +104,6 @@ impl Session {
                     let best = self.training.stats.drill(summary.kind).and_then(|s| s.best);
                     self.training.drill = None;
                     self.prompt = None;
-                    self.save_stats();
                     events.push(TrainingEvent::DrillDone { summary, best }.into());
                 }
             }
@@ -139,7 +138,6 @@ impl Session {
             self.prompt = Some(Prompt::Drill);
             return Ok(vec![TrainingEvent::Unreadable(question).into()]);
         }
-        self.save_stats();
         let mut events = vec![
             TrainingEvent::Judged {
                 question,
@@ -149,6 +147,8 @@ impl Session {
             .into(),
         ];
         events.extend(self.drill_steps());
+        // Once per answer, the best score with it when the drill ended.
+        self.save_stats();
         Ok(events)
     }
 
