@@ -17,6 +17,7 @@
 mod challenge;
 mod events;
 mod ndjson;
+mod net;
 mod values;
 
 pub use challenge::{Challenge, ChallengeUser, Compat, DeclinedChallenge, TimeControl};
@@ -25,6 +26,10 @@ pub use events::{
     Opponent, OpponentGone, StreamEvent,
 };
 pub use ndjson::{DEFAULT_LIMIT, EventLines, FromLine, GameLines, JsonCategory, Lines, ParseError};
+pub use net::{
+    Account, Call, ChallengeList, Control, ErrorBody, Fault, Method, NetReply, NetRequest, Pace,
+    Playing, Stream, encode, error_reason,
+};
 pub use values::{
     ChallengeColor, ChallengeDirection, ChallengeStatus, ChatRoom, Color, DeclineReason,
     GameStatus, Speed, VariantKey,

@@ -121,6 +121,8 @@ pub struct Lines<E> {
     limit: usize,
     /// The current line broke the limit: drop bytes until its newline.
     skipping: bool,
+    /// Keep-alive lines seen so far.
+    keepalives: u64,
     // `fn() -> E` keeps `Lines` Send and Sync whatever `E` is, since
     // it holds no `E`.
     event: PhantomData<fn() -> E>,
@@ -151,6 +153,7 @@ impl<E: FromLine> Lines<E> {
             pending: Vec::new(),
             limit,
             skipping: false,
+            keepalives: 0,
             event: PhantomData,
         }
     }
@@ -168,6 +171,8 @@ impl<E: FromLine> Lines<E> {
                 self.skipping = false;
             } else if let Some(event) = read_line(&self.pending) {
                 out.push(event);
+            } else {
+                self.keepalives += 1;
             }
             self.pending.clear();
         }
@@ -186,6 +191,13 @@ impl<E: FromLine> Lines<E> {
         self.pending.clear();
         self.skipping = false;
         event
+    }
+
+    /// How many keep-alive (empty) lines have been read: the server sends
+    /// one after what it has to say on connecting, and then every few
+    /// seconds.
+    pub fn keepalives(&self) -> u64 {
+        self.keepalives
     }
 
     /// How many bytes of an unfinished line are held.
