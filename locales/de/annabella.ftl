@@ -619,3 +619,137 @@ kind-attacked = Angreifer
 kind-move-count = erlaubte Züge
 kind-captures = Schlagzüge
 dual-board-cleared = Dein Brett ist gelöscht: kein Feld ist jetzt angesagt.
+
+## Online-Partien (lichess)
+
+reason-abandoned = durch Verlassen der Partie
+allowed-url = eine Webadresse, die mit https:// beginnt (http:// nur für diesen Rechner)
+help-online = online sagt, wer bei lichess angemeldet ist und welche Partien laufen; online anmelden fragt nach deinem lichess-API-Token (auf lichess erstellt mit den Rechten board:play, challenge:read und challenge:write) und bewahrt es nur für dich lesbar auf; online abmelden löscht es.
+help-seek = suchen und eine Bedenkzeit, Minuten+Sekunden, wahlweise gewertet und eine Farbe: suchen 15+10 gewertet schwarz. lichess sucht dir einen Gegner; eine Suche muss Schnellschach oder klassisch sein (ab 10+0).
+help-challenge = herausfordern, ein lichess-Name und eine Bedenkzeit, wahlweise gewertet und eine Farbe: herausfordern Anna 10+5; oder herausfordern ki und eine Stufe von 1 bis 8: herausfordern ki 3 5+3.
+help-abort = abbrechen beendet eine Suche oder bricht die lichess-Partie ab, bevor beide gezogen haben.
+help-say = sagen und ein Text schreibt ihn in den Chat der lichess-Partie.
+help-claim = beanspruchen fordert den Sieg, wenn dein Gegner auf lichess die Partie verlassen hat; beanspruchen remis fordert ein Remis.
+setting-chat = Die Chatzeilen einer lichess-Partie vorlesen.
+setting-lichessurl = Der lichess-Server; das Token wird nur über HTTPS gesendet.
+online-logged-in = Bei lichess angemeldet als { $name }.
+online-account = Bei lichess angemeldet als { $name }. { $count ->
+    [0] Keine laufende Partie.
+    [one] Eine laufende Partie:
+   *[other] { $count } laufende Partien:
+}
+online-game-line = Gegen { $opponent }, du spielst { $color ->
+    [white] Weiß
+    [black] Schwarz
+   *[random] eine ausgeloste Farbe
+}, { $turn ->
+    [yes] du bist am Zug
+   *[no] dein Gegner ist am Zug
+}{ $here ->
+    [yes] , hier gespielt.
+   *[no] .
+}
+online-game-waiting = Auf lichess läuft eine Partie: gegen { $opponent }, du spielst { $color ->
+    [white] Weiß
+    [black] Schwarz
+   *[random] eine ausgeloste Farbe
+}, { $turn ->
+    [yes] du bist am Zug
+   *[no] dein Gegner ist am Zug
+}. Hier weiterspielen? Antworte ja oder nein.
+online-ai = lichess-KI Stufe { $level }
+online-player-rated = { $name } ({ $rating })
+online-not-logged-in = Nicht bei lichess angemeldet. Tippe online anmelden und füge dein API-Token ein, oder setze LICHESS_TOKEN.
+online-token-wanted = Füge dein lichess-API-Token ein und drücke Enter; es wird nicht angezeigt.
+online-token-saved = Das Token ist aufbewahrt, nur für dich lesbar.
+online-not-a-token = Das ist kein Token: ein lichess-Token ist ein Wort ohne Leerzeichen. Nichts wurde aufbewahrt.
+online-token-not-saved = Das Token konnte nicht aufbewahrt werden: { $why }.
+online-logged-out = { $existed ->
+    [yes] Abgemeldet: die Token-Datei ist gelöscht.
+   *[no] Es gab keine Token-Datei.
+}
+online-logged-out-env = Das Token aus LICHESS_TOKEN wird weiter benutzt; entferne es aus der Umgebung, um dich abzumelden.
+online-logout-failed = Die Token-Datei konnte nicht gelöscht werden: { $why }.
+online-control-seek = { $control } ist { $pace ->
+    [ultrabullet] Ultrabullet
+    [bullet] Bullet
+    [blitz] Blitz
+    [rapid] Schnellschach
+   *[classical] klassisch
+}; eine Suche auf lichess muss Schnellschach oder klassisch sein, also Minuten plus 40 mal das Inkrement mindestens 8 Minuten ergeben. Versuche 10+0, 10+5 oder 15+10.
+online-control-challenge = { $control } ist { $pace ->
+    [ultrabullet] Ultrabullet
+    [bullet] Bullet
+   *[other] zu schnell
+}; eine lichess-Partie mit diesem Programm muss mindestens Blitz sein, also Minuten plus 40 mal das Inkrement mindestens 3 Minuten ergeben. Versuche 3+2 oder 5+3.
+online-seeking = Suche eine { $rated ->
+    [yes] gewertete
+   *[no] ungewertete
+} Partie { $control } auf lichess. Tippe abbrechen zum Beenden.
+online-seek-ended = Die Suche endete ohne Gegner.
+online-seek-cancelled = Die Suche ist beendet.
+online-challenge-sent = Herausforderung an { $user } gesendet, { $control }. Warte auf die Antwort.
+online-challenge-ai = Herausforderung an die lichess-KI Stufe { $level } gesendet, { $control }.
+online-days = { $days ->
+    [one] ein Tag pro Zug
+   *[other] { $days } Tage pro Zug
+}
+online-no-clock = ohne Uhr
+online-challenged = { $from } fordert dich heraus: { $control }, { $rated ->
+    [yes] gewertet
+   *[no] ungewertet
+}, du spielst { $color ->
+    [white] Weiß
+    [black] Schwarz
+   *[random] eine ausgeloste Farbe
+}. Antworte mit annehmen oder ablehnen.
+online-challenged-variant = { $from } fordert dich zu einer Variante heraus, die annabella nicht spielt. Antworte mit ablehnen.
+online-challenge-canceled = { $from } hat die Herausforderung zurückgezogen.
+online-challenge-declined = { $by } hat die Herausforderung abgelehnt{ $reason ->
+    [none] .
+   *[other] : { $reason }
+}
+online-declined-by-you = Die Herausforderung von { $from } ist abgelehnt.
+online-game-started = Partie auf lichess gegen { $opponent }{ $control ->
+    [none] {""}
+   *[other] , { $control }
+}, { $rated ->
+    [yes] gewertet
+   *[no] ungewertet
+}. Du spielst { $color ->
+    [white] Weiß
+   *[black] Schwarz
+}.
+online-aborted = Die Partie ist abgebrochen; lichess bewahrt keine abgebrochene Partie auf.
+online-move-rejected = lichess hat { $move } abgelehnt{ $reason ->
+    [none] .
+   *[other] : { $reason }
+} Der Zug ist zurückgenommen.
+online-takeback-offered = Dein Gegner bittet, einen Zug zurückzunehmen. Antworte mit annehmen oder ablehnen.
+online-takeback-proposed = Du bittest, deinen letzten Zug zurückzunehmen.
+online-takeback-declined = Die Zugrücknahme ist abgelehnt.
+online-opponent-gone = Dein Gegner hat die Partie verlassen. { $seconds ->
+    [0] Du kannst den Sieg beanspruchen: tippe beanspruchen.
+   *[other] Du kannst den Sieg in { $seconds } Sekunden beanspruchen: tippe dann beanspruchen.
+}
+online-opponent-back = Dein Gegner ist zurück.
+online-chat = { $user } schreibt: { $text }
+online-chat-sent = An den Chat gesendet.
+online-connection-lost = Die Verbindung zu lichess ist abgerissen; ein neuer Versuch läuft.
+online-connection-back = Wieder mit lichess verbunden.
+online-no-token = Kein lichess-Token: tippe online anmelden, oder setze LICHESS_TOKEN.
+online-not-secure = Das Token wird nur über HTTPS gesendet, oder für Tests an diesen Rechner; { $url } ist keines von beiden. Setze lichessadresse auf https://lichess.org.
+online-offline = lichess ist nicht erreichbar; annabella läuft ohne weiter.
+online-unauthorized = lichess hat das Token abgelehnt: es ist falsch, widerrufen oder hat nicht die Rechte board:play, challenge:read und challenge:write. Tippe online anmelden für ein neues.
+online-rate-limited = lichess bittet nach zu vielen Anfragen um eine Pause: { $seconds } Sekunden lang wird nichts gesendet.
+online-status = lichess hat mit Fehler { $code } abgelehnt{ $reason ->
+    [none] .
+   *[other] : { $reason }
+}
+online-bad-answer = Die Antwort von lichess war nicht lesbar.
+online-no-game = Hier läuft keine lichess-Partie. Tippe suchen oder herausfordern, um eine zu beginnen.
+online-not-online = Nicht während einer lichess-Partie: beende sie zuerst, mit aufgeben oder, bevor beide gezogen haben, abbrechen.
+online-opponent-to-move = Auf lichess ist dein Gegner am Zug.
+online-no-challenge = Es gibt keine Herausforderung zu beantworten.
+online-nothing-to-claim = Es gibt nichts zu beanspruchen: dein Gegner hat die Partie nicht verlassen.
+online-draw-offer-sent = Du bietest auf lichess Remis an.

@@ -552,3 +552,137 @@ kind-attacked = attackers
 kind-move-count = legal moves
 kind-captures = captures
 dual-board-cleared = Your board is cleared: no square is stated now.
+
+## Online play (lichess)
+
+reason-abandoned = by abandonment
+allowed-url = a web address beginning with https:// (http:// only for this computer)
+help-online = online says who is logged in to lichess and the games in progress; online login asks for your lichess API token (created on lichess with the scopes board:play, challenge:read and challenge:write) and keeps it readable only by you; online logout deletes it.
+help-seek = seek and a clock, minutes+seconds, optionally rated and a side: seek 15+10 rated black. lichess pairs you with a player; a seek must be rapid or classical (10+0 and up).
+help-challenge = challenge and a lichess user and a clock, optionally rated and a side: challenge Anna 10+5; or challenge ai and a level 1 to 8: challenge ai 3 5+3.
+help-abort = abort stops a seek, or aborts the game on lichess before both players have moved.
+help-say = say and a text writes it in the chat of the game on lichess.
+help-claim = claim claims the win when your opponent on lichess has left the game; claim draw claims a draw.
+setting-chat = Say the chat lines of a game on lichess.
+setting-lichessurl = The lichess server; the token is sent only over HTTPS.
+online-logged-in = Logged in to lichess as { $name }.
+online-account = Logged in to lichess as { $name }. { $count ->
+    [0] No game in progress.
+    [one] One game in progress:
+   *[other] { $count } games in progress:
+}
+online-game-line = Against { $opponent }, you play { $color ->
+    [white] white
+    [black] black
+   *[random] either side
+}, { $turn ->
+    [yes] your move
+   *[no] your opponent's move
+}{ $here ->
+    [yes] , played here.
+   *[no] .
+}
+online-game-waiting = A game on lichess is in progress: against { $opponent }, you play { $color ->
+    [white] white
+    [black] black
+   *[random] either side
+}, { $turn ->
+    [yes] your move
+   *[no] your opponent's move
+}. Play it here? Answer yes or no.
+online-ai = lichess AI level { $level }
+online-player-rated = { $name } ({ $rating })
+online-not-logged-in = Not logged in to lichess. Type online login and paste your API token, or set LICHESS_TOKEN.
+online-token-wanted = Paste your lichess API token and press Enter; it is not shown.
+online-token-saved = The token is kept, readable only by you.
+online-not-a-token = That is not a token: a lichess token is one word without spaces. Nothing was kept.
+online-token-not-saved = The token could not be kept: { $why }.
+online-logged-out = { $existed ->
+    [yes] Logged out: the token file is deleted.
+   *[no] There was no token file.
+}
+online-logged-out-env = The token in LICHESS_TOKEN is still used; remove it from the environment to log out.
+online-logout-failed = The token file could not be deleted: { $why }.
+online-control-seek = { $control } is { $pace ->
+    [ultrabullet] ultrabullet
+    [bullet] bullet
+    [blitz] blitz
+    [rapid] rapid
+   *[classical] classical
+}; a seek on lichess must be rapid or classical, that is minutes plus 40 times the increment make at least 8 minutes. Try 10+0, 10+5 or 15+10.
+online-control-challenge = { $control } is { $pace ->
+    [ultrabullet] ultrabullet
+    [bullet] bullet
+   *[other] too fast
+}; a game on lichess through this client must be at least blitz, that is minutes plus 40 times the increment make at least 3 minutes. Try 3+2 or 5+3.
+online-seeking = Seeking a { $control } { $rated ->
+    [yes] rated
+   *[no] casual
+} game on lichess. Type abort to stop.
+online-seek-ended = The seek ended without an opponent.
+online-seek-cancelled = The seek is cancelled.
+online-challenge-sent = Challenge sent to { $user }, { $control }. Waiting for the answer.
+online-challenge-ai = Challenge sent to lichess AI level { $level }, { $control }.
+online-days = { $days ->
+    [one] one day per move
+   *[other] { $days } days per move
+}
+online-no-clock = no clock
+online-challenged = { $from } challenges you: { $control }, { $rated ->
+    [yes] rated
+   *[no] casual
+}, you play { $color ->
+    [white] white
+    [black] black
+   *[random] a side drawn by lot
+}. Answer with accept or decline.
+online-challenged-variant = { $from } challenges you to a variant annabella does not play. Answer with decline.
+online-challenge-canceled = { $from } took the challenge back.
+online-challenge-declined = { $by } declined the challenge{ $reason ->
+    [none] .
+   *[other] : { $reason }
+}
+online-declined-by-you = The challenge of { $from } is declined.
+online-game-started = Game on lichess against { $opponent }{ $control ->
+    [none] {""}
+   *[other] , { $control }
+}, { $rated ->
+    [yes] rated
+   *[no] casual
+}. You play { $color ->
+    [white] white
+   *[black] black
+}.
+online-aborted = The game is aborted; lichess keeps no aborted game.
+online-move-rejected = lichess refused { $move }{ $reason ->
+    [none] .
+   *[other] : { $reason }
+} The move is taken back.
+online-takeback-offered = Your opponent asks to take back a move. Answer with accept or decline.
+online-takeback-proposed = You ask to take back your last move.
+online-takeback-declined = The takeback is declined.
+online-opponent-gone = Your opponent has left the game. { $seconds ->
+    [0] You can claim the win: type claim.
+   *[other] You can claim the win in { $seconds } seconds: type claim then.
+}
+online-opponent-back = Your opponent is back.
+online-chat = { $user } writes: { $text }
+online-chat-sent = Sent to the chat.
+online-connection-lost = The connection to lichess dropped; trying again.
+online-connection-back = Connected to lichess again.
+online-no-token = No lichess token: type online login, or set LICHESS_TOKEN.
+online-not-secure = The token is sent only over HTTPS, or to this computer for tests; { $url } is neither. Set lichessurl to https://lichess.org.
+online-offline = lichess cannot be reached; annabella goes on without it.
+online-unauthorized = lichess refused the token: it is wrong, revoked, or lacks the scopes board:play, challenge:read and challenge:write. Type online login to give a new one.
+online-rate-limited = lichess asks for a pause after too many requests: nothing is sent for { $seconds } seconds.
+online-status = lichess refused with error { $code }{ $reason ->
+    [none] .
+   *[other] : { $reason }
+}
+online-bad-answer = lichess's answer could not be read.
+online-no-game = There is no game on lichess here. Type seek or challenge to start one.
+online-not-online = Not while a game on lichess runs: finish it first, by resign or, before both have moved, abort.
+online-opponent-to-move = It is your opponent's move on lichess.
+online-no-challenge = There is no challenge to answer.
+online-nothing-to-claim = There is nothing to claim: your opponent has not left the game.
+online-draw-offer-sent = You offer a draw on lichess.

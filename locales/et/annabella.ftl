@@ -628,3 +628,137 @@ kind-attacked = ründajad
 kind-move-count = lubatud käigud
 kind-captures = löögid
 dual-board-cleared = Sinu laud on kustutatud: ühtegi ruutu pole nüüd öeldud.
+
+## Võrgumängud (lichess)
+
+reason-abandoned = mängust lahkumise tõttu
+allowed-url = veebiaadress, mis algab https:// (http:// ainult selle arvuti jaoks)
+help-online = võrgus ütleb, kes on lichessi sisse logitud ja millised mängud käivad; võrgus logi küsib sinu lichessi API-võtit (loodud lichessis õigustega board:play, challenge:read ja challenge:write) ja hoiab seda ainult sulle loetavana; võrgus välju kustutab selle.
+help-seek = otsi ja ajakontroll, minutid+sekundid, soovi korral reitinguga ja värv: otsi 15+10 reitinguga must. lichess leiab vastase; otsing peab olema kiirmale või klassikaline (alates 10+0).
+help-challenge = kutsu, lichessi kasutaja ja ajakontroll, soovi korral reitinguga ja värv: kutsu Anna 10+5; või kutsu ai ja tase 1 kuni 8: kutsu ai 3 5+3.
+help-abort = katkesta lõpetab otsingu või katkestab lichessi mängu enne, kui mõlemad on käinud.
+help-say = ütle ja tekst kirjutab selle lichessi mängu vestlusesse.
+help-claim = nõua nõuab võitu, kui vastane on lichessis mängust lahkunud; nõua viik nõuab viiki.
+setting-chat = Loe ette lichessi mängu vestluse read.
+setting-lichessurl = lichessi server; võti saadetakse ainult HTTPS-i kaudu.
+online-logged-in = Lichessi sisse logitud kui { $name }.
+online-account = Lichessi sisse logitud kui { $name }. { $count ->
+    [0] Ühtegi mängu ei käi.
+    [one] Üks mäng käib:
+   *[other] { $count } mängu käib:
+}
+online-game-line = Vastane { $opponent }, sa mängid { $color ->
+    [white] valgetega
+    [black] mustadega
+   *[random] loositud värviga
+}, { $turn ->
+    [yes] sinu käik
+   *[no] vastase käik
+}{ $here ->
+    [yes] , mängitakse siin.
+   *[no] .
+}
+online-game-waiting = Lichessis käib mäng: vastane { $opponent }, sa mängid { $color ->
+    [white] valgetega
+    [black] mustadega
+   *[random] loositud värviga
+}, { $turn ->
+    [yes] sinu käik
+   *[no] vastase käik
+}. Kas mängida siin edasi? Vasta jah või ei.
+online-ai = lichessi AI tase { $level }
+online-player-rated = { $name } ({ $rating })
+online-not-logged-in = Lichessi pole sisse logitud. Kirjuta võrgus logi ja kleebi oma API-võti või sea LICHESS_TOKEN.
+online-token-wanted = Kleebi oma lichessi API-võti ja vajuta Enter; seda ei näidata.
+online-token-saved = Võti on hoiul, loetav ainult sulle.
+online-not-a-token = See pole võti: lichessi võti on üks sõna ilma tühikuteta. Midagi ei hoitud.
+online-token-not-saved = Võtit ei saanud hoiule panna: { $why }.
+online-logged-out = { $existed ->
+    [yes] Välja logitud: võtmefail on kustutatud.
+   *[no] Võtmefaili polnud.
+}
+online-logged-out-env = LICHESS_TOKEN-i võtit kasutatakse edasi; väljalogimiseks eemalda see keskkonnast.
+online-logout-failed = Võtmefaili ei saanud kustutada: { $why }.
+online-control-seek = { $control } on { $pace ->
+    [ultrabullet] ultrabullet
+    [bullet] bullet
+    [blitz] välkmale
+    [rapid] kiirmale
+   *[classical] klassikaline
+}; lichessi otsing peab olema kiirmale või klassikaline, see tähendab minutid pluss 40 korda lisaaeg teevad vähemalt 8 minutit. Proovi 10+0, 10+5 või 15+10.
+online-control-challenge = { $control } on { $pace ->
+    [ultrabullet] ultrabullet
+    [bullet] bullet
+   *[other] liiga kiire
+}; lichessi mäng selle programmiga peab olema vähemalt välkmale, see tähendab minutid pluss 40 korda lisaaeg teevad vähemalt 3 minutit. Proovi 3+2 või 5+3.
+online-seeking = Otsin lichessis { $rated ->
+    [yes] reitinguga
+   *[no] reitinguta
+} mängu { $control }. Lõpetamiseks kirjuta katkesta.
+online-seek-ended = Otsing lõppes vastaseta.
+online-seek-cancelled = Otsing on lõpetatud.
+online-challenge-sent = Väljakutse saadetud: { $user }, { $control }. Ootan vastust.
+online-challenge-ai = Väljakutse saadetud lichessi AI tasemele { $level }, { $control }.
+online-days = { $days ->
+    [one] üks päev käigu kohta
+   *[other] { $days } päeva käigu kohta
+}
+online-no-clock = ilma kellata
+online-challenged = { $from } kutsub sind mängima: { $control }, { $rated ->
+    [yes] reitinguga
+   *[no] reitinguta
+}, sa mängid { $color ->
+    [white] valgetega
+    [black] mustadega
+   *[random] loositud värviga
+}. Vasta nõus või keeldun.
+online-challenged-variant = { $from } kutsub sind mängima varianti, mida annabella ei mängi. Vasta keeldun.
+online-challenge-canceled = { $from } võttis väljakutse tagasi.
+online-challenge-declined = { $by } keeldus väljakutsest{ $reason ->
+    [none] .
+   *[other] : { $reason }
+}
+online-declined-by-you = Väljakutsest mängijalt { $from } on keeldutud.
+online-game-started = Mäng lichessis, vastane { $opponent }{ $control ->
+    [none] {""}
+   *[other] , { $control }
+}, { $rated ->
+    [yes] reitinguga
+   *[no] reitinguta
+}. Sa mängid { $color ->
+    [white] valgetega
+   *[black] mustadega
+}.
+online-aborted = Mäng on katkestatud; lichess katkestatud mänge ei hoia.
+online-move-rejected = lichess ei võtnud vastu käiku { $move }{ $reason ->
+    [none] .
+   *[other] : { $reason }
+} Käik on tagasi võetud.
+online-takeback-offered = Vastane palub käigu tagasi võtta. Vasta nõus või keeldun.
+online-takeback-proposed = Sa palud oma viimase käigu tagasi võtta.
+online-takeback-declined = Tagasivõtmisest keelduti.
+online-opponent-gone = Vastane lahkus mängust. { $seconds ->
+    [0] Võid võitu nõuda: kirjuta nõua.
+   *[other] Võid võitu nõuda { $seconds } sekundi pärast: kirjuta siis nõua.
+}
+online-opponent-back = Vastane on tagasi.
+online-chat = { $user } kirjutab: { $text }
+online-chat-sent = Vestlusesse saadetud.
+online-connection-lost = Ühendus lichessiga katkes; proovin uuesti.
+online-connection-back = Ühendus lichessiga on taas olemas.
+online-no-token = Lichessi võtit pole: kirjuta võrgus logi või sea LICHESS_TOKEN.
+online-not-secure = Võti saadetakse ainult HTTPS-i kaudu või testideks sellele arvutile; { $url } pole kumbki. Sea lichessiaadress väärtuseks https://lichess.org.
+online-offline = Lichessi ei saa kätte; annabella jätkab ilma selleta.
+online-unauthorized = lichess ei võtnud võtit vastu: see on vale, tühistatud või ilma õigusteta board:play, challenge:read ja challenge:write. Uue andmiseks kirjuta võrgus logi.
+online-rate-limited = lichess palub liiga paljude päringute järel pausi: { $seconds } sekundit ei saadeta midagi.
+online-status = lichess keeldus veaga { $code }{ $reason ->
+    [none] .
+   *[other] : { $reason }
+}
+online-bad-answer = Lichessi vastust ei saanud lugeda.
+online-no-game = Siin pole lichessi mängu. Alustamiseks kirjuta otsi või kutsu.
+online-not-online = Mitte lichessi mängu ajal: lõpeta see enne, alistudes või, enne kui mõlemad on käinud, katkestades.
+online-opponent-to-move = Lichessis on vastase käik.
+online-no-challenge = Pole väljakutset, millele vastata.
+online-nothing-to-claim = Pole midagi nõuda: vastane pole mängust lahkunud.
+online-draw-offer-sent = Sa pakud lichessis viiki.

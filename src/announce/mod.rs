@@ -15,6 +15,7 @@ mod drill;
 mod dual;
 mod engine;
 mod game;
+mod online;
 mod prompt;
 mod records;
 mod refusal;
@@ -176,6 +177,7 @@ fn reason_id(reason: EndReason) -> &'static str {
         EndReason::FivefoldRepetition => "reason-fivefold",
         EndReason::SeventyFiveMoveRule => "reason-seventy-five-move",
         EndReason::TimeoutVsInsufficientMaterial => "reason-timeout-insufficient",
+        EndReason::Abandoned => "reason-abandoned",
     }
 }
 
@@ -311,6 +313,7 @@ impl Announcer {
             Event::Replay(e) => vec![self.replay_event(p, e)],
             Event::Dual(e) => self.dual_event(p, e),
             Event::Training(e) => self.training_event(p, e),
+            Event::Online(e) => self.online_event(p, e),
         }
     }
 }

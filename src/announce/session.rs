@@ -56,6 +56,7 @@ impl Announcer {
             Allowed::TimeControl => self.message(p.lang, "allowed-time", &[]),
             Allowed::Seconds => self.message(p.lang, "allowed-seconds", &[]),
             Allowed::Name => self.message(p.lang, "allowed-name", &[]),
+            Allowed::Url => self.message(p.lang, "allowed-url", &[]),
         }
     }
 

@@ -16,10 +16,14 @@ use crate::settings::{Setting, Settings};
 use crate::store::{GameEntry, Trouble};
 
 mod dual;
+mod online;
 mod training;
 
 use crate::view::{BoardView, Line};
 pub use dual::{Compared, DualEvent, Explained, SheetDifference, SheetReport, SheetStopAt};
+pub use online::{
+    ControlLimit, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
+};
 pub use training::{StatsLine, TrainingEvent};
 
 /// What the game is doing now, for `status`.
@@ -126,6 +130,8 @@ pub enum Event {
     Dual(DualEvent),
     /// Blindfold play, questions and drills.
     Training(TrainingEvent),
+    /// Online play on lichess.
+    Online(OnlineEvent),
 }
 
 /// Saved and loaded games.
@@ -481,6 +487,7 @@ into_event! {
     ReplayEvent => |e| Event::Replay(e);
     DualEvent => |e| Event::Dual(e);
     TrainingEvent => |e| Event::Training(e);
+    OnlineEvent => |e| Event::Online(e);
 }
 
 /// An output of the session: text, speech, sound cues (later the store).

@@ -29,11 +29,14 @@ pub enum EndReason {
     SeventyFiveMoveRule,
     /// Art. 6.9: a flag fell but the opponent cannot mate.
     TimeoutVsInsufficientMaterial,
+    /// Online: the opponent left the game and the win (or a draw) was
+    /// claimed, or a player never moved.
+    Abandoned,
 }
 
 impl EndReason {
     /// All reasons, in the order the specification lists them.
-    pub const ALL: [EndReason; 11] = [
+    pub const ALL: [EndReason; 12] = [
         EndReason::Checkmate,
         EndReason::Resignation,
         EndReason::TimeForfeit,
@@ -45,6 +48,7 @@ impl EndReason {
         EndReason::FivefoldRepetition,
         EndReason::SeventyFiveMoveRule,
         EndReason::TimeoutVsInsufficientMaterial,
+        EndReason::Abandoned,
     ];
 
     /// The reason an identifier names (see [`EndReason::id`]).
@@ -66,6 +70,7 @@ impl EndReason {
             EndReason::FivefoldRepetition => "fivefold",
             EndReason::SeventyFiveMoveRule => "seventy-five-move",
             EndReason::TimeoutVsInsufficientMaterial => "timeout-insufficient",
+            EndReason::Abandoned => "abandoned",
         }
     }
 }

@@ -222,6 +222,7 @@ fn clk(left: std::time::Duration) -> String {
 fn termination(reason: EndReason) -> &'static str {
     match reason {
         EndReason::TimeForfeit | EndReason::TimeoutVsInsufficientMaterial => "time forfeit",
+        EndReason::Abandoned => "abandoned",
         _ => "normal",
     }
 }

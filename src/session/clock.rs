@@ -59,7 +59,10 @@ impl Session {
             return Vec::new();
         };
         clock.start(now);
-        if let Some(color) = clock.flag(now) {
+        // Online the server's clock is the one that counts: its flag is
+        // said when the server ends the game.
+        let online = self.online.game.is_some();
+        if let Some(color) = clock.flag(now).filter(|_| !online) {
             clock.stop(now);
             let Ok(finished) = self.game.flag_fall(color) else {
                 return Vec::new();

@@ -18,6 +18,9 @@ impl Session {
         if text.trim().is_empty() {
             return vec![Refused::ControlKeys.into()];
         }
+        if let Some(events) = self.answer_online_offer(text) {
+            return events;
+        }
         if let Some(events) = self.answer_offer(text) {
             return events;
         }
@@ -61,6 +64,9 @@ impl Session {
     fn command(&mut self, command: Command, args: Args) -> Vec<Event> {
         if self.refused_in_replay(command) {
             return vec![Refused::Replaying.into()];
+        }
+        if let Some(events) = self.online_instead(command, &args) {
+            return events;
         }
         match command {
             Command::Help => vec![Answer::Help(args.topic).into()],
@@ -118,6 +124,12 @@ impl Session {
             Command::Restore => self.restore_to(args.move_number, args.color),
             Command::Blindfold => self.blindfold(&args.text),
             Command::Drill => self.drill_command(&args.text),
+            Command::Online => self.online_command(&args.text),
+            Command::Seek => self.seek(&args.text),
+            Command::Challenge => self.challenge(&args.text),
+            Command::Abort => self.abort(),
+            Command::Say => self.say(&args.text),
+            Command::Claim => self.claim(&args.text),
         }
     }
 

@@ -15,7 +15,9 @@
 //! `dual` keeps the player's own board (`myboard`, `compare`, the check
 //! after the opponent's moves), compares scoresheets and restores the game
 //! to the last move they agree on; `confirm` asks for the opponent's move
-//! to be repeated (and the player's own confirmed) before play goes on.
+//! to be repeated (and the player's own confirmed) before play goes on;
+//! `online` plays on lichess: commands become calls, the server's streams
+//! come back as replies (`online_game` keeps the game in step with them).
 
 mod board;
 mod clock;
@@ -23,6 +25,10 @@ mod confirm;
 mod dispatch;
 mod drill;
 mod dual;
+mod online;
+mod online_commands;
+mod online_game;
+mod online_replies;
 mod play;
 mod prompt;
 mod record;
@@ -32,6 +38,7 @@ mod seat;
 mod settings;
 mod training;
 
+pub use online::TokenOutcome;
 pub use prompt::Prompt;
 pub use record::RestoreError;
 
@@ -72,6 +79,8 @@ pub struct Session {
     dual: dual::Dual,
     /// Blindfold play.
     training: training::Training,
+    /// lichess: the account, challenges, the game played there.
+    online: online::Online,
 }
 
 impl Session {
@@ -93,6 +102,7 @@ impl Session {
             replay: None,
             dual: dual::Dual::new(&shakmaty::Board::new()),
             training: training::Training::default(),
+            online: online::Online::default(),
         };
         session.reset_my_board();
         session.seat.human = session.draw_color();
@@ -256,7 +266,7 @@ impl Session {
     pub fn requests(&mut self) -> Vec<Request> {
         // A replayed game is cut at the move shown, not running: the
         // engine must not play on in it (analyses still go out).
-        let asking = self.prompt.is_some() || self.replay.is_some();
+        let asking = self.prompt.is_some() || self.replay.is_some() || self.playing_online();
         let clock = self.go_clock();
         self.seat
             .requests(&self.game, &self.settings, asking, clock)
@@ -270,7 +280,7 @@ impl Session {
 
     /// Whether a reply of the engine is awaited (its move or an analysis).
     pub fn waiting(&self) -> bool {
-        self.seat.waiting()
+        self.seat.waiting() || self.online_waiting()
     }
 
     /// How many nodes `hint` and `eval` search (default 300,000: about a

@@ -17,10 +17,19 @@ impl Session {
     /// A line read as a move, matched against the legal moves: played,
     /// asked about, or refused with the most specific reason.
     pub(super) fn move_reading(&mut self, reading: Reading, claim: bool) -> Vec<Event> {
-        if !self.game.is_over() && self.seat.engine_plays(&self.settings, self.game.turn()) {
+        if let Some(color) = self.online_color()
+            && !self.game.is_over()
+            && self.game.turn() != color
+        {
+            return vec![crate::event::OnlineEvent::OpponentToMove.into()];
+        }
+        if !self.game.is_over()
+            && !self.playing_online()
+            && self.seat.engine_plays(&self.settings, self.game.turn())
+        {
             return vec![Refused::EngineThinking.into()];
         }
-        let both_sides = self.settings.opponent == OpponentChoice::Human;
+        let both_sides = self.settings.opponent == OpponentChoice::Human && !self.playing_online();
         let resolution = resolve_for(
             &self.game,
             &reading.intents,
@@ -53,6 +62,13 @@ impl Session {
 
     /// Plays the player's move, confirmed or needing no confirmation.
     pub(super) fn play_confirmed(&mut self, mv: Move, claim: bool) -> Vec<Event> {
+        if self.playing_online() {
+            // lichess judges claims itself: the move goes with a draw
+            // offer, which a claimable position turns into a draw.
+            let mut events = self.play(mv);
+            events.extend(self.send_move(mv, claim));
+            return events;
+        }
         if claim {
             self.claim_with(mv)
         } else {
@@ -237,6 +253,7 @@ impl Session {
         };
         let chess960 = game.chess960_number();
         self.forget_imported();
+        self.online.from_lichess = false;
         self.game = game;
         self.replay = None;
         self.prompt = None;

@@ -49,10 +49,11 @@ impl Session {
     pub(super) fn autosave(&mut self) {
         // While the unfinished game is offered, the kept one is it; while
         // a game is replayed, the game shown is only part of it.
-        let Some(now) = self
-            .now
-            .filter(|_| self.records.offer.is_none() && !self.replaying())
-        else {
+        let Some(now) = self.now.filter(|_| {
+            // A game from lichess is kept there, not as the unfinished
+            // local game.
+            self.records.offer.is_none() && !self.replaying() && !self.online.from_lichess
+        }) else {
             return;
         };
         // A game without a move has nothing to lose: the first write
@@ -293,7 +294,7 @@ impl Session {
 
     /// Whether the offer to resume is open.
     pub fn offering(&self) -> bool {
-        self.records.offer.is_some()
+        self.records.offer.is_some() || self.offering_online()
     }
 }
 

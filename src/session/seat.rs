@@ -149,6 +149,9 @@ impl Session {
     /// and level (an external one by its program's name), the person by
     /// the setting `name` (`?` when unknown; in hot seat for both sides).
     pub(super) fn players(&self) -> [String; 2] {
+        if let Some(names) = self.online_players() {
+            return names;
+        }
         let engine = match (&self.settings.opponent, &self.seat.external) {
             (OpponentChoice::Human, _) => None,
             (OpponentChoice::Engine, None) => {

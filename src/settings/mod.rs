@@ -9,7 +9,7 @@ mod values;
 use std::borrow::Cow;
 
 pub use values::{
-    Allowed, BoardStyle, Choice, ColorChoice, ConfirmMode, Lang, Level, OpponentChoice,
+    Allowed, BaseUrl, BoardStyle, Choice, ColorChoice, ConfirmMode, Lang, Level, OpponentChoice,
     Orientation, Percent, PlayerName, QuizEvery, SpeechMode, Style, TimeAlerts, TimeChoice, Value,
     Verbosity, Voice, WaiveBelow, Width,
 };
@@ -199,6 +199,14 @@ settings! {
     QuizEvery quiz_every: QuizEvery = QuizEvery(0),
         words &["quizevery"], &["fragenalle"], &["küsimusiiga"],
         help "setting-quizevery";
+    /// Say the lines of an online game's chat.
+    Chat chat: bool = true,
+        words &["chat"], &["chat"], &["vestlus"],
+        help "setting-chat";
+    /// The lichess server (HTTPS; plain HTTP only to this computer).
+    LichessUrl lichess_url: BaseUrl = BaseUrl::default(),
+        words &["lichessurl"], &["lichessadresse"], &["lichessiaadress"],
+        help "setting-lichessurl";
 }
 
 /// What a setting's value type does, for a setting chosen at run time.

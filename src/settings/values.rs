@@ -34,6 +34,8 @@ pub enum Allowed {
     Seconds,
     /// A name, or `?` for none.
     Name,
+    /// A web address (`https://…`).
+    Url,
 }
 
 /// A value a setting can take: read from what the player types (in any
@@ -364,9 +366,11 @@ fn number_in(text: &str, min: u16, max: u16, zero: bool) -> Option<u16> {
 }
 
 mod confirm;
+mod online;
 mod training;
 
 pub use confirm::{ConfirmMode, WaiveBelow};
+pub use online::BaseUrl;
 pub use training::QuizEvery;
 
 /// The longest output line in characters, for a Braille display's cells;

@@ -167,6 +167,19 @@ pub enum Command {
     Blindfold,
     /// A drill of blindfold skills, its end, or its statistics.
     Drill,
+    /// lichess: who is logged in and the games in progress; `login`,
+    /// `logout`.
+    Online,
+    /// lichess: a real-time seek.
+    Seek,
+    /// lichess: challenges a player or lichess's AI.
+    Challenge,
+    /// lichess: aborts the game before it properly began, or the seek.
+    Abort,
+    /// lichess: a line in the game's chat.
+    Say,
+    /// lichess: claims the win when the opponent has left.
+    Claim,
 }
 
 /// What may follow a command word.
@@ -345,7 +358,13 @@ impl Command {
             | C::Scoresheet
             | C::Restore
             | C::Blindfold
-            | C::Drill => 0,
+            | C::Drill
+            | C::Online
+            | C::Seek
+            | C::Challenge
+            | C::Abort
+            | C::Say
+            | C::Claim => 0,
         }
     }
 }

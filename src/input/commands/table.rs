@@ -5,7 +5,7 @@ use super::{Arg, Command, Entry, entry, w};
 
 /// Every command, in the order `help` lists them and [`Command`]
 /// declares them (checked when the crate is compiled).
-pub const COMMANDS: [Entry; 46] = {
+pub const COMMANDS: [Entry; 52] = {
     use Arg as A;
     use Command as C;
     [
@@ -340,6 +340,52 @@ pub const COMMANDS: [Entry; 46] = {
             A::Text,
             false,
             "help-drill",
+        ),
+        entry(
+            C::Online,
+            w(&["online"], &["online"], &["võrgus", "lichess"]),
+            A::Text,
+            false,
+            "help-online",
+        ),
+        entry(
+            C::Seek,
+            w(&["seek"], &["suchen", "partiesuche"], &["otsi"]),
+            A::Text,
+            false,
+            "help-seek",
+        ),
+        entry(
+            C::Challenge,
+            w(&["challenge"], &["herausfordern", "fordern"], &["kutsu"]),
+            A::Text,
+            false,
+            "help-challenge",
+        ),
+        entry(
+            C::Abort,
+            w(&["abort"], &["abbrechen"], &["katkesta"]),
+            A::None,
+            false,
+            "help-abort",
+        ),
+        entry(
+            C::Say,
+            w(
+                &["say", "chat"],
+                &["sagen", "schreiben"],
+                &["ütle", "kirjuta"],
+            ),
+            A::Text,
+            false,
+            "help-say",
+        ),
+        entry(
+            C::Claim,
+            w(&["claim"], &["beanspruchen", "reklamieren"], &["nõua"]),
+            A::Text,
+            false,
+            "help-claim",
         ),
     ]
 };

@@ -255,6 +255,19 @@ impl Clock {
         added.is_some()
     }
 
+    /// Sets both times as a server reports them at `now` (an online
+    /// game: the server's clock is the one that counts); `turn`'s time
+    /// runs from `now` when `running`, else nothing runs until the next
+    /// report. The history for `undo` is left alone.
+    pub fn set_times(&mut self, left: ByColor<Duration>, turn: Color, running: bool, now: Instant) {
+        self.state.left = left;
+        self.turn = turn;
+        self.spent = Duration::ZERO;
+        self.started = true;
+        self.paused = false;
+        self.since = (running && !self.stopped).then_some(now);
+    }
+
     /// The game ended at `now`: the clock stops and keeps its times.
     pub fn stop(&mut self, now: Instant) {
         self.spent = self.turn_time(now);

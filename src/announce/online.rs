@@ -1,0 +1,321 @@
+//! The online family: the lichess account, seeks, challenges, the game
+//! played there and what the network did, each in one short sentence.
+
+use shakmaty::Color;
+
+use super::{Announcer, Phrasing, n, s};
+use crate::event::{
+    ControlLimit, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
+};
+use crate::online::{Control, Pace};
+use crate::settings::Lang;
+
+impl Announcer {
+    pub(super) fn online_event(&self, p: Phrasing, event: &OnlineEvent) -> Vec<String> {
+        let ui = p.lang;
+        match event {
+            OnlineEvent::Account { username, games } => self.account(ui, username, games),
+            OnlineEvent::LoggedOut { existed, env_token } => {
+                let mut lines = vec![self.message(
+                    ui,
+                    "online-logged-out",
+                    &[("existed", s(yes_no(*existed)))],
+                )];
+                if *env_token {
+                    lines.push(self.message(ui, "online-logged-out-env", &[]));
+                }
+                lines
+            }
+            _ => vec![
+                self.setup_line(p, event)
+                    .unwrap_or_else(|| self.game_line_of(p, event)),
+            ],
+        }
+    }
+
+    /// The account, the token, seeks and challenges.
+    fn setup_line(&self, p: Phrasing, event: &OnlineEvent) -> Option<String> {
+        let ui = p.lang;
+        let m = |id: &str| self.message(ui, id, &[]);
+        Some(match event {
+            OnlineEvent::LoggedIn(name) => {
+                self.message(ui, "online-logged-in", &[("name", s(name.clone()))])
+            }
+            OnlineEvent::NotLoggedIn => m("online-not-logged-in"),
+            OnlineEvent::TokenWanted => m("online-token-wanted"),
+            OnlineEvent::TokenSaved => m("online-token-saved"),
+            OnlineEvent::NotAToken => m("online-not-a-token"),
+            OnlineEvent::TokenNotSaved(why) => {
+                self.message(ui, "online-token-not-saved", &[("why", s(why.clone()))])
+            }
+            OnlineEvent::LogoutFailed(why) => {
+                self.message(ui, "online-logout-failed", &[("why", s(why.clone()))])
+            }
+            OnlineEvent::ControlRefused { control, limit } => self.message(
+                ui,
+                match limit {
+                    ControlLimit::Seek => "online-control-seek",
+                    ControlLimit::Challenge => "online-control-challenge",
+                },
+                &[
+                    ("control", s(control_text(*control))),
+                    ("pace", s(pace_key(control.pace()))),
+                ],
+            ),
+            OnlineEvent::Seeking { control, rated } => self.message(
+                ui,
+                "online-seeking",
+                &[
+                    ("control", s(control_text(*control))),
+                    ("rated", s(yes_no(*rated))),
+                ],
+            ),
+            OnlineEvent::SeekEnded => m("online-seek-ended"),
+            OnlineEvent::SeekCancelled => m("online-seek-cancelled"),
+            OnlineEvent::ChallengeSent {
+                user,
+                level,
+                control,
+            } => match (user, level) {
+                (Some(user), _) => self.message(
+                    ui,
+                    "online-challenge-sent",
+                    &[
+                        ("user", s(user.clone())),
+                        ("control", s(control_text(*control))),
+                    ],
+                ),
+                (None, level) => self.message(
+                    ui,
+                    "online-challenge-ai",
+                    &[
+                        ("level", n(u32::from(level.unwrap_or(0)))),
+                        ("control", s(control_text(*control))),
+                    ],
+                ),
+            },
+            OnlineEvent::Challenged(c) => self.challenged(ui, c),
+            OnlineEvent::ChallengeCanceled(from) => self.message(
+                ui,
+                "online-challenge-canceled",
+                &[("from", s(from.clone()))],
+            ),
+            OnlineEvent::ChallengeDeclined { by, reason } => self.message(
+                ui,
+                "online-challenge-declined",
+                &[
+                    ("by", s(by.clone())),
+                    ("reason", s(or_none(reason.as_deref()))),
+                ],
+            ),
+            OnlineEvent::DeclinedByYou(from) => {
+                self.message(ui, "online-declined-by-you", &[("from", s(from.clone()))])
+            }
+            _ => return None,
+        })
+    }
+
+    /// The game on lichess and the network.
+    fn game_line_of(&self, p: Phrasing, event: &OnlineEvent) -> String {
+        let ui = p.lang;
+        let m = |id: &str| self.message(ui, id, &[]);
+        match event {
+            OnlineEvent::GameStarted {
+                opponent,
+                color,
+                control,
+                rated,
+            } => self.message(
+                ui,
+                "online-game-started",
+                &[
+                    ("opponent", s(self.player(ui, opponent))),
+                    (
+                        "control",
+                        s(control.map_or_else(|| "none".to_string(), control_text)),
+                    ),
+                    ("rated", s(yes_no(*rated))),
+                    ("color", s(color_key(Some(*color)))),
+                ],
+            ),
+            OnlineEvent::GameWaiting(game) => self.game_line(ui, "online-game-waiting", game),
+            OnlineEvent::Aborted => m("online-aborted"),
+            OnlineEvent::MoveRejected { facts, reason } => self.message(
+                ui,
+                "online-move-rejected",
+                &[
+                    ("move", s(self.move_words(p.full(), facts))),
+                    ("reason", s(or_none(reason.as_deref()))),
+                ],
+            ),
+            OnlineEvent::TakebackOffered => m("online-takeback-offered"),
+            OnlineEvent::TakebackProposed => m("online-takeback-proposed"),
+            OnlineEvent::TakebackDeclined => m("online-takeback-declined"),
+            OnlineEvent::OpponentGone { seconds } => self.message(
+                ui,
+                "online-opponent-gone",
+                &[("seconds", n(seconds.unwrap_or(0)))],
+            ),
+            OnlineEvent::OpponentBack => m("online-opponent-back"),
+            OnlineEvent::Chat { user, text } => self.message(
+                ui,
+                "online-chat",
+                &[("user", s(user.clone())), ("text", s(clean(text)))],
+            ),
+            OnlineEvent::ChatSent => m("online-chat-sent"),
+            OnlineEvent::ConnectionLost => m("online-connection-lost"),
+            OnlineEvent::ConnectionBack => m("online-connection-back"),
+            OnlineEvent::Trouble(trouble) => self.trouble(ui, trouble),
+            OnlineEvent::NoOnlineGame => m("online-no-game"),
+            OnlineEvent::NotOnline => m("online-not-online"),
+            OnlineEvent::OpponentToMove => m("online-opponent-to-move"),
+            OnlineEvent::NoChallenge => m("online-no-challenge"),
+            OnlineEvent::NothingToClaim => m("online-nothing-to-claim"),
+            OnlineEvent::DrawOfferSent => m("online-draw-offer-sent"),
+            _ => String::new(),
+        }
+    }
+
+    /// `online`: the account, then a line per game in progress.
+    fn account(&self, ui: Lang, username: &str, games: &[OnlineGameLine]) -> Vec<String> {
+        let count = u32::try_from(games.len()).unwrap_or(u32::MAX);
+        let mut lines = vec![self.message(
+            ui,
+            "online-account",
+            &[("name", s(username.to_string())), ("count", n(count))],
+        )];
+        lines.extend(
+            games
+                .iter()
+                .map(|game| self.game_line(ui, "online-game-line", game)),
+        );
+        lines
+    }
+
+    fn game_line(&self, ui: Lang, id: &str, game: &OnlineGameLine) -> String {
+        self.message(
+            ui,
+            id,
+            &[
+                ("opponent", s(self.player(ui, &game.opponent))),
+                ("color", s(color_key(game.color))),
+                ("turn", s(yes_no(game.my_turn))),
+                ("here", s(yes_no(game.here))),
+            ],
+        )
+    }
+
+    fn challenged(&self, ui: Lang, c: &IncomingChallenge) -> String {
+        let clock = match (c.control, c.days) {
+            (Some(control), _) => control_text(control),
+            (None, Some(days)) => self.message(ui, "online-days", &[("days", n(days))]),
+            (None, None) => self.message(ui, "online-no-clock", &[]),
+        };
+        self.message(
+            ui,
+            if c.unplayable {
+                "online-challenged-variant"
+            } else {
+                "online-challenged"
+            },
+            &[
+                ("from", s(self.player(ui, &c.from))),
+                ("control", s(clock)),
+                ("rated", s(yes_no(c.rated))),
+                ("color", s(color_key(c.color))),
+            ],
+        )
+    }
+
+    /// A player: the name with the rating, or lichess's AI with its
+    /// level.
+    fn player(&self, ui: Lang, player: &OnlinePlayer) -> String {
+        match (player.ai_level, player.rating) {
+            (Some(level), _) => self.message(ui, "online-ai", &[("level", n(level))]),
+            (None, Some(rating)) => self.message(
+                ui,
+                "online-player-rated",
+                &[("name", s(player.name.clone())), ("rating", n(rating))],
+            ),
+            (None, None) => player.name.clone(),
+        }
+    }
+
+    fn trouble(&self, ui: Lang, trouble: &NetTrouble) -> String {
+        match trouble {
+            NetTrouble::NoToken => self.message(ui, "online-no-token", &[]),
+            NetTrouble::NotSecure(url) => {
+                self.message(ui, "online-not-secure", &[("url", s(url.clone()))])
+            }
+            NetTrouble::Offline => self.message(ui, "online-offline", &[]),
+            NetTrouble::Unauthorized => self.message(ui, "online-unauthorized", &[]),
+            NetTrouble::RateLimited { seconds } => self.message(
+                ui,
+                "online-rate-limited",
+                &[("seconds", n(u32::try_from(*seconds).unwrap_or(60)))],
+            ),
+            NetTrouble::Status { code, reason } => self.message(
+                ui,
+                "online-status",
+                &[
+                    ("code", n(u32::from(*code))),
+                    ("reason", s(or_none(reason.as_deref()))),
+                ],
+            ),
+            NetTrouble::BadAnswer => self.message(ui, "online-bad-answer", &[]),
+        }
+    }
+}
+
+/// `15+10`, as lichess writes a clock: minutes (with a fraction under
+/// one) and seconds of increment.
+fn control_text(control: Control) -> String {
+    let minutes = match control.limit % 60 {
+        0 => (control.limit / 60).to_string(),
+        15 => format!("{}.25", control.limit / 60),
+        30 => format!("{}.5", control.limit / 60),
+        45 => format!("{}.75", control.limit / 60),
+        _ => format!("{:.2}", f64::from(control.limit) / 60.0),
+    };
+    format!("{minutes}+{}", control.increment)
+}
+
+fn pace_key(pace: Pace) -> &'static str {
+    match pace {
+        Pace::UltraBullet => "ultrabullet",
+        Pace::Bullet => "bullet",
+        Pace::Blitz => "blitz",
+        Pace::Rapid => "rapid",
+        Pace::Classical => "classical",
+    }
+}
+
+fn color_key(color: Option<Color>) -> &'static str {
+    match color {
+        Some(Color::White) => "white",
+        Some(Color::Black) => "black",
+        None => "random",
+    }
+}
+
+/// A text from the server, cleaned, or `none` for the messages to
+/// leave out.
+fn or_none(text: Option<&str>) -> String {
+    match text.map(clean) {
+        Some(text) if !text.trim().is_empty() => text,
+        _ => "none".to_string(),
+    }
+}
+
+fn yes_no(yes: bool) -> &'static str {
+    if yes { "yes" } else { "no" }
+}
+
+/// Text from another player, on one line and without control
+/// characters, so that it cannot break a Braille line or the terminal.
+fn clean(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(200)
+        .collect()
+}

@@ -1,0 +1,384 @@
+//! The game on lichess, kept in step with the server: the replies to
+//! calls and the lines of the two streams. Moves the server reports are
+//! compared with the game here; only those not yet here are played and
+//! said, so a reconnection (whose `gameFull` repeats every move) says
+//! nothing twice, and a takeback or a refused move is taken back.
+
+use std::time::Duration;
+
+use shakmaty::uci::UciMove;
+use shakmaty::{ByColor, Color, KnownOutcome, Move};
+
+use crate::event::{Event, GameEvent, NetTrouble, OnlineEvent, OnlinePlayer};
+use crate::online::{
+    self, Call, Control, GameFull, GameState, GameStatus, InitialFen, NetRequest, Stream,
+};
+use crate::rules::clock::{Bonus, Clock, TimeControl as LocalControl};
+use crate::rules::{EndReason, Finished, Game};
+
+use super::Session;
+use super::online::{Link, Purpose};
+
+/// How many failed reconnections in a row a script waits through before
+/// it reads on (a person at a terminal is never kept waiting).
+const PATIENCE: u32 = 3;
+
+/// The game being played on lichess.
+#[derive(Clone, Debug)]
+pub(super) struct OnlineGame {
+    /// Its id.
+    pub id: String,
+    /// The player's side.
+    pub color: Color,
+    /// The opponent.
+    pub opponent: OnlinePlayer,
+    /// The players' names for PGN, White's first.
+    pub names: [String; 2],
+    /// The game stream.
+    pub link: Link,
+    /// Failed connections in a row.
+    pub drops: u32,
+    /// Lines of the game stream read.
+    pub lines: u64,
+    /// A state line after this many is awaited (an action was sent).
+    pub expect: Option<u64>,
+    /// The player's move sent and not yet in a state from the server.
+    pub sent: Option<Move>,
+    /// The moves as the server last reported them.
+    pub server_moves: Vec<String>,
+    /// The `gameFull` has been read (the game is set up).
+    pub full: bool,
+    /// The opponent has left the game.
+    pub gone: bool,
+    /// The opponent's draw and takeback offers, as last reported.
+    pub offers: (bool, bool),
+}
+
+impl OnlineGame {
+    pub(super) fn new(id: String, color: Color) -> OnlineGame {
+        OnlineGame {
+            id,
+            color,
+            opponent: Session::player_of(None, None, None),
+            names: ["?".to_string(), "?".to_string()],
+            link: Link::Connecting,
+            drops: 0,
+            lines: 0,
+            expect: None,
+            sent: None,
+            server_moves: Vec::new(),
+            full: false,
+            gone: false,
+            offers: (false, false),
+        }
+    }
+
+    /// Whether a script waits for the server before its next line.
+    pub fn waiting(&self, game: &Game) -> bool {
+        if self.link == Link::Down && self.drops > PATIENCE {
+            return false;
+        }
+        let opponent_to_move = !game.is_over() && game.turn() != self.color && !self.gone;
+        !self.full || self.expect.is_some() || self.sent.is_some() || opponent_to_move
+    }
+}
+
+impl Session {
+    /// The whole game: the first sets the board up (the moves already
+    /// played are not said); after a reconnection only what is new is.
+    pub(super) fn game_full(&mut self, full: GameFull) -> Vec<Event> {
+        let Some(game) = self.online.game.as_mut() else {
+            return Vec::new();
+        };
+        game.link = Link::Up;
+        if game.full {
+            return self.game_state(&full.state);
+        }
+        game.full = true;
+        let name = |p: &online::GamePlayer| match (p.ai_level, &p.name) {
+            (Some(level), _) => format!("lichess AI level {level}"),
+            (None, Some(name)) => name.clone(),
+            (None, None) => "?".to_string(),
+        };
+        game.names = [name(&full.white), name(&full.black)];
+        let other = if game.color == Color::White {
+            &full.black
+        } else {
+            &full.white
+        };
+        game.opponent = Session::player_of(other.name.as_deref(), other.rating, other.ai_level);
+        let opponent = game.opponent.clone();
+        let color = game.color;
+        let start = match (&full.variant, &full.initial_fen) {
+            (_, InitialFen::StartPos) => Ok(Game::new()),
+            (_, InitialFen::Fen(fen)) => Game::from_fen(fen),
+        };
+        let Ok(start) = start else {
+            return vec![OnlineEvent::Trouble(NetTrouble::BadAnswer).into()];
+        };
+        let control = full.clock.map(|c| Control {
+            limit: u32::try_from(c.initial / 1000).unwrap_or(u32::MAX),
+            increment: u32::try_from(c.increment / 1000).unwrap_or(u32::MAX),
+        });
+        self.game = start;
+        self.replay = None;
+        self.prompt = None;
+        self.seat.awaiting = None;
+        self.seat.human = color;
+        self.timing = Default::default();
+        if let Some(c) = control {
+            let local = LocalControl::simple(
+                Duration::from_secs(u64::from(c.limit)),
+                Bonus::Increment(Duration::from_secs(u64::from(c.increment))),
+            );
+            self.timing.clock = Some(Clock::new(local, self.game.turn()));
+        }
+        self.reset_my_board();
+        let mut events: Vec<Event> = vec![
+            OnlineEvent::GameStarted {
+                opponent,
+                color,
+                control,
+                rated: full.rated,
+            }
+            .into(),
+        ];
+        let quiet = self.follow_server(&full.state, true);
+        events.extend(quiet);
+        events.push(self.status());
+        events
+    }
+
+    /// A state after a change: new moves played and said, a takeback
+    /// taken back, the clocks set, offers and the end said.
+    pub(super) fn game_state(&mut self, state: &GameState) -> Vec<Event> {
+        self.follow_server(state, false)
+    }
+
+    /// Brings the game here in line with the server's `state`.
+    fn follow_server(&mut self, state: &GameState, quiet: bool) -> Vec<Event> {
+        let Some(game) = self.online.game.as_mut() else {
+            return Vec::new();
+        };
+        let server: Vec<String> = state.moves.split_whitespace().map(str::to_string).collect();
+        game.server_moves.clone_from(&server);
+        if let Some(sent) = game.sent {
+            let here = self.game.plies().len();
+            let confirmed =
+                server.len() >= here && self.game.last_ply().is_some_and(|p| p.mv == sent);
+            if confirmed {
+                if let Some(g) = self.online.game.as_mut() {
+                    g.sent = None;
+                }
+            } else if server.len() + 1 == here {
+                // The player's move is on its way: the state is older.
+                return Vec::new();
+            }
+        }
+        let mut events = Vec::new();
+        let agreed = self.my_board_agrees();
+        events.extend(self.take_back_to(&server, !quiet));
+        if quiet {
+            self.play_quietly(&server);
+            self.sync_my_board(agreed);
+        } else {
+            events.extend(self.play_from_server(&server));
+        }
+        self.set_server_clock(state);
+        events.extend(self.offers(state));
+        events.extend(self.server_end(state));
+        events
+    }
+
+    /// Takes back the moves here that the server does not have (a
+    /// takeback, a refused move); each said unless `quiet`.
+    pub(super) fn take_back_to(&mut self, server: &[String], say: bool) -> Vec<Event> {
+        let mode = self.game.castling_mode();
+        let common = self
+            .game
+            .plies()
+            .iter()
+            .zip(server)
+            .take_while(|(p, uci)| p.mv.to_uci(mode).to_string() == **uci)
+            .count();
+        let mut events = Vec::new();
+        while self.game.plies().len() > common {
+            let undone = self.undo_one();
+            if say {
+                events.extend(undone);
+            }
+        }
+        events
+    }
+
+    /// Plays the server's moves not yet here without saying them.
+    fn play_quietly(&mut self, server: &[String]) {
+        for uci in server.iter().skip(self.game.plies().len()) {
+            let Some(mv) = self.server_move(uci) else {
+                break;
+            };
+            if self.game.play(mv).is_err() {
+                break;
+            }
+        }
+    }
+
+    /// Plays and says the server's moves not yet here, as local moves
+    /// are said.
+    fn play_from_server(&mut self, server: &[String]) -> Vec<Event> {
+        let mut events = Vec::new();
+        for uci in server.iter().skip(self.game.plies().len()) {
+            let Some(mv) = self.server_move(uci) else {
+                events.push(OnlineEvent::Trouble(NetTrouble::BadAnswer).into());
+                break;
+            };
+            events.extend(self.play(mv));
+        }
+        events
+    }
+
+    /// A UCI move from the server, if legal here.
+    fn server_move(&self, uci: &str) -> Option<Move> {
+        let uci = UciMove::from_ascii(uci.as_bytes()).ok()?;
+        uci.to_move(self.game.position()).ok()
+    }
+
+    /// The clocks as the server reports them; the side to move's runs
+    /// here until the next report (lichess starts them with each side's
+    /// first move).
+    fn set_server_clock(&mut self, state: &GameState) {
+        let (Some(now), Some(clock)) = (self.now, self.timing.clock.as_mut()) else {
+            return;
+        };
+        let running = state.status == GameStatus::Started && self.game.plies().len() >= 2;
+        let left = ByColor {
+            white: Duration::from_millis(state.wtime),
+            black: Duration::from_millis(state.btime),
+        };
+        clock.set_times(left, self.game.turn(), running && !self.game.is_over(), now);
+        if self.game.is_over() {
+            clock.stop(now);
+        }
+    }
+
+    /// The opponent's draw and takeback offers, said when they appear.
+    fn offers(&mut self, state: &GameState) -> Vec<Event> {
+        let Some(game) = self.online.game.as_mut() else {
+            return Vec::new();
+        };
+        let theirs = !game.color;
+        let draw = if theirs == Color::White {
+            state.wdraw
+        } else {
+            state.bdraw
+        };
+        let takeback = if theirs == Color::White {
+            state.wtakeback
+        } else {
+            state.btakeback
+        };
+        let (had_draw, had_takeback) = std::mem::replace(&mut game.offers, (draw, takeback));
+        let mut events = Vec::new();
+        if draw && !had_draw && !self.game.is_over() {
+            self.game.offer_draw_by(theirs);
+            events.push(GameEvent::DrawOffered(theirs).into());
+        }
+        if !draw && had_draw && self.game.draw_offer() == Some(theirs) {
+            self.game.decline_draw();
+        }
+        if takeback && !had_takeback {
+            events.push(OnlineEvent::TakebackOffered.into());
+        }
+        events
+    }
+
+    /// The end of the game as the server's status says it.
+    fn server_end(&mut self, state: &GameState) -> Vec<Event> {
+        let status = &state.status;
+        if matches!(status, GameStatus::Created | GameStatus::Started) {
+            return Vec::new();
+        }
+        let id = self.online_game_id();
+        self.online.game = None;
+        self.online.seek = None;
+        if let Some(id) = id {
+            self.online
+                .outbox
+                .push(NetRequest::Unwatch(Stream::Game(id)));
+        }
+        self.prompt = None;
+        if *status == GameStatus::Aborted {
+            self.game = Game::new();
+            self.reset_clock();
+            self.reset_my_board();
+            self.online.from_lichess = false;
+            return vec![OnlineEvent::Aborted.into()];
+        }
+        if self.game.is_over() {
+            return Vec::new();
+        }
+        let winner = state.winner.map(|c| match c {
+            online::Color::White => Color::White,
+            online::Color::Black => Color::Black,
+        });
+        let finished = end_of(status, winner);
+        self.game.set_result(Some(finished));
+        self.stop_clock_if_over();
+        vec![GameEvent::Over(finished).into()]
+    }
+
+    /// After the player's move in the online game: it goes to lichess.
+    pub(super) fn send_move(&mut self, mv: Move, offering_draw: bool) -> Vec<Event> {
+        let mode = self.game.castling_mode();
+        let Some(game) = self.online.game.as_mut() else {
+            return Vec::new();
+        };
+        game.sent = Some(mv);
+        let call = Call::Move {
+            game: game.id.clone(),
+            uci: mv.to_uci(mode).to_string(),
+            offering_draw,
+        };
+        let trouble = self.call(call, Purpose::Move);
+        if trouble.is_empty() {
+            return Vec::new();
+        }
+        // Nothing went out: the move is taken back at once.
+        let mut events = trouble;
+        if let Some(game) = self.online.game.as_mut() {
+            game.sent = None;
+        }
+        let server = self
+            .online
+            .game
+            .as_ref()
+            .map(|g| g.server_moves.clone())
+            .unwrap_or_default();
+        events.extend(self.take_back_to(&server, true));
+        events
+    }
+}
+
+/// The end of a game as lichess's status and winner give it, in the
+/// words of the rules.
+fn end_of(status: &GameStatus, winner: Option<Color>) -> Finished {
+    let outcome = match winner {
+        Some(winner) => KnownOutcome::Decisive { winner },
+        None => KnownOutcome::Draw,
+    };
+    let reason = match (status, winner) {
+        (GameStatus::Mate, _) => EndReason::Checkmate,
+        (GameStatus::Resign, _) => EndReason::Resignation,
+        (GameStatus::Stalemate, _) => EndReason::Stalemate,
+        (GameStatus::OutOfTime, Some(_)) => EndReason::TimeForfeit,
+        (GameStatus::OutOfTime, None) => EndReason::TimeoutVsInsufficientMaterial,
+        (GameStatus::Timeout | GameStatus::NoStart, _) => EndReason::Abandoned,
+        (_, None) => EndReason::Agreement,
+        (_, Some(_)) => EndReason::Abandoned,
+    };
+    Finished {
+        outcome,
+        reason,
+        with_move: matches!(status, GameStatus::Mate | GameStatus::Stalemate),
+    }
+}
