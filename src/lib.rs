@@ -44,6 +44,7 @@
 //! | [`engine`] | built-in search and evaluation, levels, the UCI client for external engines, the UCI server, the host threads | words |
 //! | [`session`] | one line, reply or tick in, events out: `dispatch`, `play` (moves, claims, offers, undo, new game), `seat` (who plays the other side; engine requests with the clocks), `prompt` (the one open question: which piece, promotion, a move to repeat or confirm, a dictated scoresheet), `board` (reading answers), `clock` (the game's clock: flag fall, alarms, `clock`, pause), `settings`, `records` and `replay`, `dual` (the player's board, `compare`, `dualcheck`, scoresheets, `restore`), `confirm` (confirm mode) | terminal, audio, files, reading the time |
 //! | [`online`] | the Lichess Board API as data: the events of the event and game streams and the NDJSON reader that cuts bytes into them | network, words, reading the time |
+//! | [`net`] | the network edge of online play: the token and its file, an HTTPS client, the host threads that carry out calls and read the streams | words, chess rules |
 //! | [`app`] | the loop: merges lines, engine replies and ticks; reads the time; feeds subscribers | chess rules |
 //! | [`io`] | adapters: line sources (rustyline, plain stdin), the text sink, the speech thread, the audio stream, the date | chess rules |
 //!
@@ -64,6 +65,7 @@ pub mod engine;
 pub mod event;
 pub mod input;
 pub mod io;
+pub mod net;
 pub mod online;
 pub mod output;
 pub mod rng;

@@ -19,6 +19,13 @@ use crate::input::vocab::fold;
 pub trait LineSource {
     /// The next line, or `None` at the end of input.
     fn read_line(&mut self, prompt: &str) -> Option<String>;
+
+    /// The next line, typed without echo where the source can hide it
+    /// (a token or a password); `None` at the end of input. A pipe has
+    /// nothing to hide, so by default this is the next line.
+    fn read_secret(&mut self, prompt: &str) -> Option<String> {
+        self.read_line(prompt)
+    }
 }
 
 /// Plain lines from any reader, as scripts and tests send them: no
@@ -159,6 +166,13 @@ impl LineSource for Terminal {
             }
         }
     }
+
+    /// Reads from the terminal itself with echo off, outside the line
+    /// editor: the secret goes into no history and is never drawn on
+    /// the screen (nor read out by a screen reader).
+    fn read_secret(&mut self, prompt: &str) -> Option<String> {
+        super::secret::read_secret(prompt)
+    }
 }
 
 #[cfg(test)]
@@ -180,5 +194,13 @@ mod tests {
         assert_eq!(src.read_line("").as_deref(), Some("\u{fffd}\u{fffd}"));
         assert_eq!(src.read_line("").as_deref(), Some("last"));
         assert_eq!(src.read_line(""), None);
+    }
+
+    #[test]
+    fn a_pipe_gives_a_secret_as_its_next_line() {
+        let mut src = PlainLines::new(&b"lip_token\nboard\n"[..]);
+        assert_eq!(src.read_secret("Token: ").as_deref(), Some("lip_token"));
+        assert_eq!(src.read_line("").as_deref(), Some("board"));
+        assert_eq!(src.read_secret(""), None);
     }
 }

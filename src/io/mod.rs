@@ -1,10 +1,11 @@
 //! Adapters to the outside: where lines come from ([`lines`]), where text
-//! goes ([`text`]), the speech and sound outputs ([`speech`], [`audio`]),
-//! and the date and the machine's time for seeds. Nothing here knows the
-//! rules of chess.
+//! goes ([`text`]), a secret typed without echo, the speech and sound
+//! outputs ([`speech`], [`audio`]), and the date and the machine's time
+//! for seeds. Nothing here knows the rules of chess.
 
 pub mod audio;
 pub mod lines;
+mod secret;
 pub mod speech;
 pub mod text;
 

@@ -84,6 +84,12 @@ impl Paths {
         self.data_dir.join(TRAINING)
     }
 
+    /// The player's lichess token, `lichess-token` beside the settings
+    /// file (see [`crate::net::token::token_path`]).
+    pub fn lichess_token(&self) -> PathBuf {
+        crate::net::token::token_path(&self.config_file)
+    }
+
     /// The folder of the games saved by name.
     pub fn games_dir(&self) -> PathBuf {
         self.data_dir.join(GAMES)
@@ -239,6 +245,9 @@ mod tests {
     fn files_of_named_games() {
         let paths = Paths::new("data".into(), "settings.toml".into());
         assert_eq!(paths.autosave(), Path::new("data/current.json"));
+        assert_eq!(paths.lichess_token(), Path::new("lichess-token"));
+        let nested = Paths::new("d".into(), "conf/settings.toml".into());
+        assert_eq!(nested.lichess_token(), Path::new("conf/lichess-token"));
         assert_eq!(
             paths.named_game("Mine").unwrap(),
             Path::new("data/games/mine.json")

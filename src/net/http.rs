@@ -1,0 +1,540 @@
+//! A small blocking HTTP client for the Board API over ureq (rustls, the
+//! Mozilla roots built in): one call answered with its body, or a
+//! connection kept open whose body is read as it arrives.
+//!
+//! The token goes only to a base that [`check_base`] allows, in the
+//! `Authorization` header and nowhere else: faults carry the
+//! transport's words with the token cut out, and no header is logged.
+
+use std::io::Read;
+use std::net::{Ipv4Addr, Ipv6Addr};
+use std::time::Duration;
+
+use ureq::{Agent, Body, BodyReader};
+
+use super::token::Token;
+use crate::online::{Call, Fault, Method, Stream, encode, error_reason};
+
+/// What annabella calls itself to the server.
+pub const USER_AGENT: &str = concat!("annabella/", env!("CARGO_PKG_VERSION"));
+
+/// How long connecting (name lookup aside) may take, TLS included.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a short call may take from start to end.
+pub const CALL_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long a connection kept open may stay silent: lichess sends a
+/// keep-alive line every few seconds, so half a minute of nothing means
+/// the connection is dead, not that the game is quiet.
+pub const READ_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The largest body of a short call that is read. The lists the client
+/// asks for are a few kilobytes.
+pub const MAX_BODY: u64 = 4 << 20;
+
+/// How much of a failed call's body is read for its reason.
+const MAX_ERROR_BODY: u64 = 64 << 10;
+
+/// What a form is sent as.
+const FORM: &str = "application/x-www-form-urlencoded";
+
+/// Whether a connection is closed after its answer or kept open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lifetime {
+    /// A call answered at once: bounded by [`CALL_TIMEOUT`].
+    Short,
+    /// A stream or a seek, open for minutes: bounded only by
+    /// [`READ_TIMEOUT`] between reads.
+    Open,
+}
+
+/// Whether `base` (`https://lichess.org`, `http://127.0.0.1:8080`) may
+/// be sent a token: HTTPS to any host, or plain HTTP to this machine
+/// only (`localhost`, `127.x.x.x`, `[::1]`), with an optional port and
+/// path. Anything else, and anything this check cannot read for sure
+/// (a user name before the host, an empty port, a query), is
+/// [`Fault::NotSecure`].
+///
+/// ```
+/// use annabella::net::http::check_base;
+/// assert!(check_base("https://lichess.org").is_ok());
+/// assert!(check_base("http://127.0.0.1:9663").is_ok());
+/// assert!(check_base("http://lichess.org").is_err());
+/// ```
+pub fn check_base(base: &str) -> Result<(), Fault> {
+    if base_is_safe(base) {
+        Ok(())
+    } else {
+        Err(Fault::NotSecure(base.to_string()))
+    }
+}
+
+fn base_is_safe(base: &str) -> bool {
+    let lower = base.to_ascii_lowercase();
+    let (secure, rest) = if let Some(rest) = lower.strip_prefix("https://") {
+        (true, rest)
+    } else if let Some(rest) = lower.strip_prefix("http://") {
+        (false, rest)
+    } else {
+        return false;
+    };
+    let end = rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(end);
+    // A path is added to; a query or fragment would swallow it.
+    let path_ok = path.starts_with('/') || path.is_empty();
+    if !path_ok || !path.bytes().all(|b| b.is_ascii_graphic()) || path.contains(['?', '#']) {
+        return false;
+    }
+    let Some(host) = host_of(authority) else {
+        return false;
+    };
+    if secure {
+        host_is_name(host) || bracketed(host).is_some()
+    } else {
+        host == "localhost"
+            || host.parse::<Ipv4Addr>().is_ok_and(|ip| ip.is_loopback())
+            || bracketed(host).is_some_and(|ip| ip.is_loopback())
+    }
+}
+
+/// The host of `host[:port]`, when the port (if any) is a number.
+fn host_of(authority: &str) -> Option<&str> {
+    let (host, port) = if authority.starts_with('[') {
+        let close = authority.find(']')?;
+        let (host, rest) = authority.split_at(close + 1);
+        match rest {
+            "" => (host, None),
+            _ => (host, Some(rest.strip_prefix(':')?)),
+        }
+    } else {
+        match authority.split_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (authority, None),
+        }
+    };
+    let port_ok = port.is_none_or(|p| {
+        !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok()
+    });
+    (port_ok && !host.is_empty()).then_some(host)
+}
+
+/// A DNS name or an IPv4 address: letters, digits, `-` and `.`.
+fn host_is_name(host: &str) -> bool {
+    host.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+        && !host.starts_with(['.', '-'])
+}
+
+/// The IPv6 address of `[addr]`.
+fn bracketed(host: &str) -> Option<Ipv6Addr> {
+    host.strip_prefix('[')?.strip_suffix(']')?.parse().ok()
+}
+
+/// A client for `base` whose connections live as `lifetime` says. It
+/// follows no redirect (a `3xx` is a status like any other, so the
+/// token never goes anywhere but `base`), turns no status into an
+/// error (the body of a `4xx` says why), and uses no proxy for a base
+/// on this machine.
+pub fn agent(base: &str, lifetime: Lifetime) -> Agent {
+    let mut config = Agent::config_builder()
+        .http_status_as_error(false)
+        .max_redirects(0)
+        .max_redirects_will_error(false)
+        .user_agent(USER_AGENT)
+        .timeout_connect(Some(CONNECT_TIMEOUT));
+    config = match lifetime {
+        Lifetime::Short => config.timeout_global(Some(CALL_TIMEOUT)),
+        Lifetime::Open => config
+            .timeout_recv_response(Some(READ_TIMEOUT))
+            .timeout_per_read(Some(READ_TIMEOUT)),
+    };
+    if base_is_safe(base) && base.to_ascii_lowercase().starts_with("http://") {
+        config = config.proxy(None);
+    }
+    config.build().new_agent()
+}
+
+/// Carries out `call` against `base` and gives the body of a success
+/// (JSON text, possibly empty) or the fault. Nothing is sent when the
+/// base fails [`check_base`] or there is no token.
+pub fn call(
+    agent: &Agent,
+    base: &str,
+    token: Option<&Token>,
+    call: &Call,
+) -> Result<String, Fault> {
+    let mut body = send(agent, base, token, call, "application/json")?;
+    let bytes = body
+        .with_config()
+        .limit(MAX_BODY)
+        .read_to_vec()
+        .map_err(|e| match e {
+            ureq::Error::BodyExceedsLimit(limit) => {
+                Fault::BadBody(format!("longer than {limit} bytes"))
+            }
+            other => offline(&other, token),
+        })?;
+    String::from_utf8(bytes).map_err(|e| Fault::BadBody(e.utf8_error().to_string()))
+}
+
+/// Carries out a long call (a seek): sends it, then reads its answer,
+/// keep-alive lines until the server closes the connection, and gives
+/// `Ok("")` for a success ended cleanly. A connection that breaks is
+/// [`Fault::Offline`].
+pub fn long_call(
+    agent: &Agent,
+    base: &str,
+    token: Option<&Token>,
+    call: &Call,
+) -> Result<String, Fault> {
+    let mut reader = send(agent, base, token, call, "application/json")?.into_reader();
+    let mut buf = [0u8; 1024];
+    loop {
+        match reader.read(&mut buf) {
+            Ok(0) => return Ok(String::new()),
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(offline(&e, token)),
+        }
+    }
+}
+
+/// Opens `stream` and gives its body to be read as it arrives.
+pub fn open_stream(
+    agent: &Agent,
+    base: &str,
+    token: Option<&Token>,
+    stream: &Stream,
+) -> Result<BodyReader<'static>, Fault> {
+    let body = request(
+        agent,
+        base,
+        token,
+        Method::Get,
+        &stream.path(),
+        &[],
+        "application/x-ndjson",
+    )?;
+    Ok(body.into_reader())
+}
+
+/// Sends `call` and gives the body of a success.
+fn send(
+    agent: &Agent,
+    base: &str,
+    token: Option<&Token>,
+    call: &Call,
+    accept: &str,
+) -> Result<Body, Fault> {
+    let form = call.form();
+    request(
+        agent,
+        base,
+        token,
+        call.method(),
+        &call.path(),
+        &form,
+        accept,
+    )
+}
+
+/// One request: checks the base and the token before anything is sent,
+/// sends, and sorts the status.
+fn request(
+    agent: &Agent,
+    base: &str,
+    token: Option<&Token>,
+    method: Method,
+    path: &str,
+    form: &[(&'static str, String)],
+    accept: &str,
+) -> Result<Body, Fault> {
+    check_base(base)?;
+    let token = token.ok_or(Fault::NoToken)?;
+    let url = format!("{}{path}", base.trim_end_matches('/'));
+    let auth = format!("Bearer {}", token.expose());
+    let sent = match method {
+        Method::Get => agent
+            .get(&url)
+            .header("Authorization", auth.as_str())
+            .header("Accept", accept)
+            .call(),
+        Method::Post => agent
+            .post(&url)
+            .header("Authorization", auth.as_str())
+            .header("Accept", accept)
+            .header("Content-Type", FORM)
+            .send(form_body(form)),
+    };
+    let response = sent.map_err(|e| offline(&e, Some(token)))?;
+    let code = response.status().as_u16();
+    let mut body = response.into_body();
+    match code {
+        200..=299 => Ok(body),
+        401 => Err(Fault::Unauthorized),
+        429 => Err(Fault::RateLimited),
+        _ => {
+            // A body that cannot be read has no reason in it; the status
+            // alone still says what happened.
+            let text = body
+                .with_config()
+                .limit(MAX_ERROR_BODY)
+                .lossy_utf8(true)
+                .read_to_string()
+                .unwrap_or_default();
+            Err(Fault::Status {
+                code,
+                reason: error_reason(&text),
+            })
+        }
+    }
+}
+
+/// `a=1&b=x%20y`: the form as the server reads it.
+fn form_body(form: &[(&'static str, String)]) -> String {
+    let pairs: Vec<String> = form
+        .iter()
+        .map(|(key, value)| format!("{}={}", encode(key), encode(value)))
+        .collect();
+    pairs.join("&")
+}
+
+/// A transport failure as [`Fault::Offline`], in the transport's words
+/// with the token cut out: no error the client knows of quotes a header,
+/// but the words end up in a log, so they are not trusted to.
+fn offline(error: &dyn std::fmt::Display, token: Option<&Token>) -> Fault {
+    let mut text = error.to_string();
+    if let Some(token) = token {
+        text = text.replace(token.expose(), "<hidden>");
+    }
+    Fault::Offline(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::testserver::{Server, respond};
+    use crate::online::Control;
+
+    fn token() -> Token {
+        Token::new("lip_t0ken").unwrap()
+    }
+
+    /// Answers every request with `status` and `body`, and gives the
+    /// outcome of `call` and the requests the server read.
+    fn exchange(
+        status: &'static str,
+        body: &'static [u8],
+        c: &Call,
+    ) -> (Result<String, Fault>, Vec<String>) {
+        let server = Server::start(move |_, _, stream| respond(stream, status, body));
+        let agent = agent(&server.base, Lifetime::Short);
+        let outcome = call(&agent, &server.base, Some(&token()), c);
+        (outcome, server.requests())
+    }
+
+    #[test]
+    fn bases_must_be_https_or_this_machine() {
+        for good in [
+            "https://lichess.org",
+            "https://lichess.org/",
+            "HTTPS://Lichess.org:443/api-prefix",
+            "https://[2001:db8::1]:8443",
+            "http://127.0.0.1:8080",
+            "http://127.1.2.3",
+            "http://localhost",
+            "http://LOCALHOST:9663/",
+            "http://[::1]:8080",
+        ] {
+            assert_eq!(check_base(good), Ok(()), "{good}");
+        }
+        for bad in [
+            "http://example.com",
+            "http://lichess.org",
+            "http://127.0.0.1.evil.com",
+            "http://localhost.evil.com",
+            "http://localhost@evil.com",
+            "http://evil.com@127.0.0.1",
+            "https://user@lichess.org",
+            "http://127.0.0.1:",
+            "http://127.0.0.1:99999",
+            "http://127.0.0.1:80x",
+            "http://10.0.0.1",
+            "http://[::2]",
+            "http://[::1",
+            "https://",
+            "https://lichess.org?x=1",
+            "https://lichess.org/a b",
+            "https://lich ess.org",
+            "ftp://127.0.0.1",
+            "file:///etc/passwd",
+            "lichess.org",
+            "",
+        ] {
+            assert_eq!(
+                check_base(bad),
+                Err(Fault::NotSecure(bad.to_string())),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_success_gives_its_body_and_the_token_goes_in_the_header() {
+        let (outcome, requests) = exchange("200 OK", br#"{"id":"me"}"#, &Call::Account);
+        assert_eq!(outcome.as_deref(), Ok(r#"{"id":"me"}"#));
+        let request = requests.first().unwrap().to_ascii_lowercase();
+        assert!(
+            request.starts_with("get /api/account http/1.1\r\n"),
+            "{request}"
+        );
+        assert!(request.contains("\r\nauthorization: bearer lip_t0ken\r\n"));
+        assert!(request.contains("\r\naccept: application/json\r\n"));
+        assert!(request.contains(&format!("\r\nuser-agent: {USER_AGENT}\r\n")));
+        // The exact case of the token, which the server compares.
+        assert!(requests[0].contains("Bearer lip_t0ken\r\n"));
+    }
+
+    #[test]
+    fn posts_send_their_form_or_an_empty_one() {
+        let chat = Call::Chat {
+            game: "abc".into(),
+            text: "hi there & more".into(),
+        };
+        let (outcome, requests) = exchange("200 OK", b"{\"ok\":true}", &chat);
+        assert!(outcome.is_ok());
+        let request = requests[0].to_ascii_lowercase();
+        assert!(request.starts_with("post /api/board/game/abc/chat "));
+        assert!(request.contains("\r\ncontent-type: application/x-www-form-urlencoded\r\n"));
+        assert!(requests[0].ends_with("\r\n\r\nroom=player&text=hi%20there%20%26%20more"));
+        let (outcome, requests) = exchange("200 OK", b"", &Call::Resign("abc".into()));
+        assert_eq!(outcome.as_deref(), Ok(""));
+        assert!(
+            requests[0]
+                .to_ascii_lowercase()
+                .contains("\r\ncontent-length: 0\r\n")
+        );
+    }
+
+    #[test]
+    fn statuses_become_faults() {
+        let mv = Call::Move {
+            game: "abc".into(),
+            uci: "e2e4".into(),
+            offering_draw: false,
+        };
+        let (outcome, _) = exchange("400 Bad Request", br#"{"error":"Not your turn"}"#, &mv);
+        let reason = Some("Not your turn".to_string());
+        assert_eq!(outcome, Err(Fault::Status { code: 400, reason }));
+        let (outcome, _) = exchange("401 Unauthorized", b"{}", &mv);
+        assert_eq!(outcome, Err(Fault::Unauthorized));
+        let (outcome, _) = exchange("429 Too Many Requests", b"", &mv);
+        assert_eq!(outcome, Err(Fault::RateLimited));
+        let (outcome, _) = exchange("503 Service Unavailable", b"<html>", &mv);
+        assert_eq!(
+            outcome,
+            Err(Fault::Status {
+                code: 503,
+                reason: None
+            })
+        );
+        let (outcome, _) = exchange("302 Found", b"", &mv);
+        assert_eq!(
+            outcome,
+            Err(Fault::Status {
+                code: 302,
+                reason: None
+            })
+        );
+        let (outcome, _) = exchange("200 OK", b"\xff\xfe", &Call::Account);
+        assert!(matches!(outcome, Err(Fault::BadBody(_))), "{outcome:?}");
+    }
+
+    #[test]
+    fn a_refused_connection_is_offline() {
+        // A port that was just free and is closed again.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        drop(listener);
+        let outcome = call(
+            &agent(&base, Lifetime::Short),
+            &base,
+            Some(&token()),
+            &Call::Account,
+        );
+        match outcome {
+            Err(Fault::Offline(text)) => assert!(!text.contains("lip_t0ken"), "{text}"),
+            other => panic!("not offline: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn https_speaks_tls() {
+        use std::io::Write;
+        // A server that is not TLS: the client must open with a TLS
+        // record (a handshake, 0x16), and fail cleanly on the answer.
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let base = format!("https://{}", listener.local_addr().unwrap());
+        let server = std::thread::spawn(move || {
+            let (mut stream, _) = listener.accept().unwrap();
+            let mut first = [0u8; 1];
+            stream.read_exact(&mut first).unwrap();
+            let _ = stream.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
+            first[0]
+        });
+        let outcome = call(
+            &agent(&base, Lifetime::Short),
+            &base,
+            Some(&token()),
+            &Call::Account,
+        );
+        assert!(matches!(outcome, Err(Fault::Offline(_))), "{outcome:?}");
+        assert_eq!(server.join().unwrap(), 0x16);
+    }
+
+    #[test]
+    fn nothing_reaches_a_refused_base_or_goes_without_a_token() {
+        let server = Server::start(|_, _, stream| respond(stream, "200 OK", b"{}"));
+        let port = server.base.rsplit(':').next().unwrap().to_string();
+        for base in [
+            format!("http://user@127.0.0.1:{port}"),
+            format!("ftp://127.0.0.1:{port}"),
+        ] {
+            let outcome = call(
+                &agent(&base, Lifetime::Short),
+                &base,
+                Some(&token()),
+                &Call::Account,
+            );
+            assert_eq!(outcome, Err(Fault::NotSecure(base)));
+        }
+        let outcome = call(
+            &agent(&server.base, Lifetime::Short),
+            &server.base,
+            None,
+            &Call::Account,
+        );
+        assert_eq!(outcome, Err(Fault::NoToken));
+        assert_eq!(server.connections(), 0);
+    }
+
+    #[test]
+    fn a_long_call_reads_to_the_end() {
+        let server = Server::start(|_, _, stream| {
+            crate::net::testserver::chunked(stream, &[b"\n", b"\n"]);
+        });
+        let seek = Call::Seek {
+            control: Control {
+                limit: 600,
+                increment: 0,
+            },
+            rated: false,
+            color: None,
+        };
+        let agent = agent(&server.base, Lifetime::Open);
+        let outcome = long_call(&agent, &server.base, Some(&token()), &seek);
+        assert_eq!(outcome.as_deref(), Ok(""));
+        assert!(server.requests()[0].ends_with("rated=false&time=10&increment=0"));
+    }
+}
