@@ -186,3 +186,6 @@ pub fn run_piped(home: &Home, args: &[&str], input: &str) -> Vec<String> {
         .map(str::to_string)
         .collect()
 }
+
+pub mod lichess;
+pub mod transcript;
