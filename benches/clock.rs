@@ -116,6 +116,7 @@ fn flag_fall_latency(seconds: f64) -> Duration {
         &mut [&mut watch],
         &mut annabella::store::Nowhere,
         false,
+        annabella::app::Network::default(),
     )
     .expect("the loop runs");
     let ended = watch.ended.expect("the game ended on time");

@@ -1,11 +1,16 @@
-//! The loop: merges three inputs into one stream — lines (read on a
+//! The loop: merges four inputs into one stream — lines (read on a
 //! thread of their own), the engine's replies (from the engine host's
+//! threads), lichess's replies and stream lines (from the network host's
 //! threads) and a tick every [`TICK`] while something timed runs — hands
 //! each to the session with the time it arrived, and gives the session's
 //! events to every subscriber. The time is read here, at the edge, and
-//! passed in: the core never reads a clock.
+//! passed in: the core never reads a clock. The lichess token lives here
+//! and in the network host only: a token typed after `online login` is
+//! read unseen, kept in its file and handed to the network, never to the
+//! session.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -14,7 +19,10 @@ use crate::announce::{Announcer, PromptLabel};
 use crate::engine::host::{Host, Reply};
 use crate::event::{Event, Subscriber};
 use crate::io::LineSource;
-use crate::session::{Prompt, Session};
+use crate::net::NetHost;
+use crate::net::token::{self, Token};
+use crate::online::NetReply;
+use crate::session::{Prompt, Session, TokenOutcome};
 use crate::store::Keeper;
 
 /// How often the session hears the time while something timed runs.
@@ -35,6 +43,23 @@ pub enum Input {
     Engine(Reply),
     /// The time now, while something timed runs.
     Tick(Instant),
+    /// A reply or stream line from lichess.
+    Net(NetReply),
+    /// The line typed after `online login`: the token, read unseen.
+    Secret(String),
+}
+
+/// What the loop needs for lichess: the token (from `LICHESS_TOKEN` or
+/// the token file) and where the token file is.
+#[derive(Debug, Default)]
+pub struct Network {
+    /// The token, if there is one.
+    pub token: Option<Token>,
+    /// Where `online login` keeps a token and `online logout` deletes
+    /// it; `None` when there is no configuration directory.
+    pub token_file: Option<PathBuf>,
+    /// Whether the token comes from the environment.
+    pub from_env: bool,
 }
 
 /// Reads lines until the end of input or `quit`, handing every event to
@@ -49,11 +74,17 @@ pub fn run(
     subscribers: &mut [&mut dyn Subscriber],
     keeper: &mut dyn Keeper,
     prompt: bool,
+    network: Network,
 ) -> io::Result<()> {
     let (tx, inputs) = mpsc::channel::<Input>();
     let ask = spawn_reader(source, tx.clone());
+    let net_tx = tx.clone();
     let host = Host::new(move |reply| {
         let _ = tx.send(Input::Engine(reply));
+    });
+    session.go_online(network.token.is_some(), network.from_env);
+    let net = NetHost::new(network.token, move |reply| {
+        let _ = net_tx.send(Input::Net(reply));
     });
     let mut looping = Loop {
         session,
@@ -61,6 +92,8 @@ pub fn run(
         inputs,
         ask,
         host,
+        net,
+        token_file: network.token_file,
         reading: false,
         prompt,
         keeper,
@@ -72,14 +105,16 @@ pub fn run(
 /// the prompt to show), so that the loop can take engine replies and
 /// ticks meanwhile. Not joined: at the end it may sit in a read that
 /// never returns.
-fn spawn_reader(mut source: Box<dyn LineSource + Send>, lines: Sender<Input>) -> Sender<String> {
-    let (ask, asked_for) = mpsc::channel::<String>();
+fn spawn_reader(mut source: Box<dyn LineSource + Send>, lines: Sender<Input>) -> Sender<Ask> {
+    let (ask, asked_for) = mpsc::channel::<Ask>();
     thread::spawn(move || {
-        while let Ok(prompt) = asked_for.recv() {
-            let input = match source.read_line(&prompt) {
-                Some(line) => Input::Line(line),
-                None => Input::End,
+        while let Ok(Ask { prompt, secret }) = asked_for.recv() {
+            let line = if secret {
+                source.read_secret(&prompt).map(Input::Secret)
+            } else {
+                source.read_line(&prompt).map(Input::Line)
             };
+            let input = line.unwrap_or(Input::End);
             let end = matches!(input, Input::End);
             if lines.send(input).is_err() || end {
                 break;
@@ -89,12 +124,23 @@ fn spawn_reader(mut source: Box<dyn LineSource + Send>, lines: Sender<Input>) ->
     ask
 }
 
+/// A line asked of the reader thread, with the prompt to show; a
+/// secret one is read without echo.
+struct Ask {
+    prompt: String,
+    secret: bool,
+}
+
 struct Loop<'a> {
     session: &'a mut Session,
     announcer: &'a Announcer,
     inputs: Receiver<Input>,
-    ask: Sender<String>,
+    ask: Sender<Ask>,
     host: Host,
+    /// Carries out the calls to lichess and keeps its streams.
+    net: NetHost,
+    /// Where the token is kept.
+    token_file: Option<PathBuf>,
     /// A line has been asked for and not yet read.
     reading: bool,
     prompt: bool,
@@ -117,6 +163,9 @@ impl Loop<'_> {
             // Kept before it is said: a move the player has heard is a
             // move on disk, whenever the program is killed.
             let mut events = events;
+            if self.session.take_logout() {
+                events.extend(self.logout());
+            }
             // A reply (a game loaded) may itself want keeping.
             loop {
                 let requests = self.session.store_requests();
@@ -132,7 +181,43 @@ impl Loop<'_> {
             Self::tell(self.session, subscribers, &events)?;
         }
         self.host.cancel();
+        self.net.shutdown();
         Ok(())
+    }
+
+    /// `online logout`: the token file deleted; the network keeps only
+    /// a token from the environment.
+    fn logout(&mut self) -> Vec<Event> {
+        let result = match &self.token_file {
+            Some(path) => token::delete(path).map_err(|e| e.to_string()),
+            None => Ok(false),
+        };
+        if result.is_ok() {
+            let env = std::env::var("LICHESS_TOKEN").ok();
+            self.net.set_token(env.as_deref().and_then(Token::new));
+        }
+        self.session.logged_out(result)
+    }
+
+    /// The line typed after `online login`: kept in the token file and
+    /// handed to the network if it is a token. It goes nowhere else.
+    fn secret(&mut self, text: &str) -> Vec<Event> {
+        let outcome = match (Token::new(text), &self.token_file) {
+            (None, _) => TokenOutcome::NotAToken,
+            (Some(token), Some(path)) => match token::save(path, &token) {
+                Ok(()) => {
+                    self.net.set_token(Some(token));
+                    TokenOutcome::Saved
+                }
+                Err(e) => TokenOutcome::NotSaved(e.to_string()),
+            },
+            (Some(token), None) => {
+                // Nowhere to keep it: it is used for this run only.
+                self.net.set_token(Some(token));
+                TokenOutcome::Saved
+            }
+        };
+        self.session.token_given(outcome)
     }
 
     fn tell(
@@ -152,6 +237,10 @@ impl Loop<'_> {
     fn hand_requests(&mut self) {
         for request in self.session.requests() {
             self.host.request(request);
+        }
+        let base = self.session.settings().lichess_url.as_str().to_string();
+        for request in self.session.net_requests() {
+            self.net.send(&base, request);
         }
         if self.session.awaiting_move().is_none() && self.host.current().is_some() {
             self.host.cancel();
@@ -191,7 +280,13 @@ impl Loop<'_> {
             } else {
                 String::new()
             };
-            self.ask.send(text).ok()?;
+            let secret = self.session.wants_secret();
+            self.ask
+                .send(Ask {
+                    prompt: text,
+                    secret,
+                })
+                .ok()?;
             self.reading = true;
         }
         self.receive()
@@ -228,6 +323,11 @@ impl Loop<'_> {
                 self.session.engine_reply(reply, Instant::now())
             }
             Input::Tick(now) => self.session.tick(now),
+            Input::Net(reply) => self.session.net_reply(reply, Instant::now()),
+            Input::Secret(text) => {
+                self.reading = false;
+                return Ok(Some(self.secret(&text)));
+            }
             Input::End => return Ok(None),
         };
         if self.reading && self.prompt && !events.is_empty() {
@@ -285,6 +385,7 @@ mod tests {
             &mut [&mut record],
             &mut crate::store::Nowhere,
             false,
+            Network::default(),
         )
         .expect("no output to fail");
         let kinds: Vec<&str> = record

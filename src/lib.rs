@@ -14,10 +14,11 @@
 //!                    io::text (announce → lines), io::speech, io::audio
 //! ```
 //!
-//! [`app`] is the loop: it merges three inputs — lines read on their own
+//! [`app`] is the loop: it merges four inputs — lines read on their own
 //! thread, replies of the engine host ([`engine::host`], which thinks for
-//! the opponent and analyses for `hint` and `eval` on threads of its own)
-//! and a tick while something timed runs (every 100 ms, and at once when
+//! the opponent and analyses for `hint` and `eval` on threads of its own),
+//! replies and stream lines of the network host ([`net`], lichess) and a
+//! tick while something timed runs (every 100 ms, and at once when
 //! a flag is due to fall or an alarm to sound) — and hands each to the
 //! [`session::Session`] with the time it arrived. The session reads the
 //! line with [`input`] into one [`input::Line`]: a command from the
@@ -26,7 +27,7 @@
 //! `match` on [`input::commands::Command`]; each command goes to the room
 //! that owns it. The session answers with [`event::Event`]s, grouped in
 //! families (game, answer, refusal, prompt, engine, session, clock,
-//! record, replay, dual); every
+//! record, replay, dual, training, online); every
 //! output subscribes to them, and the session knows none of the outputs.
 //!
 //! # The rooms and what each may touch
@@ -42,10 +43,10 @@
 //! | [`announce`] | events into words through the Fluent files in `locales/`, one file per family; what is spoken in which voice | I/O |
 //! | [`event`] | the events, by family, and the [`event::Subscriber`] seam | words, I/O |
 //! | [`engine`] | built-in search and evaluation, levels, the UCI client for external engines, the UCI server, the host threads | words |
-//! | [`session`] | one line, reply or tick in, events out: `dispatch`, `play` (moves, claims, offers, undo, new game), `seat` (who plays the other side; engine requests with the clocks), `prompt` (the one open question: which piece, promotion, a move to repeat or confirm, a dictated scoresheet), `board` (reading answers), `clock` (the game's clock: flag fall, alarms, `clock`, pause), `settings`, `records` and `replay`, `dual` (the player's board, `compare`, `dualcheck`, scoresheets, `restore`), `confirm` (confirm mode) | terminal, audio, files, reading the time |
-//! | [`online`] | the Lichess Board API as data: the events of the event and game streams and the NDJSON reader that cuts bytes into them | network, words, reading the time |
-//! | [`net`] | the network edge of online play: the token and its file, an HTTPS client, the host threads that carry out calls and read the streams | words, chess rules |
-//! | [`app`] | the loop: merges lines, engine replies and ticks; reads the time; feeds subscribers | chess rules |
+//! | [`session`] | one line, reply or tick in, events out: `dispatch`, `play` (moves, claims, offers, undo, new game), `seat` (who plays the other side; engine requests with the clocks), `prompt` (the one open question: which piece, promotion, a move to repeat or confirm, a dictated scoresheet), `board` (reading answers), `clock` (the game's clock: flag fall, alarms, `clock`, pause), `settings`, `records` and `replay`, `dual` (the player's board, `compare`, `dualcheck`, scoresheets, `restore`), `confirm` (confirm mode), `online` (lichess commands and calls; `online_replies` and `online_game` keep the game in step with the server's streams) | terminal, audio, files, network, the token, reading the time |
+//! | [`online`] | the Lichess Board API as data: the events of the event and game streams, the NDJSON reader that cuts bytes into them, the calls (method, path, form) and replies between the session and the network | network, words, reading the time |
+//! | [`net`] | the network edge: HTTPS calls with the token, the token file (mode 0600), the threads that keep the event and game streams open and reconnect them with backoff | chess rules, words |
+//! | [`app`] | the loop: merges lines, engine replies, lichess's replies and ticks; reads the time; reads the token unseen after `online login` and hands it to the file and the network only; feeds subscribers | chess rules |
 //! | [`io`] | adapters: line sources (rustyline, plain stdin), the text sink, the speech thread, the audio stream, the date | chess rules |
 //!
 //! The core (`rules`, `input`, `settings`, `view`, `dual`, `announce`, `event`)

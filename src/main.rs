@@ -10,13 +10,15 @@ use std::time::{Instant, SystemTime};
 use clap::{Arg, ArgMatches, Command, CommandFactory, FromArgMatches, Parser};
 
 use annabella::announce::{Announcer, Phrasing};
+use annabella::app::Network;
 use annabella::engine::client::ExternalSpec;
 use annabella::engine::level::level_for_elo;
-use annabella::event::{Event, RecordEvent, Subscriber};
+use annabella::event::{Event, OnlineEvent, RecordEvent, Subscriber};
 use annabella::input::parse_chess960;
 use annabella::io::audio::SoundSink;
 use annabella::io::speech::{self, SpeechSink};
 use annabella::io::{self as aio, LineSource, PlainLines, Terminal, TextSink};
+use annabella::net::token::{self, Token, TokenError, TokenSource};
 use annabella::rules::{Chess960Start, Game, SetupError};
 use annabella::session::Session;
 use annabella::settings::{
@@ -135,6 +137,10 @@ fn with_setting_flags(mut command: Command, lang: Lang, announcer: &Announcer) -
         let switch = matches!(key.allowed(), Allowed::Words(w) if w.iter().any(|w| w.en == ["on"]));
         if switch {
             arg = arg.num_args(0..=1).default_missing_value("on");
+        }
+        // The name the issue and lichess's own tools use.
+        if key == Key::LichessUrl {
+            arg = arg.visible_alias("lichess-url");
         }
         command = command.arg(arg);
     }
@@ -310,6 +316,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let network = network_from(store.as_ref().map(|(paths, _)| paths), &mut notes);
     let mut keeper: Box<dyn Keeper> = match store {
         Some((paths, file)) => {
             session.set_settings_file(file.path().to_path_buf());
@@ -326,8 +333,50 @@ fn main() -> ExitCode {
         interactive,
         random_960: random_start,
         notes,
+        network,
     };
     run(&mut session, &announcer, &settings, start, keeper.as_mut())
+}
+
+/// The lichess token: `LICHESS_TOKEN` first, else the token file; a
+/// token file that cannot be read is said (never its content).
+fn network_from(paths: Option<&Paths>, notes: &mut Vec<Event>) -> Network {
+    let token_file = paths.map(Paths::lichess_token);
+    let env = std::env::var("LICHESS_TOKEN").ok();
+    let env = env.filter(|t| !t.trim().is_empty());
+    let Some(path) = &token_file else {
+        return Network {
+            token: env.as_deref().and_then(Token::new),
+            from_env: env.is_some(),
+            token_file,
+        };
+    };
+    match token::load(env.as_deref(), path) {
+        Ok(Some((token, source))) => Network {
+            token: Some(token),
+            from_env: source == TokenSource::Environment,
+            token_file,
+        },
+        Ok(None) => Network {
+            token_file,
+            ..Network::default()
+        },
+        Err(why) => {
+            notes.push(
+                match why {
+                    TokenError::Unreadable { text, .. } => OnlineEvent::TokenUnreadable(text),
+                    TokenError::NotAToken(source) => OnlineEvent::TokenInvalid {
+                        env: source == TokenSource::Environment,
+                    },
+                }
+                .into(),
+            );
+            Network {
+                token_file,
+                ..Network::default()
+            }
+        }
+    }
 }
 
 /// The store's places and the settings file read there; a notice when a
@@ -384,6 +433,7 @@ struct Start {
     interactive: bool,
     random_960: bool,
     notes: Vec<Event>,
+    network: Network,
 }
 
 /// Starts the outputs and the loop; the exit status when it ends. At a
@@ -401,6 +451,7 @@ fn run(
         interactive,
         random_960: random_start,
         notes,
+        network,
     } = start;
     // Unlocked: speech and sound write their notices to stdout as well.
     let mut text = TextSink::new(io::stdout(), announcer);
@@ -445,6 +496,7 @@ fn run(
         &mut subscribers,
         keeper,
         interactive,
+        network,
     );
     // The last answer (often "Goodbye") is still being said.
     speech.finish(speech::FINISH_TIMEOUT);

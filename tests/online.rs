@@ -45,6 +45,7 @@ const WRONG_TOKEN: &str = "lip_RevokedLongAgo9876543210";
 const SCENARIOS: &[&str] = &[
     "mate_en",
     "black",
+    "chat",
     "draw",
     "draw_accepted",
     "resign",
@@ -213,6 +214,17 @@ fn scenario(name: &str) -> Option<Scenario> {
         "ratelimit" => Scenario {
             game: running(),
             opponent: vec![Step::Move("e7e5"), Step::RateLimit, Step::Move("b8c6")],
+            ..base
+        },
+        // The opponent writes in the chat after 1…e5, then plays on.
+        "chat" => Scenario {
+            game: running(),
+            opponent: vec![
+                Step::Move("e7e5"),
+                Step::Chat("good luck, have fun"),
+                Step::Move("b8c6"),
+                Step::Move("g8f6"),
+            ],
             ..base
         },
         // The client's token is not the server's: every call gets 401.

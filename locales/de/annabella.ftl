@@ -707,7 +707,7 @@ online-challenged-variant = { $from } fordert dich zu einer Variante heraus, die
 online-challenge-canceled = { $from } hat die Herausforderung zurückgezogen.
 online-challenge-declined = { $by } hat die Herausforderung abgelehnt{ $reason ->
     [none] .
-   *[other] : { $reason }
+   *[other] : { $reason }.
 }
 online-declined-by-you = Die Herausforderung von { $from } ist abgelehnt.
 online-game-started = Partie auf lichess gegen { $opponent }{ $control ->
@@ -723,7 +723,7 @@ online-game-started = Partie auf lichess gegen { $opponent }{ $control ->
 online-aborted = Die Partie ist abgebrochen; lichess bewahrt keine abgebrochene Partie auf.
 online-move-rejected = lichess hat { $move } abgelehnt{ $reason ->
     [none] .
-   *[other] : { $reason }
+   *[other] : { $reason }.
 } Der Zug ist zurückgenommen.
 online-takeback-offered = Dein Gegner bittet, einen Zug zurückzunehmen. Antworte mit annehmen oder ablehnen.
 online-takeback-proposed = Du bittest, deinen letzten Zug zurückzunehmen.
@@ -744,7 +744,7 @@ online-unauthorized = lichess hat das Token abgelehnt: es ist falsch, widerrufen
 online-rate-limited = lichess bittet nach zu vielen Anfragen um eine Pause: { $seconds } Sekunden lang wird nichts gesendet.
 online-status = lichess hat mit Fehler { $code } abgelehnt{ $reason ->
     [none] .
-   *[other] : { $reason }
+   *[other] : { $reason }.
 }
 online-bad-answer = Die Antwort von lichess war nicht lesbar.
 online-no-game = Hier läuft keine lichess-Partie. Tippe suchen oder herausfordern, um eine zu beginnen.
@@ -753,3 +753,8 @@ online-opponent-to-move = Auf lichess ist dein Gegner am Zug.
 online-no-challenge = Es gibt keine Herausforderung zu beantworten.
 online-nothing-to-claim = Es gibt nichts zu beanspruchen: dein Gegner hat die Partie nicht verlassen.
 online-draw-offer-sent = Du bietest auf lichess Remis an.
+online-token-unreadable = Die lichess-Token-Datei war nicht lesbar: { $why }. Tippe online anmelden, um das Token neu einzugeben.
+online-token-invalid = { $env ->
+    [yes] LICHESS_TOKEN
+   *[no] Die lichess-Token-Datei
+} enthält kein Token: ein lichess-Token ist ein Wort aus Buchstaben und Ziffern. Tippe online anmelden, um es neu einzugeben.

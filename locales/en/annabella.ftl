@@ -640,7 +640,7 @@ online-challenged-variant = { $from } challenges you to a variant annabella does
 online-challenge-canceled = { $from } took the challenge back.
 online-challenge-declined = { $by } declined the challenge{ $reason ->
     [none] .
-   *[other] : { $reason }
+   *[other] : { $reason }.
 }
 online-declined-by-you = The challenge of { $from } is declined.
 online-game-started = Game on lichess against { $opponent }{ $control ->
@@ -656,7 +656,7 @@ online-game-started = Game on lichess against { $opponent }{ $control ->
 online-aborted = The game is aborted; lichess keeps no aborted game.
 online-move-rejected = lichess refused { $move }{ $reason ->
     [none] .
-   *[other] : { $reason }
+   *[other] : { $reason }.
 } The move is taken back.
 online-takeback-offered = Your opponent asks to take back a move. Answer with accept or decline.
 online-takeback-proposed = You ask to take back your last move.
@@ -677,7 +677,7 @@ online-unauthorized = lichess refused the token: it is wrong, revoked, or lacks 
 online-rate-limited = lichess asks for a pause after too many requests: nothing is sent for { $seconds } seconds.
 online-status = lichess refused with error { $code }{ $reason ->
     [none] .
-   *[other] : { $reason }
+   *[other] : { $reason }.
 }
 online-bad-answer = lichess's answer could not be read.
 online-no-game = There is no game on lichess here. Type seek or challenge to start one.
@@ -686,3 +686,8 @@ online-opponent-to-move = It is your opponent's move on lichess.
 online-no-challenge = There is no challenge to answer.
 online-nothing-to-claim = There is nothing to claim: your opponent has not left the game.
 online-draw-offer-sent = You offer a draw on lichess.
+online-token-unreadable = The lichess token file could not be read: { $why }. Type online login to give the token again.
+online-token-invalid = { $env ->
+    [yes] LICHESS_TOKEN
+   *[no] The lichess token file
+} holds no token: a lichess token is one word of letters and digits. Type online login to give it again.

@@ -716,7 +716,7 @@ online-challenged-variant = { $from } kutsub sind mängima varianti, mida annabe
 online-challenge-canceled = { $from } võttis väljakutse tagasi.
 online-challenge-declined = { $by } keeldus väljakutsest{ $reason ->
     [none] .
-   *[other] : { $reason }
+   *[other] : { $reason }.
 }
 online-declined-by-you = Väljakutsest mängijalt { $from } on keeldutud.
 online-game-started = Mäng lichessis, vastane { $opponent }{ $control ->
@@ -732,7 +732,7 @@ online-game-started = Mäng lichessis, vastane { $opponent }{ $control ->
 online-aborted = Mäng on katkestatud; lichess katkestatud mänge ei hoia.
 online-move-rejected = lichess ei võtnud vastu käiku { $move }{ $reason ->
     [none] .
-   *[other] : { $reason }
+   *[other] : { $reason }.
 } Käik on tagasi võetud.
 online-takeback-offered = Vastane palub käigu tagasi võtta. Vasta nõus või keeldun.
 online-takeback-proposed = Sa palud oma viimase käigu tagasi võtta.
@@ -753,7 +753,7 @@ online-unauthorized = lichess ei võtnud võtit vastu: see on vale, tühistatud 
 online-rate-limited = lichess palub liiga paljude päringute järel pausi: { $seconds } sekundit ei saadeta midagi.
 online-status = lichess keeldus veaga { $code }{ $reason ->
     [none] .
-   *[other] : { $reason }
+   *[other] : { $reason }.
 }
 online-bad-answer = Lichessi vastust ei saanud lugeda.
 online-no-game = Siin pole lichessi mängu. Alustamiseks kirjuta otsi või kutsu.
@@ -762,3 +762,8 @@ online-opponent-to-move = Lichessis on vastase käik.
 online-no-challenge = Pole väljakutset, millele vastata.
 online-nothing-to-claim = Pole midagi nõuda: vastane pole mängust lahkunud.
 online-draw-offer-sent = Sa pakud lichessis viiki.
+online-token-unreadable = Lichessi võtmefaili ei saanud lugeda: { $why }. Kirjuta võrgus logi, et võti uuesti anda.
+online-token-invalid = { $env ->
+    [yes] LICHESS_TOKEN
+   *[no] Lichessi võtmefail
+} ei sisalda võtit: lichessi võti on üks sõna tähtedest ja numbritest. Kirjuta võrgus logi, et see uuesti anda.

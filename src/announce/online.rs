@@ -27,14 +27,15 @@ impl Announcer {
                 lines
             }
             _ => vec![
-                self.setup_line(p, event)
+                self.token_line(p, event)
+                    .or_else(|| self.setup_line(p, event))
                     .unwrap_or_else(|| self.game_line_of(p, event)),
             ],
         }
     }
 
-    /// The account, the token, seeks and challenges.
-    fn setup_line(&self, p: Phrasing, event: &OnlineEvent) -> Option<String> {
+    /// The account and the token.
+    fn token_line(&self, p: Phrasing, event: &OnlineEvent) -> Option<String> {
         let ui = p.lang;
         let m = |id: &str| self.message(ui, id, &[]);
         Some(match event {
@@ -45,12 +46,27 @@ impl Announcer {
             OnlineEvent::TokenWanted => m("online-token-wanted"),
             OnlineEvent::TokenSaved => m("online-token-saved"),
             OnlineEvent::NotAToken => m("online-not-a-token"),
+            OnlineEvent::TokenUnreadable(why) => {
+                self.message(ui, "online-token-unreadable", &[("why", s(why.clone()))])
+            }
+            OnlineEvent::TokenInvalid { env } => {
+                self.message(ui, "online-token-invalid", &[("env", s(yes_no(*env)))])
+            }
             OnlineEvent::TokenNotSaved(why) => {
                 self.message(ui, "online-token-not-saved", &[("why", s(why.clone()))])
             }
             OnlineEvent::LogoutFailed(why) => {
                 self.message(ui, "online-logout-failed", &[("why", s(why.clone()))])
             }
+            _ => return None,
+        })
+    }
+
+    /// Seeks and challenges.
+    fn setup_line(&self, p: Phrasing, event: &OnlineEvent) -> Option<String> {
+        let ui = p.lang;
+        let m = |id: &str| self.message(ui, id, &[]);
+        Some(match event {
             OnlineEvent::ControlRefused { control, limit } => self.message(
                 ui,
                 match limit {
@@ -302,7 +318,8 @@ fn color_key(color: Option<Color>) -> &'static str {
 /// leave out.
 fn or_none(text: Option<&str>) -> String {
     match text.map(clean) {
-        Some(text) if !text.trim().is_empty() => text,
+        // The messages end the sentence themselves.
+        Some(text) if !text.trim().is_empty() => text.trim().trim_end_matches('.').to_string(),
         _ => "none".to_string(),
     }
 }

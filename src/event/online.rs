@@ -106,6 +106,15 @@ pub enum OnlineEvent {
     NotAToken,
     /// The token file could not be written; the io error's words.
     TokenNotSaved(String),
+    /// The token file could not be read at start; why (never its
+    /// content).
+    TokenUnreadable(String),
+    /// At start: `LICHESS_TOKEN` (`env`) or the token file holds no
+    /// token.
+    TokenInvalid {
+        /// It is the environment's.
+        env: bool,
+    },
     /// `online logout`: the token file was deleted (or there was none).
     LoggedOut {
         /// Whether a file was there.

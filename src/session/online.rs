@@ -49,6 +49,9 @@ pub(super) enum Purpose {
     Playing,
     /// A seek.
     Seek,
+    /// The games in progress after a seek ended: whether it found one
+    /// (the game may come before or after the seek's end).
+    SeekCheck,
     /// A challenge to a player or the AI.
     Challenge,
     /// Accepting a challenge.
@@ -83,6 +86,9 @@ pub(super) struct Online {
     pub events: Link,
     /// The connection was said lost and not yet back.
     pub lost: bool,
+    /// lichess refused the token; the event stream is not opened again
+    /// until a new one is given.
+    pub refused: bool,
     /// The game played on lichess, while it runs.
     pub game: Option<OnlineGame>,
     /// The game of the board came from lichess (it is not kept as the
@@ -107,6 +113,9 @@ pub(super) struct Online {
     pub token_wanted: bool,
     /// `online logout` asked; the loop deletes the file.
     pub logout: bool,
+    /// The players of the game from lichess, White's first, for PGN;
+    /// kept after it ends, until a new game.
+    pub names: Option<[String; 2]>,
     /// At start: a game in progress on lichess offered to be joined.
     pub offer: Option<crate::online::GameInfo>,
 }
@@ -153,6 +162,7 @@ impl Session {
         match outcome {
             TokenOutcome::Saved => {
                 self.online.has_token = true;
+                self.online.refused = false;
                 self.online.lost = false;
                 let mut events = vec![OnlineEvent::TokenSaved.into()];
                 events.extend(self.call(
@@ -195,7 +205,7 @@ impl Session {
 
     /// Opens the event stream if it is not open.
     pub(super) fn watch_events(&mut self) {
-        if self.online.events == Link::Off {
+        if self.online.events == Link::Off && !self.online.refused {
             self.online.events = Link::Connecting;
             self.online.outbox.push(NetRequest::Watch(Stream::Events));
         }
@@ -220,6 +230,19 @@ impl Session {
         Vec::new()
     }
 
+    /// Why nothing can be sent now (no token, lichess's pause), before a
+    /// move is played here only to be taken back.
+    pub(super) fn cannot_send(&self) -> Option<Vec<Event>> {
+        let trouble = if !self.online.has_token {
+            NetTrouble::NoToken
+        } else {
+            NetTrouble::RateLimited {
+                seconds: self.pause_left()?,
+            }
+        };
+        Some(vec![OnlineEvent::Trouble(trouble).into()])
+    }
+
     /// Whole seconds of lichess's pause left, if one runs.
     fn pause_left(&self) -> Option<u64> {
         let until = self.online.paused_until?;
@@ -234,7 +257,10 @@ impl Session {
             Fault::NoToken => NetTrouble::NoToken,
             Fault::NotSecure(url) => NetTrouble::NotSecure(url),
             Fault::Offline(_) => NetTrouble::Offline,
-            Fault::Unauthorized => NetTrouble::Unauthorized,
+            Fault::Unauthorized => {
+                self.online.refused = true;
+                NetTrouble::Unauthorized
+            }
             Fault::RateLimited => {
                 self.online.paused_until = self.now.map(|now| now + RATE_PAUSE);
                 NetTrouble::RateLimited {
@@ -277,9 +303,8 @@ impl Session {
             .pending
             .iter()
             .any(|(id, _)| Some(*id) != self.online.seek);
-        let seeking = self.online.seek.is_some() && self.online.expecting_game;
         calls
-            || seeking
+            || self.online.expecting_game
             || self.online.events == Link::Connecting
             || self
                 .online
@@ -303,7 +328,10 @@ impl Session {
 
     /// The names for PGN in an online game, White's first.
     pub(super) fn online_players(&self) -> Option<[String; 2]> {
-        self.online.game.as_ref().map(|g| g.names.clone())
+        self.online
+            .names
+            .clone()
+            .filter(|_| self.online.from_lichess)
     }
 
     /// Whether the offer to join a game on lichess is open.

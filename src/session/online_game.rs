@@ -101,6 +101,7 @@ impl Session {
             (None, None) => "?".to_string(),
         };
         game.names = [name(&full.white), name(&full.black)];
+        let names = game.names.clone();
         let other = if game.color == Color::White {
             &full.black
         } else {
@@ -120,6 +121,7 @@ impl Session {
             limit: u32::try_from(c.initial / 1000).unwrap_or(u32::MAX),
             increment: u32::try_from(c.increment / 1000).unwrap_or(u32::MAX),
         });
+        self.online.names = Some(names);
         self.game = start;
         self.replay = None;
         self.prompt = None;

@@ -96,23 +96,30 @@ impl Session {
                 vec![OnlineEvent::Account { username, games }.into()]
             }
             Purpose::Seek => {
-                let started = !self.online.expecting_game;
+                if !self.online.expecting_game || self.playing_online() {
+                    return Vec::new();
+                }
+                // lichess ends the seek when a game is made, and tells of
+                // the game on the other stream: ask which it was.
+                self.call(Call::Playing, Purpose::SeekCheck)
+            }
+            Purpose::SeekCheck => {
+                if !self.online.expecting_game || self.playing_online() {
+                    return Vec::new();
+                }
                 self.online.expecting_game = false;
-                if started || self.playing_online() {
-                    Vec::new()
-                } else {
-                    vec![OnlineEvent::SeekEnded.into()]
+                let found = serde_json::from_str::<Playing>(&body)
+                    .ok()
+                    .and_then(|p| p.now_playing.into_iter().next());
+                match found {
+                    Some(info) => self.join(&info),
+                    None => vec![OnlineEvent::SeekEnded.into()],
                 }
             }
             Purpose::Decline(from) => vec![OnlineEvent::DeclinedByYou(from).into()],
-            Purpose::Move => {
-                if let Some(game) = self.online.game.as_mut() {
-                    game.expect = game.expect.or(Some(game.lines));
-                }
-                Vec::new()
-            }
             Purpose::Chat => vec![OnlineEvent::ChatSent.into()],
-            Purpose::Challenge | Purpose::Accept | Purpose::Action => Vec::new(),
+            // The move's own state line says it was taken.
+            Purpose::Move | Purpose::Challenge | Purpose::Accept | Purpose::Action => Vec::new(),
         }
     }
 
@@ -120,7 +127,7 @@ impl Session {
     fn call_failed(&mut self, purpose: &Purpose, fault: Fault) -> Vec<Event> {
         if matches!(
             purpose,
-            Purpose::Seek | Purpose::Challenge | Purpose::Accept
+            Purpose::Seek | Purpose::SeekCheck | Purpose::Challenge | Purpose::Accept
         ) {
             self.online.expecting_game = false;
         }

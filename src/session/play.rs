@@ -63,6 +63,9 @@ impl Session {
     /// Plays the player's move, confirmed or needing no confirmation.
     pub(super) fn play_confirmed(&mut self, mv: Move, claim: bool) -> Vec<Event> {
         if self.playing_online() {
+            if let Some(refused) = self.cannot_send() {
+                return refused;
+            }
             // lichess judges claims itself: the move goes with a draw
             // offer, which a claimable position turns into a draw.
             let mut events = self.play(mv);
