@@ -31,6 +31,7 @@ mod common;
 
 use std::path::Path;
 
+use common::Home;
 use common::lichess::{
     Color, GameSetup, IncomingChallenge, NewGame, Scenario, StandIn, Step, token_leaks,
 };
@@ -332,4 +333,91 @@ fn the_scenario_header_is_read() {
     assert_eq!(t.args, ["--lang", "en"]);
     assert!(transcript::parse("> e4\n# scenario: draw\n").is_err());
     assert!(transcript::parse("# scenario: a\n# scenario: b\n").is_err());
+}
+
+/// Runs the client with `home` against `server`, with no token in the
+/// environment, on `input`; its stdout lines and both outputs' bytes.
+fn run_without_env_token(home: &Home, server: &StandIn, input: &str) -> (Vec<String>, Vec<u8>) {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let url = server.url();
+    let mut command = home.command(&["--lang", "en", "--opponent", "human", "--lichess-url", &url]);
+    command.stderr(Stdio::piped());
+    let mut child = command.spawn().expect("the client starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("input");
+    drop(stdin);
+    let out = child.wait_with_output().expect("output");
+    assert!(out.status.success(), "{}", out.status);
+    let lines = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let mut bytes = out.stdout;
+    bytes.extend_from_slice(&out.stderr);
+    (lines, bytes)
+}
+
+/// `online login` keeps a token typed on a pipe in a file only its owner
+/// can read, sends it to the server and writes it nowhere else; a line
+/// that is no token is refused; `online logout` deletes the file.
+#[test]
+fn login_keeps_the_token_for_its_owner_only_and_logout_deletes_it() {
+    let scenario = scenario("challenge").expect("known");
+    let token = scenario.token.clone();
+    let server = StandIn::start(scenario);
+    let home = Home::new();
+    let input = format!("online\nonline login\nnot a token\nonline login\n{token}\nonline\n");
+    let (lines, output) = run_without_env_token(&home, &server, &input);
+    assert_eq!(
+        lines,
+        [
+            "Not logged in to lichess. Type online login and paste your API token, or set LICHESS_TOKEN.",
+            "Paste your lichess API token and press Enter; it is not shown.",
+            "That is not a token: a lichess token is one word without spaces. Nothing was kept.",
+            "Paste your lichess API token and press Enter; it is not shown.",
+            "The token is kept, readable only by you.",
+            "Logged in to lichess as Bobby.",
+            "Logged in to lichess as Bobby. No game in progress.",
+        ]
+    );
+    let file = home.path().join("config/annabella/lichess-token");
+    let kept = std::fs::read_to_string(&file).expect("the token file");
+    assert_eq!(kept.trim(), token);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        let mode = std::fs::metadata(&file)
+            .expect("metadata")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "mode {mode:o}");
+    }
+    // Everywhere but the token file itself: not a byte of it.
+    let leaks: Vec<String> = token_leaks(home.path(), &token, &[("output", &output)])
+        .into_iter()
+        .filter(|leak| !leak.contains("lichess-token"))
+        .collect();
+    assert!(leaks.is_empty(), "{leaks:?}");
+    let sent = server.log();
+    assert!(!sent.is_empty());
+    let bearer = format!("Bearer {token}");
+    assert!(
+        sent.iter()
+            .all(|r| r.authorization.as_deref() == Some(bearer.as_str())),
+        "every request carries the token"
+    );
+
+    let (lines, output) = run_without_env_token(&home, &server, "online\nonline logout\nonline\n");
+    assert_eq!(
+        lines,
+        [
+            "Logged in to lichess as Bobby. No game in progress.",
+            "Logged out: the token file is deleted.",
+            "Not logged in to lichess. Type online login and paste your API token, or set LICHESS_TOKEN.",
+        ]
+    );
+    assert!(!file.exists());
+    let leaks = token_leaks(home.path(), &token, &[("output", &output)]);
+    assert!(leaks.is_empty(), "{leaks:?}");
 }

@@ -86,6 +86,9 @@ pub(super) struct Online {
     pub events: Link,
     /// The connection was said lost and not yet back.
     pub lost: bool,
+    /// "lichess cannot be reached" was said; not again until something
+    /// gets through.
+    pub offline_said: bool,
     /// lichess refused the token; the event stream is not opened again
     /// until a new one is given.
     pub refused: bool,

@@ -79,7 +79,9 @@ impl OnlineGame {
             return false;
         }
         let opponent_to_move = !game.is_over() && game.turn() != self.color && !self.gone;
-        !self.full || self.expect.is_some() || self.sent.is_some() || opponent_to_move
+        // A stream coming back says so: that is awaited too.
+        let linking = self.link != Link::Up;
+        !self.full || linking || self.expect.is_some() || self.sent.is_some() || opponent_to_move
     }
 }
 
@@ -90,7 +92,6 @@ impl Session {
         let Some(game) = self.online.game.as_mut() else {
             return Vec::new();
         };
-        game.link = Link::Up;
         if game.full {
             return self.game_state(&full.state);
         }

@@ -54,6 +54,16 @@ impl Session {
         events
     }
 
+    /// A trouble to say: that lichess cannot be reached only once until
+    /// something gets through again.
+    fn told(&mut self, trouble: NetTrouble) -> Vec<Event> {
+        if trouble == NetTrouble::Offline && std::mem::replace(&mut self.online.offline_said, true)
+        {
+            return Vec::new();
+        }
+        vec![OnlineEvent::Trouble(trouble).into()]
+    }
+
     /// A call's answer.
     fn call_done(&mut self, id: u64, outcome: Result<String, Fault>) -> Vec<Event> {
         let Some(at) = self.online.pending.iter().position(|(p, _)| *p == id) else {
@@ -64,7 +74,10 @@ impl Session {
             self.online.seek = None;
         }
         let body = match outcome {
-            Ok(body) => body,
+            Ok(body) => {
+                self.online.offline_said = false;
+                body
+            }
             Err(fault) => return self.call_failed(&purpose, fault),
         };
         match purpose {
@@ -300,6 +313,7 @@ impl Session {
 
     /// A stream is up.
     fn stream_up(&mut self, stream: &Stream) -> Vec<Event> {
+        self.online.offline_said = false;
         match stream {
             Stream::Events => self.online.events = Link::Up,
             Stream::Game(id) => {
@@ -333,7 +347,7 @@ impl Session {
                 self.online.events = Link::Off;
             }
             let trouble = self.trouble(fault);
-            return vec![OnlineEvent::Trouble(trouble).into()];
+            return self.told(trouble);
         }
         if self.online.lost {
             return Vec::new();
@@ -343,7 +357,7 @@ impl Session {
             vec![OnlineEvent::ConnectionLost.into()]
         } else {
             let trouble = self.trouble(fault);
-            vec![OnlineEvent::Trouble(trouble).into()]
+            self.told(trouble)
         }
     }
 

@@ -50,9 +50,11 @@ impl Home {
         &self,
         command: &'a mut std::process::Command,
     ) -> &'a mut std::process::Command {
+        // A player's own lichess token must never reach a test's run.
         command
             .env("XDG_DATA_HOME", self.path().join("data"))
             .env("XDG_CONFIG_HOME", self.path().join("config"))
+            .env_remove("LICHESS_TOKEN")
     }
 
     /// The binary with this home and `args`, as a script runs it: no
