@@ -115,9 +115,22 @@ fn a_game_is_lost_on_time_while_no_line_is_sent() {
         replied.duration_since(sent).as_secs_f64()
     );
     bin.send("status");
+    let status = bin.next().1;
+    let (head, opponent) = status
+        .split_once(", opponent: ")
+        .unwrap_or_else(|| panic!("no opponent's time: {status}"));
     assert_eq!(
-        bin.next().1,
-        "Game over: 0-1, Black wins by time forfeit. You: 0 seconds, opponent: 6 seconds."
+        head,
+        "Game over: 0-1, Black wins by time forfeit. You: 0 seconds"
+    );
+    // Black's clock ran while the engine thought: 6 s less that time
+    // (milliseconds at level 1, more on a loaded machine), said to the
+    // tenth.
+    let left = seconds(opponent);
+    let thought = replied.duration_since(sent).as_secs_f64();
+    assert!(
+        left <= 6.0 && left >= 6.0 - thought - 0.1,
+        "opponent: {left} s after a reply {thought:.3} s after e4"
     );
     let rest = bin.finish();
     assert!(rest.is_empty(), "nothing more is said: {rest:?}");
