@@ -269,6 +269,11 @@ impl Loop<'_> {
                     Some(Prompt::Sheet { .. }) => Some(PromptLabel::Sheet),
                     Some(Prompt::Which { .. } | Prompt::Promotion { .. }) | None => None,
                 };
+                let label = if self.session.wants_secret() {
+                    Some(PromptLabel::Token)
+                } else {
+                    label
+                };
                 let prompt = if self.session.offering() {
                     self.announcer.offer_prompt(settings)
                 } else if let Some(label) = label {

@@ -758,3 +758,4 @@ online-token-invalid = { $env ->
     [yes] LICHESS_TOKEN
    *[no] Die lichess-Token-Datei
 } enthält kein Token: ein lichess-Token ist ein Wort aus Buchstaben und Ziffern. Tippe online anmelden, um es neu einzugeben.
+prompt-token = lichess-Token>

@@ -691,3 +691,4 @@ online-token-invalid = { $env ->
     [yes] LICHESS_TOKEN
    *[no] The lichess token file
 } holds no token: a lichess token is one word of letters and digits. Type online login to give it again.
+prompt-token = lichess token>

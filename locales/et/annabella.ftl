@@ -767,3 +767,4 @@ online-token-invalid = { $env ->
     [yes] LICHESS_TOKEN
    *[no] Lichessi võtmefail
 } ei sisalda võtit: lichessi võti on üks sõna tähtedest ja numbritest. Kirjuta võrgus logi, et see uuesti anda.
+prompt-token = lichessi võti>

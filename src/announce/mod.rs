@@ -260,6 +260,7 @@ impl Announcer {
             PromptLabel::Answer => "prompt-answer",
             PromptLabel::Sheet => "prompt-sheet",
             PromptLabel::YesNo => "prompt-offer",
+            PromptLabel::Token => "prompt-token",
         };
         self.message(settings.lang, id, &[])
     }
@@ -329,6 +330,8 @@ pub enum PromptLabel {
     Sheet,
     /// Yes or no.
     YesNo,
+    /// The lichess token, read without echo.
+    Token,
 }
 
 /// What the wording depends on: the interface language, the

@@ -122,8 +122,9 @@ impl Game {
             needed.push(("FEN", self.initial_fen()));
         }
         // An imported game's end is what its file says: none is guessed.
+        // (A lichess game's tags name only its event and site.)
         if let Some(f) = self.result
-            && options.tags.is_empty()
+            && options.tags.get("Result").is_none()
         {
             needed.push(("Termination", termination(f.reason).to_string()));
         }

@@ -123,6 +123,13 @@ impl Session {
             increment: u32::try_from(c.increment / 1000).unwrap_or(u32::MAX),
         });
         self.online.names = Some(names);
+        let site = format!("{}/{}", self.settings.lichess_url.as_str(), full.id);
+        let event = if full.rated {
+            "Rated game on lichess"
+        } else {
+            "Casual game on lichess"
+        };
+        self.tag_online(event, &site);
         self.game = start;
         self.replay = None;
         self.prompt = None;

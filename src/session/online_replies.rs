@@ -151,6 +151,14 @@ impl Session {
         if *purpose == Purpose::Move {
             return self.move_refused(trouble);
         }
+        // The check after a login is no question of the player's: a
+        // network down is said once, with the stream's news.
+        if matches!(purpose, Purpose::Account { greet: true, .. }) {
+            return self.told(trouble);
+        }
+        if trouble == NetTrouble::Offline {
+            self.online.offline_said = true;
+        }
         vec![OnlineEvent::Trouble(trouble).into()]
     }
 

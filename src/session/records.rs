@@ -235,6 +235,14 @@ impl Session {
         self.records.tags.clear();
     }
 
+    /// A game from lichess: its PGN names the event and where it was
+    /// played, as lichess's own export does.
+    pub(super) fn tag_online(&mut self, event: &str, site: &str) {
+        self.records.tags.clear();
+        self.records.tags.push("Event", event);
+        self.records.tags.push("Site", site);
+    }
+
     /// At the start: an unfinished game from an earlier run is offered in
     /// one sentence; the next line answers yes or no.
     pub fn offer_resume(&mut self, saved: SavedGame, now: Instant) -> Vec<Event> {
