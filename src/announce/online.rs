@@ -336,3 +336,58 @@ fn clean(text: &str) -> String {
         .take(200)
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::{Chess, Position, Square};
+
+    use super::*;
+    use crate::event::Event;
+    use crate::rules::MoveFacts;
+    use crate::settings::Settings;
+
+    #[test]
+    fn a_refused_move_is_said_in_the_german_voice_and_the_reason_in_the_ui_language() {
+        let pos = Chess::default();
+        let mv = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to() == Square::F3 && m.from() == Some(Square::G1))
+            .expect("Nf3");
+        let event: Event = OnlineEvent::MoveRejected {
+            facts: MoveFacts::of_move(&pos, mv),
+            reason: Some("Not your turn.".to_string()),
+        }
+        .into();
+        let announcer = Announcer::new();
+        let settings = Settings::default();
+        let text = announcer.render(&settings, &event);
+        assert_eq!(
+            text,
+            [
+                "lichess refused Springer von Gustav eins nach Felix drei: Not your turn. The move is taken back."
+            ]
+        );
+        let spoken = announcer.spoken(&settings, &event);
+        let langs: Vec<(Lang, &str)> = spoken.iter().map(|s| (s.lang, s.text.as_str())).collect();
+        assert_eq!(
+            langs,
+            [
+                (Lang::En, "lichess refused"),
+                (Lang::De, "Springer von Gustav eins nach Felix drei"),
+                (Lang::En, ": Not your turn. The move is taken back."),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_chat_line_cannot_break_a_braille_line() {
+        let event: Event = OnlineEvent::Chat {
+            user: "Mary".to_string(),
+            text: "hi\nthere\u{7}".to_string(),
+        }
+        .into();
+        let text = Announcer::new().render(&Settings::default(), &event);
+        assert_eq!(text, ["Mary writes: hi there "]);
+    }
+}

@@ -3,8 +3,8 @@
 
 use super::{Announcer, Phrasing};
 use crate::event::{
-    Answer, Compared, DualEvent, Event, Explained, GameEvent, PromptEvent, Question, Refused,
-    ReplayEvent, SessionEvent,
+    Answer, Compared, DualEvent, Event, Explained, GameEvent, OnlineEvent, PromptEvent, Question,
+    Refused, ReplayEvent, SessionEvent,
 };
 use crate::input::Suggestion;
 use crate::rules::MoveFacts;
@@ -90,6 +90,9 @@ impl Announcer {
                 vec![self.move_words(p.short(), f)]
             }
             Event::Dual(DualEvent::Compared(c)) => self.explained_words(p, c),
+            Event::Online(OnlineEvent::MoveRejected { facts, .. }) => {
+                vec![self.move_words(p.full(), facts)]
+            }
             Event::Dual(DualEvent::Sheet(report)) => report
                 .first
                 .iter()
