@@ -1,0 +1,212 @@
+//! The session in an online game, fed whatever the server may send:
+//! states with any move lists (legal, illegal, garbage, shorter than the
+//! game here), any statuses and clocks, lines for other games, streams
+//! dropping and coming back, calls failing. Nothing may panic, the game
+//! here is always the longest legal start of the server's last move
+//! list, and no move is announced twice.
+
+use std::time::{Duration, Instant};
+
+use annabella::event::{Event, GameEvent};
+use annabella::online::{Fault, FromLine, GameEvent as LineEvent, NetReply, Stream, StreamEvent};
+use annabella::rules::Game;
+use annabella::session::Session;
+use annabella::settings::Settings;
+use proptest::prelude::*;
+use shakmaty::uci::UciMove;
+use shakmaty::{Chess, Position};
+
+const GAME: &str = "pRoPtEsT";
+
+/// A session that has joined the game `GAME` as White, from the start.
+fn joined(now: Instant) -> Session {
+    let mut session = Session::new(Game::new(), Settings::default());
+    session.go_online(true, false);
+    let start = format!(
+        r#"{{"type":"gameStart","game":{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"white","fen":"startpos","hasMoved":false,"isMyTurn":true,"lastMove":"","opponent":{{"id":"mary","username":"Mary","rating":1600}},"rated":false,"secondsLeft":600,"source":"lobby","speed":"rapid","variant":{{"key":"standard","name":"Standard"}},"compat":{{"bot":false,"board":true}}}}}}"#
+    );
+    let start = StreamEvent::from_line(&start).expect("a gameStart");
+    session.net_reply(NetReply::Up(Stream::Events), now);
+    session.net_reply(NetReply::Event(Box::new(start)), now);
+    session.handle_line("yes", now);
+    let full = format!(
+        r#"{{"type":"gameFull","id":"{GAME}","variant":{{"key":"standard","name":"Standard"}},"speed":"rapid","perf":{{"name":"Rapid"}},"rated":false,"createdAt":1,"white":{{"id":"bobby","name":"Bobby","rating":1500}},"black":{{"id":"mary","name":"Mary","rating":1600}},"initialFen":"startpos","clock":{{"initial":600000,"increment":5000}},"state":{{"type":"gameState","moves":"","wtime":600000,"btime":600000,"winc":5000,"binc":5000,"status":"started"}}}}"#
+    );
+    let full = LineEvent::from_line(&full).expect("a gameFull");
+    session.net_reply(
+        NetReply::Game {
+            game: GAME.to_string(),
+            event: full,
+        },
+        now,
+    );
+    session.net_reply(NetReply::Up(Stream::Game(GAME.to_string())), now);
+    session
+}
+
+/// What the server might send next.
+#[derive(Clone, Debug)]
+enum Sent {
+    /// A state whose moves are the first `len` of the scripted line,
+    /// perhaps spoilt at one place, with a status and clocks.
+    State {
+        len: usize,
+        spoil: Option<(usize, String)>,
+        status: &'static str,
+        wtime: u64,
+        btime: u64,
+    },
+    /// The whole game again (a reconnection).
+    Full {
+        len: usize,
+    },
+    /// A state for another game.
+    Other,
+    /// The stream drops, or comes back.
+    Down,
+    Up,
+    /// A call fails.
+    Failed(u64),
+}
+
+/// A line of 30 legal moves, the same in every case.
+fn script() -> Vec<String> {
+    let mut pos = Chess::default();
+    let mut moves = Vec::new();
+    for i in 0..30 {
+        let legal = pos.legal_moves();
+        let Some(mv) = legal.get((i * 7) % legal.len().max(1)).copied() else {
+            break;
+        };
+        moves.push(mv.to_uci(shakmaty::CastlingMode::Standard).to_string());
+        pos.play_unchecked(mv);
+        if pos.is_game_over() {
+            break;
+        }
+    }
+    moves
+}
+
+fn sent() -> impl Strategy<Value = Sent> {
+    let status = prop::sample::select(vec![
+        "started",
+        "started",
+        "started",
+        "mate",
+        "resign",
+        "draw",
+        "outoftime",
+        "aborted",
+        "timeout",
+        "stalemate",
+        "nonsense",
+    ]);
+    let spoil = prop::option::weighted(0.2, (0usize..30, "[a-z0-9 ]{0,6}".prop_map(String::from)));
+    prop_oneof![
+        6 => (0usize..31, spoil, status, 0u64..700_000, 0u64..700_000).prop_map(
+            |(len, spoil, status, wtime, btime)| Sent::State { len, spoil, status, wtime, btime }
+        ),
+        1 => (0usize..31).prop_map(|len| Sent::Full { len }),
+        1 => Just(Sent::Other),
+        1 => Just(Sent::Down),
+        1 => Just(Sent::Up),
+        1 => (0u64..20).prop_map(Sent::Failed),
+    ]
+}
+
+/// The longest start of `moves` that is legal from the start position.
+fn legal_prefix(moves: &[String]) -> usize {
+    let mut pos = Chess::default();
+    for (i, uci) in moves.iter().enumerate() {
+        let Ok(uci) = UciMove::from_ascii(uci.as_bytes()) else {
+            return i;
+        };
+        let Ok(mv) = uci.to_move(&pos) else {
+            return i;
+        };
+        pos.play_unchecked(mv);
+    }
+    moves.len()
+}
+
+fn state_json(moves: &str, status: &str, wtime: u64, btime: u64) -> String {
+    format!(
+        r#"{{"type":"gameState","moves":"{moves}","wtime":{wtime},"btime":{btime},"winc":5000,"binc":5000,"status":"{status}"}}"#
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn any_server_lines_keep_the_game_the_servers(steps in prop::collection::vec(sent(), 1..25)) {
+        let line = script();
+        let start = Instant::now();
+        let mut session = joined(start);
+        let mut server: Vec<String> = Vec::new();
+        let mut announced = 0usize;
+        let mut over = false;
+        for (i, step) in steps.iter().enumerate() {
+            let now = start + Duration::from_millis(100 * i as u64);
+            let reply = match step {
+                Sent::State { len, spoil, status, wtime, btime } => {
+                    let mut moves: Vec<String> = line.iter().take(*len).cloned().collect();
+                    if let Some((at, text)) = spoil
+                        && *at < moves.len()
+                    {
+                        moves[*at] = text.trim().replace(' ', "");
+                        moves.retain(|m| !m.is_empty());
+                    }
+                    let json = state_json(&moves.join(" "), status, *wtime, *btime);
+                    let Ok(event) = LineEvent::from_line(&json) else { continue };
+                    if !over {
+                        server = moves;
+                    }
+                    over |= *status != "started";
+                    NetReply::Game { game: GAME.to_string(), event }
+                }
+                Sent::Full { len } => {
+                    let moves: Vec<String> = line.iter().take(*len).cloned().collect();
+                    let json = format!(
+                        r#"{{"type":"gameFull","id":"{GAME}","variant":{{"key":"standard","name":"Standard"}},"speed":"rapid","perf":{{"name":"Rapid"}},"rated":false,"createdAt":1,"white":{{"name":"Bobby"}},"black":{{"name":"Mary"}},"initialFen":"startpos","clock":{{"initial":600000,"increment":5000}},"state":{}}}"#,
+                        state_json(&moves.join(" "), "started", 500_000, 500_000)
+                    );
+                    let event = LineEvent::from_line(&json).expect("a gameFull");
+                    if !over {
+                        server = moves;
+                    }
+                    NetReply::Game { game: GAME.to_string(), event }
+                }
+                Sent::Other => {
+                    let json = state_json("e2e4", "started", 1, 1);
+                    let event = LineEvent::from_line(&json).expect("a state");
+                    NetReply::Game { game: "someElse".to_string(), event }
+                }
+                Sent::Down => NetReply::Down {
+                    stream: Stream::Game(GAME.to_string()),
+                    fault: Fault::Offline("gone".to_string()),
+                    retry_in_ms: Some(1000),
+                },
+                Sent::Up => NetReply::Up(Stream::Game(GAME.to_string())),
+                Sent::Failed(id) => NetReply::Done {
+                    id: *id,
+                    outcome: Err(Fault::Status { code: 400, reason: None }),
+                },
+            };
+            let events = session.net_reply(reply, now);
+            announced += events
+                .iter()
+                .filter(|e| matches!(e, Event::Game(GameEvent::Moved(_))))
+                .count();
+            let _ = session.net_requests();
+            if !over {
+                // The game here is the server's, as far as it is legal.
+                let expected = legal_prefix(&server);
+                prop_assert_eq!(session.game().plies().len(), expected);
+            }
+        }
+        // Every move said was a move of the server's line (taken back
+        // and said again only after the server took it back first).
+        prop_assert!(announced <= steps.len() * line.len());
+    }
+}
