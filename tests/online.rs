@@ -421,3 +421,86 @@ fn login_keeps_the_token_for_its_owner_only_and_logout_deletes_it() {
     let leaks = token_leaks(home.path(), &token, &[("output", &output)]);
     assert!(leaks.is_empty(), "{leaks:?}");
 }
+
+/// The screen of a tmux session.
+fn tmux_screen(session: &str) -> String {
+    let out = std::process::Command::new("tmux")
+        .args(["capture-pane", "-p", "-t", session])
+        .output()
+        .expect("tmux capture-pane");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Waits until the screen holds `text`; fails with the screen after 20 s.
+fn tmux_wait(session: &str, text: &str) -> String {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let screen = tmux_screen(session);
+        if screen.contains(text) {
+            return screen;
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "waited for {text:?}; the screen:\n{screen}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
+/// At a real terminal: the game in progress on lichess is offered with
+/// the yes-or-no prompt, joined, and the opponent's reply arrives on a
+/// line of its own with the prompt after it; the token is nowhere on the
+/// screen.
+#[test]
+fn an_online_game_at_a_terminal() {
+    let scenario = scenario("mate_en").expect("known");
+    let token = scenario.token.clone();
+    let server = StandIn::start(scenario);
+    let home = Home::new();
+    let session = format!("annabella-online-{}", std::process::id());
+    let command = format!(
+        "{} LICHESS_TOKEN={token} {} --lang en --speech off --sound off --lichess-url {}",
+        home.env_prefix(),
+        env!("CARGO_BIN_EXE_annabella"),
+        server.url()
+    );
+    let started = std::process::Command::new("tmux")
+        .args([
+            "new-session",
+            "-d",
+            "-s",
+            &session,
+            "-x",
+            "120",
+            "-y",
+            "40",
+            &command,
+        ])
+        .env("LANG", "C.UTF-8")
+        .status()
+        .expect("tmux must be installed (scripts/setup installs it)");
+    assert!(started.success());
+    let keys = |text: &str| {
+        let sent = std::process::Command::new("tmux")
+            .args(["send-keys", "-t", &session, text, "Enter"])
+            .status()
+            .expect("tmux send-keys");
+        assert!(sent.success());
+    };
+    tmux_wait(&session, "Play it here? Answer yes or no.");
+    tmux_wait(&session, "yes or no>");
+    keys("yes");
+    tmux_wait(
+        &session,
+        "Game on lichess against Mary (1021), 15+0, casual. You play white.",
+    );
+    tmux_wait(&session, "White to move>");
+    keys("e4");
+    // The reply on a line of its own, the prompt after it.
+    let screen = tmux_wait(&session, "1. Black: Bauer Eva fünf\nWhite to move>");
+    keys("quit");
+    let _ = std::process::Command::new("tmux")
+        .args(["kill-session", "-t", &session])
+        .status();
+    assert!(!screen.contains(&token), "the token is on the screen");
+}

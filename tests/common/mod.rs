@@ -77,7 +77,7 @@ impl Home {
     /// The same as words to put before a command in a shell.
     pub fn env_prefix(&self) -> String {
         format!(
-            "env XDG_DATA_HOME={} XDG_CONFIG_HOME={}",
+            "env -u LICHESS_TOKEN XDG_DATA_HOME={} XDG_CONFIG_HOME={}",
             self.path().join("data").display(),
             self.path().join("config").display()
         )
