@@ -392,3 +392,26 @@ fn end_of(status: &GameStatus, winner: Option<Color>) -> Finished {
         with_move: matches!(status, GameStatus::Mate | GameStatus::Stalemate),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings::Settings;
+
+    #[test]
+    fn castling_from_the_server_reads_in_either_form() {
+        let mut session = Session::new(Game::new(), Settings::default());
+        for uci in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5"] {
+            let mv = session.server_move(uci).expect("legal");
+            session.game.play(mv).expect("played");
+        }
+        // lichess writes castling as the king's two squares in standard
+        // chess and as king takes rook in Chess960.
+        let two_squares = session.server_move("e1g1").expect("e1g1");
+        let takes_rook = session.server_move("e1h1").expect("e1h1");
+        assert!(two_squares.is_castle());
+        assert_eq!(two_squares, takes_rook);
+        assert!(session.server_move("e1e3").is_none());
+        assert!(session.server_move("zz").is_none());
+    }
+}
