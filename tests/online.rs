@@ -47,6 +47,7 @@ const SCENARIOS: &[&str] = &[
     "mate_en",
     "black",
     "chat",
+    "declined",
     "draw",
     "draw_accepted",
     "resign",
@@ -215,6 +216,19 @@ fn scenario(name: &str) -> Option<Scenario> {
         "ratelimit" => Scenario {
             game: running(),
             opponent: vec![Step::Move("e7e5"), Step::RateLimit, Step::Move("b8c6")],
+            ..base
+        },
+        // The player's draw offer and takeback request are both declined;
+        // play goes on.
+        "declined" => Scenario {
+            game: running(),
+            opponent: vec![
+                Step::Move("e7e5"),
+                Step::DeclineDraw,
+                Step::Move("b8c6"),
+                Step::DeclineTakeback,
+                Step::Move("g8f6"),
+            ],
             ..base
         },
         // The opponent writes in the chat after 1…e5, then plays on.

@@ -12,6 +12,7 @@ use crate::settings::ColorChoice;
 use super::Session;
 use super::dispatch::bad_argument;
 use super::online::Purpose;
+use super::online_game::Proposal;
 
 /// Words for a rated game.
 const RATED: Words = Words::new(&["rated"], &["gewertet"], &["reitinguga", "hinnatud"]);
@@ -242,6 +243,7 @@ impl Session {
                     yes: true,
                 });
                 if events.is_empty() {
+                    self.propose(Proposal::Takeback);
                     events.push(OnlineEvent::TakebackProposed.into());
                 }
                 events
@@ -258,6 +260,7 @@ impl Session {
                     yes: true,
                 });
                 if events.is_empty() {
+                    self.propose(Proposal::Draw);
                     events.push(OnlineEvent::DrawOfferSent.into());
                 }
                 events
@@ -313,6 +316,16 @@ struct Terms {
     control: Control,
     rated: bool,
     color: Option<ChallengeColor>,
+}
+
+impl Session {
+    /// The player proposed a draw or a takeback: its answer is awaited.
+    fn propose(&mut self, proposal: Proposal) {
+        if let Some(game) = self.online.game.as_mut() {
+            game.proposed = Some(proposal);
+            game.proposal_seen = false;
+        }
+    }
 }
 
 /// The commands not possible while a game on lichess runs: a new or

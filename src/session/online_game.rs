@@ -52,6 +52,19 @@ pub(super) struct OnlineGame {
     pub gone: bool,
     /// The opponent's draw and takeback offers, as last reported.
     pub offers: (bool, bool),
+    /// The player's own draw offer or takeback request, unanswered.
+    pub proposed: Option<Proposal>,
+    /// The server has shown the player's proposal standing.
+    pub proposal_seen: bool,
+}
+
+/// What the player proposed to the opponent.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Proposal {
+    /// A draw.
+    Draw,
+    /// Taking back the last move.
+    Takeback,
 }
 
 impl OnlineGame {
@@ -70,6 +83,8 @@ impl OnlineGame {
             full: false,
             gone: false,
             offers: (false, false),
+            proposed: None,
+            proposal_seen: false,
         }
     }
 
@@ -172,6 +187,8 @@ impl Session {
         };
         let server: Vec<String> = state.moves.split_whitespace().map(str::to_string).collect();
         game.server_moves.clone_from(&server);
+        // The first state after an action is the server's answer to it.
+        let answer = game.expect.is_some_and(|n| game.lines > n);
         if let Some(sent) = game.sent {
             let here = self.game.plies().len();
             let confirmed =
@@ -185,6 +202,7 @@ impl Session {
                 return Vec::new();
             }
         }
+        let before = self.game.plies().len();
         let mut events = Vec::new();
         let agreed = self.my_board_agrees();
         events.extend(self.take_back_to(&server, !quiet));
@@ -196,8 +214,46 @@ impl Session {
         }
         self.set_server_clock(state);
         events.extend(self.offers(state));
+        let shortened = self.game.plies().len() < before;
+        events.extend(self.own_proposal(state, answer, shortened));
         events.extend(self.server_end(state));
         events
+    }
+
+    /// The player's own draw offer or takeback request: said declined
+    /// when the server's answer (or a later state, after it stood) no
+    /// longer shows it and neither the game ended nor moves went back.
+    fn own_proposal(&mut self, state: &GameState, answer: bool, shortened: bool) -> Vec<Event> {
+        let over = state.status != GameStatus::Started || self.game.is_over();
+        let Some(game) = self.online.game.as_mut() else {
+            return Vec::new();
+        };
+        let Some(proposal) = game.proposed else {
+            return Vec::new();
+        };
+        let mine = game.color;
+        let standing = match (proposal, mine) {
+            (Proposal::Draw, Color::White) => state.wdraw,
+            (Proposal::Draw, Color::Black) => state.bdraw,
+            (Proposal::Takeback, Color::White) => state.wtakeback,
+            (Proposal::Takeback, Color::Black) => state.btakeback,
+        };
+        if over || (proposal == Proposal::Takeback && shortened) {
+            game.proposed = None;
+            return Vec::new();
+        }
+        if standing {
+            game.proposal_seen = true;
+            return Vec::new();
+        }
+        if !answer && !game.proposal_seen {
+            return Vec::new();
+        }
+        game.proposed = None;
+        vec![match proposal {
+            Proposal::Draw => GameEvent::DrawDeclined(mine).into(),
+            Proposal::Takeback => OnlineEvent::TakebackDeclined.into(),
+        }]
     }
 
     /// Takes back the moves here that the server does not have (a
