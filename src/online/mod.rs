@@ -1,6 +1,8 @@
-//! Groundwork for online play through the Lichess Board API: the events
-//! of the two NDJSON streams a board client reads, as data, and the
-//! reader that cuts a byte stream into lines and parses them.
+//! Online play through the Lichess Board API, as data: the events of the
+//! two NDJSON streams a board client reads, the reader that cuts a byte
+//! stream into lines and parses them, and the calls, requests and
+//! replies that pass between the session and the network host
+//! (`crate::net`), with the endpoints' methods, paths and forms.
 //!
 //! The event stream (`GET /api/stream/event`) gives [`StreamEvent`]s:
 //! games starting and finishing, challenges arriving, cancelled and
