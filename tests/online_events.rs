@@ -614,3 +614,137 @@ proptest! {
         std::hint::black_box(EventLines::new().feed(&bytes));
     }
 }
+
+/// Every call the client makes is an endpoint of the API description,
+/// with the method it names there.
+#[test]
+fn every_call_is_a_documented_endpoint() {
+    use annabella::online::{Call, Control, Method, Stream};
+    let dir = reference_dir();
+    let paths = std::fs::read_to_string(dir.join("lichess-api.yaml")).expect("lichess-api.yaml");
+    let control = Control {
+        limit: 600,
+        increment: 5,
+    };
+    let game = || "G".to_string();
+    let calls: Vec<(Call, &str)> = vec![
+        (Call::Account, "/api/account"),
+        (Call::Playing, "/api/account/playing"),
+        (Call::Challenges, "/api/challenge"),
+        (
+            Call::Seek {
+                control,
+                rated: false,
+                color: None,
+            },
+            "/api/board/seek",
+        ),
+        (
+            Call::Challenge {
+                user: "U".into(),
+                control,
+                rated: false,
+                color: None,
+            },
+            "/api/challenge/{username}",
+        ),
+        (
+            Call::ChallengeAi {
+                level: 1,
+                control,
+                color: None,
+            },
+            "/api/challenge/ai",
+        ),
+        (
+            Call::Accept("C".into()),
+            "/api/challenge/{challengeId}/accept",
+        ),
+        (
+            Call::Decline("C".into()),
+            "/api/challenge/{challengeId}/decline",
+        ),
+        (Call::Abort(game()), "/api/board/game/{gameId}/abort"),
+        (Call::Resign(game()), "/api/board/game/{gameId}/resign"),
+        (
+            Call::Move {
+                game: game(),
+                uci: "M".into(),
+                offering_draw: true,
+            },
+            "/api/board/game/{gameId}/move/{move}",
+        ),
+        (
+            Call::Draw {
+                game: game(),
+                yes: true,
+            },
+            "/api/board/game/{gameId}/draw/{accept}",
+        ),
+        (
+            Call::Takeback {
+                game: game(),
+                yes: false,
+            },
+            "/api/board/game/{gameId}/takeback/{accept}",
+        ),
+        (
+            Call::ClaimVictory(game()),
+            "/api/board/game/{gameId}/claim-victory",
+        ),
+        (
+            Call::ClaimDraw(game()),
+            "/api/board/game/{gameId}/claim-draw",
+        ),
+        (
+            Call::Chat {
+                game: game(),
+                text: "hi".into(),
+            },
+            "/api/board/game/{gameId}/chat",
+        ),
+    ];
+    let fill = |template: &str| {
+        template
+            .replace("{username}", "U")
+            .replace("{challengeId}", "C")
+            .replace("{gameId}", "G")
+            .replace("{move}", "M")
+    };
+    for (call, template) in calls {
+        assert!(
+            paths.contains(&format!("\n  {template}:")),
+            "{template} is not in lichess-api.yaml"
+        );
+        let path = call.path();
+        let path = path.split('?').next().unwrap_or_default();
+        let expected =
+            fill(template).replace("{accept}", if path.ends_with("yes") { "yes" } else { "no" });
+        assert_eq!(path, expected, "{call:?}");
+        // The endpoint's file names the method.
+        let method = match call.method() {
+            Method::Get => "get:",
+            Method::Post => "post:",
+        };
+        let file = template
+            .trim_start_matches('/')
+            .replace('/', "-")
+            .replace(['{', '}'], "");
+        let found = ["board", "challenges", "account"].iter().any(|tag| {
+            let spec = dir.join("tags").join(tag).join(format!("{file}.yaml"));
+            std::fs::read_to_string(spec).is_ok_and(|text| text.contains(method))
+        });
+        // `/api/account/playing` is listed but its file is not in the copy.
+        assert!(
+            found || template == "/api/account/playing",
+            "{template}: no {method} in its file"
+        );
+    }
+    for (stream, template) in [
+        (Stream::Events, "/api/stream/event"),
+        (Stream::Game("G".into()), "/api/board/game/stream/{gameId}"),
+    ] {
+        assert!(paths.contains(&format!("\n  {template}:")), "{template}");
+        assert_eq!(stream.path(), fill(template));
+    }
+}
