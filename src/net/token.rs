@@ -4,13 +4,12 @@
 //! atomically). The token never appears in a `Debug` text, an error or
 //! a log: only the `Authorization` header sees it.
 
-use std::ffi::OsString;
 use std::fmt;
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
-use tempfile::Builder;
+use crate::store::atomic::write_atomic;
 
 /// The token file's name, in the directory of the settings file.
 pub const TOKEN_FILE: &str = "lichess-token";
@@ -131,53 +130,16 @@ pub fn load(env: Option<&str>, path: &Path) -> Result<Option<(Token, TokenSource
 
 /// Keeps `token` in the file at `path`, readable and writable by its
 /// owner only, replacing any token there. The directory is made if
-/// missing. The token goes to a temporary file beside `path` whose mode
-/// is set before the token is written (so no other user can open it in
-/// between), which is flushed to the disk and renamed over `path`: a
-/// crash leaves the old token or the new one, never half of one.
+/// missing. It is written as every kept file is
+/// ([`crate::store::atomic::write_atomic`]): to a temporary file beside
+/// `path`, created readable by its owner only before the token is in it,
+/// flushed to the disk and renamed over `path`, so a crash leaves the old
+/// token or the new one, never half of one.
 pub fn save(path: &Path, token: &Token) -> io::Result<()> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::from(io::ErrorKind::InvalidInput))?;
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    fs::create_dir_all(dir)?;
-    let mut prefix = OsString::from(".");
-    prefix.push(name);
-    prefix.push(".");
-    let mut temp = Builder::new()
-        .prefix(&prefix)
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    owner_only(temp.as_file())?;
-    temp.write_all(token.expose().as_bytes())?;
-    temp.write_all(b"\n")?;
-    temp.flush()?;
-    temp.as_file().sync_all()?;
-    temp.persist(path).map_err(|e| e.error)?;
-    // The rename itself reaches the disk with the directory; a failure
-    // here leaves a good file whose name may not survive a power cut,
-    // which is not worth an error.
-    if let Ok(dir) = fs::File::open(dir) {
-        let _ = dir.sync_all();
-    }
-    Ok(())
-}
-
-/// Makes `file` readable and writable by its owner only.
-#[cfg(unix)]
-fn owner_only(file: &fs::File) -> io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    file.set_permissions(fs::Permissions::from_mode(0o600))
-}
-
-/// Elsewhere the temporary file's own permissions (the user's profile)
-/// are all there is.
-#[cfg(not(unix))]
-fn owner_only(_file: &fs::File) -> io::Result<()> {
-    Ok(())
+    let mut line = String::with_capacity(token.expose().len() + 1);
+    line.push_str(token.expose());
+    line.push('\n');
+    write_atomic(path, line.as_bytes())
 }
 
 /// Removes the token file at `path`; `false` when there was none.
@@ -249,7 +211,7 @@ mod tests {
             .unwrap()
             .map(|e| e.unwrap().file_name())
             .collect();
-        assert_eq!(names, [OsString::from(TOKEN_FILE)]);
+        assert_eq!(names, [std::ffi::OsString::from(TOKEN_FILE)]);
         assert!(delete(&path).unwrap());
         assert!(!path.exists());
         assert_eq!(load(None, &path), Ok(None));
