@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use annabella::dual::scoresheet::{
     Disagreement, Sheet, SheetStop, SheetStopKind, first_difference, place, read_sheet, reconcile,
 };
-use annabella::rules::Game;
+use annabella::rules::{Game, german_san};
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
 use proptest::prelude::*;
 use shakmaty::fen::Fen;
@@ -404,19 +404,6 @@ impl Visitor for Games {
     }
 }
 
-/// SAN with German piece letters.
-fn german(san: &str) -> String {
-    san.chars()
-        .map(|c| match c {
-            'Q' => 'D',
-            'R' => 'T',
-            'B' => 'L',
-            'N' => 'S',
-            c => c,
-        })
-        .collect()
-}
-
 #[test]
 fn shared_games_exported_as_plain_san_read_back_the_same() {
     let mut games = 0;
@@ -454,7 +441,7 @@ fn shared_games_exported_as_plain_san_read_back_the_same() {
                 .sans
                 .chunks(2)
                 .enumerate()
-                .map(|(i, pair)| format!("{}. {}", i + 1, german(&pair.join(" "))))
+                .map(|(i, pair)| format!("{}. {}", i + 1, german_san(&pair.join(" "))))
                 .collect();
             if record.fen.is_none() {
                 let german_sheet = read_sheet(&pairs.join("\n"), &game);
