@@ -9,72 +9,23 @@
 //! say where they looked; the hand-written lines below cover every event
 //! besides.
 
-use std::path::PathBuf;
+mod common;
 
 use annabella::online::{
     ChallengeColor, ChallengeDirection, ChallengeStatus, ChatRoom, Clock, Color, DeclineReason,
     EventLines, GameEvent, GameLines, GameStatus, InitialFen, JsonCategory, Lines, ParseError,
     Speed, StreamEvent, TimeControl, VariantKey,
 };
+use common::lichess::{flow_value, reference_dir};
 use proptest::prelude::*;
 
-/// The official API description beside the crate (or where
-/// `LICHESS_API_REFERENCE` says); a test that needs it fails without it,
-/// naming where it looked.
-fn reference_dir() -> PathBuf {
-    let dir = std::env::var_os("LICHESS_API_REFERENCE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/lichess-api")
-        });
-    assert!(
-        dir.is_dir(),
-        "no Lichess API reference at {}: the spec examples are checked from it",
-        dir.display()
-    );
-    dir
-}
-
 /// The JSON value under the top-level `key:` of an OpenAPI YAML file
-/// (`example:` in schemas, `value:` in examples), written there in flow
-/// style with trailing commas, as one line of strict JSON.
+/// (`example:` in schemas, `value:` in examples), as one line of strict
+/// JSON; read as the stand-in server reads its bodies.
 fn yaml_json(text: &str, key: &str) -> String {
-    let head = format!("{key}:");
-    let mut lines = text.lines().skip_while(|line| !line.starts_with(&head));
-    let first = lines
-        .next()
-        .unwrap_or_else(|| panic!("no top-level {head}"));
-    let mut flow = first[head.len()..].to_owned();
-    for line in lines.take_while(|line| line.is_empty() || line.starts_with(' ')) {
-        flow.push('\n');
-        flow.push_str(line);
-    }
-    let strict = drop_trailing_commas(&flow);
-    let value: serde_json::Value = serde_json::from_str(&strict)
-        .unwrap_or_else(|e| panic!("{key} is not JSON: {e}\n{strict}"));
-    value.to_string()
-}
-
-/// Removes commas that stand before `}` or `]`, outside strings.
-fn drop_trailing_commas(flow: &str) -> String {
-    let chars: Vec<char> = flow.chars().collect();
-    let mut out = String::new();
-    let (mut in_string, mut escaped) = (false, false);
-    for (i, &c) in chars.iter().enumerate() {
-        if in_string {
-            in_string = c != '"' || escaped;
-            escaped = c == '\\' && !escaped;
-        } else if c == '"' {
-            in_string = true;
-        } else if c == ',' {
-            let next = chars[i + 1..].iter().find(|c| !c.is_whitespace());
-            if matches!(next, Some('}' | ']')) {
-                continue;
-            }
-        }
-        out.push(c);
-    }
-    out
+    flow_value(text, key)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .to_string()
 }
 
 fn read(dir: &std::path::Path, path: &str) -> String {
