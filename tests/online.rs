@@ -35,6 +35,7 @@ use common::Home;
 use common::lichess::{
     Color, GameSetup, IncomingChallenge, NewGame, Scenario, StandIn, Step, token_leaks,
 };
+use common::tmux::Tmux;
 use common::transcript;
 
 /// The token the `wrongtoken` scenario gives the client, which the
@@ -436,31 +437,6 @@ fn login_keeps_the_token_for_its_owner_only_and_logout_deletes_it() {
     assert!(leaks.is_empty(), "{leaks:?}");
 }
 
-/// The screen of a tmux session.
-fn tmux_screen(session: &str) -> String {
-    let out = std::process::Command::new("tmux")
-        .args(["capture-pane", "-p", "-t", session])
-        .output()
-        .expect("tmux capture-pane");
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-/// Waits until the screen holds `text`; fails with the screen after 20 s.
-fn tmux_wait(session: &str, text: &str) -> String {
-    let until = std::time::Instant::now() + std::time::Duration::from_secs(20);
-    loop {
-        let screen = tmux_screen(session);
-        if screen.contains(text) {
-            return screen;
-        }
-        assert!(
-            std::time::Instant::now() < until,
-            "waited for {text:?}; the screen:\n{screen}"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
-}
-
 /// At a real terminal: the game in progress on lichess is offered with
 /// the yes-or-no prompt, joined, and the opponent's reply arrives on a
 /// line of its own with the prompt after it; the token is nowhere on the
@@ -470,51 +446,32 @@ fn an_online_game_at_a_terminal() {
     let scenario = scenario("mate_en").expect("known");
     let token = scenario.token.clone();
     let server = StandIn::start(scenario);
-    let home = Home::new();
-    let session = format!("annabella-online-{}", std::process::id());
     let command = format!(
-        "{} LICHESS_TOKEN={token} {} --lang en --speech off --sound off --lichess-url {}",
-        home.env_prefix(),
+        "LICHESS_TOKEN={token} {} --lang en --speech off --sound off --lichess-url {}",
         env!("CARGO_BIN_EXE_annabella"),
         server.url()
     );
-    let started = std::process::Command::new("tmux")
-        .args([
-            "new-session",
-            "-d",
-            "-s",
-            &session,
-            "-x",
-            "120",
-            "-y",
-            "40",
-            &command,
-        ])
-        .env("LANG", "C.UTF-8")
-        .status()
-        .expect("tmux must be installed (scripts/setup installs it)");
-    assert!(started.success());
-    let keys = |text: &str| {
-        let sent = std::process::Command::new("tmux")
-            .args(["send-keys", "-t", &session, text, "Enter"])
-            .status()
-            .expect("tmux send-keys");
-        assert!(sent.success());
-    };
-    tmux_wait(&session, "Play it here? Answer yes or no.");
-    tmux_wait(&session, "yes or no>");
-    keys("yes");
-    tmux_wait(
-        &session,
-        "Game on lichess against Mary (1021), 15+0, casual. You play white.",
-    );
-    tmux_wait(&session, "White to move>");
-    keys("e4");
+    let tmux = Tmux::start("online", &command);
+    // The sentence is wrapped by the terminal's width.
+    tmux.wait_until("the offer", |screen| {
+        screen.concat().contains("Play it here? Answer yes or no.")
+    });
+    tmux.wait_for("the prompt", |l| l == "yes or no>");
+    tmux.keys(&["yes", "Enter"]);
+    tmux.wait_for("the game", |l| {
+        l == "Game on lichess against Mary (1021), 15+0, casual. You play white."
+    });
+    tmux.wait_for("the prompt", |l| l.starts_with("White to move>"));
+    tmux.keys(&["e4", "Enter"]);
     // The reply on a line of its own, the prompt after it.
-    let screen = tmux_wait(&session, "1. Black: Bauer Eva fünf\nWhite to move>");
-    keys("quit");
-    let _ = std::process::Command::new("tmux")
-        .args(["kill-session", "-t", &session])
-        .status();
-    assert!(!screen.contains(&token), "the token is on the screen");
+    let screen = tmux.wait_until("the reply and the prompt after it", |screen| {
+        screen.windows(2).any(|w| {
+            w[0].ends_with("1. Black: Bauer Eva fünf") && w[1].starts_with("White to move>")
+        })
+    });
+    tmux.keys(&["quit", "Enter"]);
+    assert!(
+        !screen.concat().contains(&token),
+        "the token is on the screen"
+    );
 }
