@@ -750,7 +750,6 @@ online-bad-answer = Die Antwort von lichess war nicht lesbar.
 online-no-game = Hier läuft keine lichess-Partie. Tippe suchen oder herausfordern, um eine zu beginnen.
 online-not-online = Nicht während einer lichess-Partie: beende sie zuerst, mit aufgeben oder, bevor beide gezogen haben, abbrechen.
 online-opponent-to-move = Auf lichess ist dein Gegner am Zug.
-online-no-challenge = Es gibt keine Herausforderung zu beantworten.
 online-nothing-to-claim = Es gibt nichts zu beanspruchen: dein Gegner hat die Partie nicht verlassen.
 online-draw-offer-sent = Du bietest auf lichess Remis an.
 online-token-unreadable = Die lichess-Token-Datei war nicht lesbar: { $why }. Tippe online anmelden, um das Token neu einzugeben.

@@ -683,7 +683,6 @@ online-bad-answer = lichess's answer could not be read.
 online-no-game = There is no game on lichess here. Type seek or challenge to start one.
 online-not-online = Not while a game on lichess runs: finish it first, by resign or, before both have moved, abort.
 online-opponent-to-move = It is your opponent's move on lichess.
-online-no-challenge = There is no challenge to answer.
 online-nothing-to-claim = There is nothing to claim: your opponent has not left the game.
 online-draw-offer-sent = You offer a draw on lichess.
 online-token-unreadable = The lichess token file could not be read: { $why }. Type online login to give the token again.

@@ -759,7 +759,6 @@ online-bad-answer = Lichessi vastust ei saanud lugeda.
 online-no-game = Siin pole lichessi mängu. Alustamiseks kirjuta otsi või kutsu.
 online-not-online = Mitte lichessi mängu ajal: lõpeta see enne, alistudes või, enne kui mõlemad on käinud, katkestades.
 online-opponent-to-move = Lichessis on vastase käik.
-online-no-challenge = Pole väljakutset, millele vastata.
 online-nothing-to-claim = Pole midagi nõuda: vastane pole mängust lahkunud.
 online-draw-offer-sent = Sa pakud lichessis viiki.
 online-token-unreadable = Lichessi võtmefaili ei saanud lugeda: { $why }. Kirjuta võrgus logi, et võti uuesti anda.

@@ -185,7 +185,6 @@ impl Announcer {
             OnlineEvent::NoOnlineGame => m("online-no-game"),
             OnlineEvent::NotOnline => m("online-not-online"),
             OnlineEvent::OpponentToMove => m("online-opponent-to-move"),
-            OnlineEvent::NoChallenge => m("online-no-challenge"),
             OnlineEvent::NothingToClaim => m("online-nothing-to-claim"),
             OnlineEvent::DrawOfferSent => m("online-draw-offer-sent"),
             _ => String::new(),

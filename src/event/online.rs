@@ -223,8 +223,6 @@ pub enum OnlineEvent {
     NotOnline,
     /// It is the opponent's move on lichess.
     OpponentToMove,
-    /// No challenge to answer.
-    NoChallenge,
     /// `claim` when the opponent has not gone.
     NothingToClaim,
     /// A draw offer went out to lichess.

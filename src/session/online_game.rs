@@ -32,8 +32,6 @@ pub(super) struct OnlineGame {
     pub color: Color,
     /// The opponent.
     pub opponent: OnlinePlayer,
-    /// The players' names for PGN, White's first.
-    pub names: [String; 2],
     /// The game stream.
     pub link: Link,
     /// Failed connections in a row.
@@ -73,7 +71,6 @@ impl OnlineGame {
             id,
             color,
             opponent: Session::player_of(None, None, None),
-            names: ["?".to_string(), "?".to_string()],
             link: Link::Connecting,
             drops: 0,
             lines: 0,
@@ -116,8 +113,7 @@ impl Session {
             (None, Some(name)) => name.clone(),
             (None, None) => "?".to_string(),
         };
-        game.names = [name(&full.white), name(&full.black)];
-        let names = game.names.clone();
+        let names = [name(&full.white), name(&full.black)];
         let other = if game.color == Color::White {
             &full.black
         } else {
@@ -258,7 +254,7 @@ impl Session {
 
     /// Takes back the moves here that the server does not have (a
     /// takeback, a refused move); each said unless `quiet`.
-    pub(super) fn take_back_to(&mut self, server: &[String], say: bool) -> Vec<Event> {
+    fn take_back_to(&mut self, server: &[String], say: bool) -> Vec<Event> {
         let mode = self.game.castling_mode();
         let common = self
             .game
@@ -414,14 +410,20 @@ impl Session {
         if let Some(game) = self.online.game.as_mut() {
             game.sent = None;
         }
+        events.extend(self.back_to_server(true));
+        events
+    }
+
+    /// Takes back the moves here that the server's last state does not
+    /// have; each said if `say`.
+    pub(super) fn back_to_server(&mut self, say: bool) -> Vec<Event> {
         let server = self
             .online
             .game
             .as_ref()
             .map(|g| g.server_moves.clone())
             .unwrap_or_default();
-        events.extend(self.take_back_to(&server, true));
-        events
+        self.take_back_to(&server, say)
     }
 }
 

@@ -181,13 +181,7 @@ impl Session {
             (_, trouble) => events.push(OnlineEvent::Trouble(trouble).into()),
         }
         let agreed = self.my_board_agrees();
-        let server = self
-            .online
-            .game
-            .as_ref()
-            .map(|g| g.server_moves.clone())
-            .unwrap_or_default();
-        self.take_back_to(&server, false);
+        self.back_to_server(false);
         self.sync_my_board(agreed);
         self.prompt = None;
         events.push(self.status());
@@ -206,7 +200,7 @@ impl Session {
                 if self.online.incoming.len() == before {
                     return Vec::new();
                 }
-                vec![OnlineEvent::ChallengeCanceled(challenger_name(&c)).into()]
+                vec![OnlineEvent::ChallengeCanceled(challenger(&c).name).into()]
             }
             StreamEvent::ChallengeDeclined(d) => {
                 self.online.expecting_game = false;
@@ -427,10 +421,6 @@ fn challenger(c: &Challenge) -> OnlinePlayer {
         Some(u) => Session::player_of(Some(&u.name), u.rating, None),
         None => Session::player_of(None, None, None),
     }
-}
-
-fn challenger_name(c: &Challenge) -> String {
-    challenger(c).name
 }
 
 /// A game in progress as `online` and the start offer name it.
