@@ -61,6 +61,15 @@ pub enum Color {
     Black,
 }
 
+impl From<Color> for shakmaty::Color {
+    fn from(color: Color) -> shakmaty::Color {
+        match color {
+            Color::White => shakmaty::Color::White,
+            Color::Black => shakmaty::Color::Black,
+        }
+    }
+}
+
 open_enum! {
     /// Where a game stands (`GameStatusName` in the API): still to start,
     /// running, or how it ended.

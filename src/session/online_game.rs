@@ -379,10 +379,7 @@ impl Session {
         if self.game.is_over() {
             return Vec::new();
         }
-        let winner = state.winner.map(|c| match c {
-            online::Color::White => Color::White,
-            online::Color::Black => Color::Black,
-        });
+        let winner = state.winner.map(Color::from);
         let finished = end_of(status, winner);
         self.game.set_result(Some(finished));
         self.stop_clock_if_over();

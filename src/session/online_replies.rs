@@ -297,10 +297,7 @@ impl Session {
     /// Plays the game `info` here: its stream is opened; its `gameFull`
     /// sets the board.
     pub(super) fn join(&mut self, info: &GameInfo) -> Vec<Event> {
-        let color = match info.color {
-            Some(online::Color::Black) => Color::Black,
-            _ => Color::White,
-        };
+        let color = info.color.map_or(Color::White, Color::from);
         let mut game = OnlineGame::new(info.game_id.clone(), color);
         if let Some(o) = &info.opponent {
             game.opponent = Session::player_of(Some(&o.username), o.rating, o.ai);
@@ -430,10 +427,7 @@ fn listed_game(info: &GameInfo, here: Option<&str>) -> OnlineGameLine {
             || Session::player_of(None, None, None),
             |o| Session::player_of(Some(&o.username), o.rating, o.ai),
         ),
-        color: info.color.map(|c| match c {
-            online::Color::White => Color::White,
-            online::Color::Black => Color::Black,
-        }),
+        color: info.color.map(Color::from),
         my_turn: info.is_my_turn.unwrap_or(false),
         here: here == Some(info.game_id.as_str()),
     }
