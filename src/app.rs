@@ -58,8 +58,9 @@ pub struct Network {
     /// Where `online login` keeps a token and `online logout` deletes
     /// it; `None` when there is no configuration directory.
     pub token_file: Option<PathBuf>,
-    /// Whether the token comes from the environment.
-    pub from_env: bool,
+    /// The token `LICHESS_TOKEN` gives, which stays in use after
+    /// `online logout`.
+    pub env_token: Option<Token>,
 }
 
 /// Reads lines until the end of input or `quit`, handing every event to
@@ -82,7 +83,7 @@ pub fn run(
     let host = Host::new(move |reply| {
         let _ = tx.send(Input::Engine(reply));
     });
-    session.go_online(network.token.is_some(), network.from_env);
+    session.go_online(network.token.is_some(), network.env_token.is_some());
     let net = NetHost::new(network.token, move |reply| {
         let _ = net_tx.send(Input::Net(reply));
     });
@@ -94,6 +95,7 @@ pub fn run(
         host,
         net,
         token_file: network.token_file,
+        env_token: network.env_token,
         reading: false,
         prompt,
         keeper,
@@ -141,6 +143,8 @@ struct Loop<'a> {
     net: NetHost,
     /// Where the token is kept.
     token_file: Option<PathBuf>,
+    /// The environment's token.
+    env_token: Option<Token>,
     /// A line has been asked for and not yet read.
     reading: bool,
     prompt: bool,
@@ -193,8 +197,7 @@ impl Loop<'_> {
             None => Ok(false),
         };
         if result.is_ok() {
-            let env = std::env::var("LICHESS_TOKEN").ok();
-            self.net.set_token(env.as_deref().and_then(Token::new));
+            self.net.set_token(self.env_token.clone());
         }
         self.session.logged_out(result)
     }
@@ -238,9 +241,12 @@ impl Loop<'_> {
         for request in self.session.requests() {
             self.host.request(request);
         }
-        let base = self.session.settings().lichess_url.as_str().to_string();
-        for request in self.session.net_requests() {
-            self.net.send(&base, request);
+        let requests = self.session.net_requests();
+        if !requests.is_empty() {
+            let base = self.session.settings().lichess_url.as_str().to_string();
+            for request in requests {
+                self.net.send(&base, request);
+            }
         }
         if self.session.awaiting_move().is_none() && self.host.current().is_some() {
             self.host.cancel();

@@ -345,16 +345,17 @@ fn network_from(paths: Option<&Paths>, notes: &mut Vec<Event>) -> Network {
     let env = std::env::var("LICHESS_TOKEN").ok();
     let env = env.filter(|t| !t.trim().is_empty());
     let Some(path) = &token_file else {
+        let token = env.as_deref().and_then(Token::new);
         return Network {
-            token: env.as_deref().and_then(Token::new),
-            from_env: env.is_some(),
+            env_token: token.clone(),
+            token,
             token_file,
         };
     };
     match token::load(env.as_deref(), path) {
         Ok(Some((token, source))) => Network {
+            env_token: (source == TokenSource::Environment).then(|| token.clone()),
             token: Some(token),
-            from_env: source == TokenSource::Environment,
             token_file,
         },
         Ok(None) => Network {
