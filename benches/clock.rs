@@ -20,7 +20,7 @@ use annabella::event::{Event, GameEvent, Subscriber};
 use annabella::io::LineSource;
 use annabella::rules::Game;
 use annabella::rules::clock::TimeControl;
-use annabella::session::Session;
+use annabella::session::{Input, Session};
 use annabella::settings::{OpponentChoice, Settings, TimeAlerts, TimeChoice};
 
 fn timed_settings(control: &str, alerts: &[u32]) -> Settings {
@@ -37,7 +37,10 @@ fn running_session() -> (Session, Instant) {
     let mut session = Session::new(Game::new(), timed_settings("5+3", &[300, 60, 30, 10]));
     let start = Instant::now();
     for (i, mv) in ["e4", "e5", "Nf3", "Nc6", "Bb5"].iter().enumerate() {
-        session.handle_line(mv, start + Duration::from_millis(100 * i as u64));
+        session.step(
+            Input::Line(mv.to_string()),
+            start + Duration::from_millis(100 * i as u64),
+        );
     }
     (session, start)
 }
@@ -50,7 +53,7 @@ fn ticks(c: &mut Criterion) {
         b.iter(|| {
             // A microsecond later each time, as the loop's ticks move on.
             now += Duration::from_micros(1);
-            black_box(session.tick(black_box(now)))
+            black_box(session.step(Input::Tick, black_box(now)).events)
         })
     });
     let announcer = Announcer::new();
@@ -58,7 +61,9 @@ fn ticks(c: &mut Criterion) {
     let now = start + Duration::from_secs(2);
     group.bench_function("clock_line_to_text", |b| {
         b.iter(|| {
-            let events = session.handle_line(black_box("clock"), now);
+            let events = session
+                .step(Input::Line((black_box("clock")).into()), now)
+                .events;
             let settings = session.settings().clone();
             let text: Vec<String> = events
                 .iter()
@@ -115,8 +120,7 @@ fn flag_fall_latency(seconds: f64) -> Duration {
         Box::new(Silence(lines)),
         &mut [&mut watch],
         &mut annabella::store::Nowhere,
-        false,
-        annabella::app::Network::default(),
+        annabella::app::Begin::default(),
     )
     .expect("the loop runs");
     let ended = watch.ended.expect("the game ended on time");

@@ -19,7 +19,7 @@ use annabella::dual::dictation::read_dictation;
 use annabella::dual::scoresheet::read_sheet;
 use annabella::rng::Rng;
 use annabella::rules::Game;
-use annabella::session::Session;
+use annabella::session::{Input, Session};
 use annabella::settings::{OpponentChoice, Settings};
 
 /// A game of `plies` random legal half-moves (seeded), with the position
@@ -76,24 +76,27 @@ fn comparisons(c: &mut Criterion) {
     let now = Instant::now();
     for (_, mv) in &played[..79] {
         let uci = mv.to_uci(game.castling_mode()).to_string();
-        session.handle_line(&uci, now);
+        session.step(Input::Line(uci.to_string()), now);
     }
     let last = played[79].1.to_uci(game.castling_mode()).to_string();
-    session.handle_line(&format!("myboard {} black queen", square_name(empty)), now);
+    session.step(
+        Input::Line((&format!("myboard {} black queen", square_name(empty))).into()),
+        now,
+    );
     group.bench_function("move_with_dualcheck", |b| {
         b.iter_batched(
             || session.clone(),
-            |mut s| s.handle_line(black_box(&last), now),
+            |mut s| s.step(Input::Line((black_box(&last)).into()), now).events,
             BatchSize::SmallInput,
         )
     });
     // The same move with `dualcheck` off: what the check adds.
     let mut unchecked = session.clone();
-    unchecked.handle_line("set dualcheck off", now);
+    unchecked.step(Input::Line(("set dualcheck off").into()), now);
     group.bench_function("move_without_dualcheck", |b| {
         b.iter_batched(
             || unchecked.clone(),
-            |mut s| s.handle_line(black_box(&last), now),
+            |mut s| s.step(Input::Line((black_box(&last)).into()), now).events,
             BatchSize::SmallInput,
         )
     });

@@ -18,7 +18,7 @@ use pgn_reader::{Reader, SanPlus, Visitor};
 use annabella::announce::Announcer;
 use annabella::event::{Event, GameEvent};
 use annabella::rules::Game;
-use annabella::session::Session;
+use annabella::session::{Input, Session};
 use annabella::settings::{OpponentChoice, Settings};
 
 /// A Giuoco Piano middlegame, White to move; `Bg5` is legal and needs no
@@ -35,7 +35,7 @@ fn line_to_text(
     line: &str,
     now: Instant,
 ) -> Vec<String> {
-    let events = session.handle_line(line, now);
+    let events = session.step(Input::Line(line.into()), now).events;
     let settings = session.settings();
     events
         .iter()
@@ -57,7 +57,7 @@ fn move_line_to_text(c: &mut Criterion) {
     for (name, line) in INPUTS {
         // Measure what we mean to measure: the line must be played.
         let mut probe = prepared.clone();
-        let events = probe.handle_line(line, now);
+        let events = probe.step(Input::Line(line.into()), now).events;
         assert!(
             matches!(events.as_slice(), [Event::Game(GameEvent::Moved(_))]),
             "{line:?} was not played in the benchmark position: {events:?}"

@@ -13,7 +13,7 @@ use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
 use annabella::online::{FromLine, GameEvent, GameLines, NetReply, Stream, StreamEvent};
 use annabella::rules::Game;
-use annabella::session::Session;
+use annabella::session::{Input, Session, Start, TokenFrom};
 use annabella::settings::Settings;
 
 /// The moves of the game before the opponent's reply: 20 half-moves of
@@ -42,24 +42,30 @@ fn game_state() -> String {
 fn playing() -> Session {
     let now = Instant::now();
     let mut session = Session::new(Game::new(), Settings::default());
-    session.go_online(true, false);
+    let start = Start {
+        token: Some(TokenFrom::File),
+        ..Start::default()
+    };
+    session.step(Input::Start(start), now);
     let start = format!(
         r#"{{"type":"gameStart","game":{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"white","fen":"startpos","hasMoved":true,"isMyTurn":false,"lastMove":"d2d4","opponent":{{"id":"mary","username":"Mary","rating":1600}},"rated":false,"secondsLeft":800,"source":"lobby","speed":"rapid","variant":{{"key":"standard","name":"Standard"}},"compat":{{"bot":false,"board":true}}}}}}"#
     );
     let start = StreamEvent::from_line(&start).expect("a gameStart");
-    session.net_reply(NetReply::Up(Stream::Events), now);
-    session.net_reply(NetReply::Event(Box::new(start)), now);
-    session.handle_line("yes", now);
+    session.step(Input::Net(NetReply::Up(Stream::Events)), now);
+    session.step(Input::Net(NetReply::Event(Box::new(start))), now);
+    session.step(Input::Line("yes".into()), now);
     let full = GameEvent::from_line(&game_full()).expect("a gameFull");
-    session.net_reply(
-        NetReply::Game {
+    session.step(
+        Input::Net(NetReply::Game {
             game: GAME.to_string(),
             event: full,
-        },
+        }),
         now,
     );
-    session.net_reply(NetReply::Up(Stream::Game(GAME.to_string())), now);
-    let _ = session.net_requests();
+    session.step(
+        Input::Net(NetReply::Up(Stream::Game(GAME.to_string()))),
+        now,
+    );
     assert_eq!(session.game().plies().len(), 21, "the game is joined");
     session
 }
@@ -83,7 +89,7 @@ fn bench(c: &mut Criterion) {
                         game: GAME.to_string(),
                         event,
                     };
-                    events.extend(session.net_reply(reply, Instant::now()));
+                    events.extend(session.step(Input::Net(reply), Instant::now()).events);
                 }
                 assert!(!events.is_empty());
                 black_box(events)

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use annabella::announce::Announcer;
 use annabella::rules::Game;
-use annabella::session::Session;
+use annabella::session::{Input, Session};
 use annabella::settings::{BoardStyle, OpponentChoice, Settings};
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -59,7 +59,8 @@ fn queries(c: &mut Criterion) {
         };
         let mut session = Session::new(game.clone(), settings);
         let lines: Vec<String> = session
-            .handle_line(query, now)
+            .step(Input::Line(query.into()), now)
+            .events
             .iter()
             .flat_map(|e| announcer.render_lines(session.settings(), e))
             .collect();
@@ -73,7 +74,8 @@ fn queries(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 session
-                    .handle_line(std::hint::black_box(query), now)
+                    .step(Input::Line((std::hint::black_box(query)).into()), now)
+                    .events
                     .iter()
                     .flat_map(|e| announcer.render_lines(session.settings(), e))
                     .count()

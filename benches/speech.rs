@@ -18,7 +18,7 @@ use annabella::event::Subscriber;
 use annabella::event::{Event, GameEvent};
 use annabella::io::speech::{BackendFactory, RecordingBackend, SpeechBackend, SpeechSink};
 use annabella::rules::Game;
-use annabella::session::Session;
+use annabella::session::{Input, Session};
 use annabella::settings::{Lang, Settings, SpeechMode};
 
 fn event_to_speech_request(c: &mut Criterion) {
@@ -42,7 +42,9 @@ fn event_to_speech_request(c: &mut Criterion) {
     sink.start(&settings).expect("no notices to write");
     assert!(sink.is_running(), "the recording backend starts");
     let mut session = Session::new(Game::new(), settings.clone());
-    let events: Vec<Event> = session.handle_line("Nf3", Instant::now());
+    let events: Vec<Event> = session
+        .step(Input::Line("Nf3".into()), Instant::now())
+        .events;
     assert!(matches!(events[..], [Event::Game(GameEvent::Moved(_))]));
 
     // "1. White:" in English, then "Springer Felix drei" in German: the

@@ -1,14 +1,16 @@
-//! The loop: merges four inputs into one stream — lines (read on a
-//! thread of their own), the engine's replies (from the engine host's
-//! threads), lichess's replies and stream lines (from the network host's
-//! threads) and a tick every [`TICK`] while something timed runs — hands
-//! each to the session with the time it arrived, and gives the session's
-//! events to every subscriber. The time is read here, at the edge, and
-//! passed in: the core never reads a clock. The lichess token lives here
-//! and in the network host only: a token typed after `online login` is
-//! read unseen, kept in its file and handed to the network, never to the
-//! session.
+//! The loop: merges what happens — lines (read on a thread of their
+//! own), the engine's replies (from the engine host's threads), lichess's
+//! replies and stream lines (from the network host's threads), the
+//! store's answers and a tick every [`TICK`] while something timed runs —
+//! into one [`Input`] at a time, hands it to [`Session::step`] with the
+//! time it arrived, gives the step's events to every subscriber and
+//! carries out its effects, whose answers come back as inputs. The time
+//! is read here, at the edge, and passed in: the core never reads a
+//! clock. The lichess token lives here and in the network host only: a
+//! token typed after `online login` is read unseen, kept in its file and
+//! handed to the network, never to the session.
 
+use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -16,13 +18,12 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::announce::{Announcer, PromptLabel};
-use crate::engine::host::{Host, Reply};
+use crate::engine::host::Host;
 use crate::event::{Event, Subscriber};
 use crate::io::LineSource;
 use crate::net::NetHost;
 use crate::net::token::{self, Token};
-use crate::online::NetReply;
-use crate::session::{Prompt, Session, TokenOutcome};
+use crate::session::{Effect, Input, NextLine, Session, Start, TokenOutcome};
 use crate::store::Keeper;
 
 /// How often the session hears the time while something timed runs.
@@ -32,21 +33,16 @@ pub const TICK: Duration = Duration::from_millis(100);
 /// shows the prompt anyway (the built-in engine's top level thinks 1 s).
 const ENGINE_GRACE: Duration = Duration::from_millis(1500);
 
-/// One input of the loop.
+/// What the loop's threads send it.
 #[derive(Debug)]
-pub enum Input {
-    /// A line from the player.
-    Line(String),
+enum Arrival {
+    /// Something for the session.
+    Input(Input),
+    /// A line typed after `online login`: the token, read unseen. The
+    /// loop handles it; only the outcome goes to the session.
+    Secret(String),
     /// The end of input (Ctrl-D, or the end of a pipe).
     End,
-    /// A reply of the engine host.
-    Engine(Reply),
-    /// The time now, while something timed runs.
-    Tick(Instant),
-    /// A reply or stream line from lichess.
-    Net(NetReply),
-    /// The line typed after `online login`: the token, read unseen.
-    Secret(String),
 }
 
 /// What the loop needs for lichess: the token (from `LICHESS_TOKEN` or
@@ -55,70 +51,93 @@ pub enum Input {
 pub struct Network {
     /// The token, if there is one.
     pub token: Option<Token>,
-    /// Where `online login` keeps a token and `online logout` deletes
-    /// it; `None` when there is no configuration directory.
+    /// Where `online logout` deletes the token and `online login` keeps
+    /// one; `None` when there is no configuration directory.
     pub token_file: Option<PathBuf>,
     /// The token `LICHESS_TOKEN` gives, which stays in use after
     /// `online logout`.
     pub env_token: Option<Token>,
 }
 
-/// Reads lines until the end of input or `quit`, handing every event to
-/// every subscriber. With a prompt (a person at a terminal) the player
-/// can read the board while the engine thinks; without one (a pipe) the
-/// engine's answers are awaited before the next line is read, so that
-/// scripted games come out the same every time.
+/// What the loop begins with.
+#[derive(Debug, Default)]
+pub struct Begin {
+    /// A person at a terminal: prompts are shown, and the board can be
+    /// read while the engine thinks.
+    pub prompt: bool,
+    /// The lichess token and its file.
+    pub network: Network,
+    /// The session's start.
+    pub start: Start,
+    /// What was found before the start (a settings file moved aside, a
+    /// token that cannot be read), said with what the start says.
+    pub notes: Vec<Event>,
+}
+
+/// Runs the session from its start until the end of input or `quit`,
+/// handing every event to every subscriber. With a prompt (a person at a
+/// terminal) the player can read the board while the engine thinks;
+/// without one (a pipe) the engine's answers are awaited before the next
+/// line is read, so that scripted games come out the same every time.
 pub fn run(
     session: &mut Session,
     announcer: &Announcer,
     source: Box<dyn LineSource + Send>,
     subscribers: &mut [&mut dyn Subscriber],
     keeper: &mut dyn Keeper,
-    prompt: bool,
-    network: Network,
+    begin: Begin,
 ) -> io::Result<()> {
-    let (tx, inputs) = mpsc::channel::<Input>();
+    let Begin {
+        prompt,
+        network,
+        start,
+        notes,
+    } = begin;
+    let (tx, arrivals) = mpsc::channel::<Arrival>();
     let ask = spawn_reader(source, tx.clone());
     let net_tx = tx.clone();
     let host = Host::new(move |reply| {
-        let _ = tx.send(Input::Engine(reply));
+        let _ = tx.send(Arrival::Input(Input::Engine(reply)));
     });
-    session.go_online(network.token.is_some(), network.env_token.is_some());
     let net = NetHost::new(network.token, move |reply| {
-        let _ = net_tx.send(Input::Net(reply));
+        let _ = net_tx.send(Arrival::Input(Input::Net(reply)));
     });
     let mut looping = Loop {
         session,
         announcer,
-        inputs,
+        arrivals,
         ask,
         host,
         net,
         token_file: network.token_file,
         env_token: network.env_token,
         reading: false,
+        secret: false,
+        quit: false,
         prompt,
         keeper,
     };
-    looping.run(subscribers)
+    looping.run(subscribers, start, notes)
 }
 
 /// Reads lines on a thread of its own, one each time it is asked (with
 /// the prompt to show), so that the loop can take engine replies and
 /// ticks meanwhile. Not joined: at the end it may sit in a read that
 /// never returns.
-fn spawn_reader(mut source: Box<dyn LineSource + Send>, lines: Sender<Input>) -> Sender<Ask> {
+fn spawn_reader(mut source: Box<dyn LineSource + Send>, lines: Sender<Arrival>) -> Sender<Ask> {
     let (ask, asked_for) = mpsc::channel::<Ask>();
     thread::spawn(move || {
         while let Ok(Ask { prompt, secret }) = asked_for.recv() {
             let line = if secret {
-                source.read_secret(&prompt).map(Input::Secret)
+                source.read_secret(&prompt).map(Arrival::Secret)
             } else {
-                source.read_line(&prompt).map(Input::Line)
+                source
+                    .read_line(&prompt)
+                    .map(|line| Arrival::Input(Input::Line(line)))
             };
-            let input = line.unwrap_or(Input::End);
-            let end = matches!(input, Input::End);
-            if lines.send(input).is_err() || end {
+            let arrival = line.unwrap_or(Arrival::End);
+            let end = matches!(arrival, Arrival::End);
+            if lines.send(arrival).is_err() || end {
                 break;
             }
         }
@@ -136,7 +155,7 @@ struct Ask {
 struct Loop<'a> {
     session: &'a mut Session,
     announcer: &'a Announcer,
-    inputs: Receiver<Input>,
+    arrivals: Receiver<Arrival>,
     ask: Sender<Ask>,
     host: Host,
     /// Carries out the calls to lichess and keeps its streams.
@@ -147,51 +166,100 @@ struct Loop<'a> {
     env_token: Option<Token>,
     /// A line has been asked for and not yet read.
     reading: bool,
+    /// The next line asked for is the token, read unseen.
+    secret: bool,
+    /// The player quit: the loop ends once the step is told.
+    quit: bool,
     prompt: bool,
     /// Carries out what the session asks of the store.
     keeper: &'a mut dyn Keeper,
 }
 
 impl Loop<'_> {
-    fn run(&mut self, subscribers: &mut [&mut dyn Subscriber]) -> io::Result<()> {
+    fn run(
+        &mut self,
+        subscribers: &mut [&mut dyn Subscriber],
+        start: Start,
+        notes: Vec<Event>,
+    ) -> io::Result<()> {
+        let mut events = notes;
+        events.extend(self.carry(Input::Start(start)));
+        self.tell(subscribers, &events)?;
         // The clock of a timed game starts with the loop.
-        let mut first = Some(Input::Tick(Instant::now()));
-        while !self.session.is_quit() {
-            self.hand_requests();
-            let Some(input) = first.take().or_else(|| self.next_input()) else {
+        let mut next = Some(Arrival::Input(Input::Tick));
+        while !self.quit {
+            let Some(arrival) = next.take().or_else(|| self.next_arrival()) else {
                 break;
             };
-            let Some(events) = self.handle(input)? else {
-                break;
+            let input = match arrival {
+                Arrival::End => break,
+                Arrival::Input(input) => input,
+                Arrival::Secret(text) => Input::Token(self.secret_given(&text)),
             };
-            // Kept before it is said: a move the player has heard is a
-            // move on disk, whenever the program is killed.
-            let mut events = events;
-            if self.session.take_logout() {
-                events.extend(self.logout());
+            let from_reader = matches!(input, Input::Line(_) | Input::Token(_));
+            if from_reader {
+                self.reading = false;
+                self.secret = false;
             }
-            // A reply (a game loaded) may itself want keeping.
-            loop {
-                let requests = self.session.store_requests();
-                if requests.is_empty() {
-                    break;
-                }
-                for request in requests {
-                    if let Some(reply) = self.keeper.carry_out(request) {
-                        events.extend(self.session.store_reply(reply, Instant::now()));
-                    }
-                }
+            let events = self.carry(input);
+            if self.reading && self.prompt && !events.is_empty() {
+                // An answer or a fallen flag while the prompt waits: it
+                // goes on a line of its own, not after the prompt.
+                let mut out = io::stdout();
+                writeln!(out)?;
+                out.flush()?;
             }
-            Self::tell(self.session, subscribers, &events)?;
+            self.tell(subscribers, &events)?;
         }
         self.host.cancel();
         self.net.shutdown();
         Ok(())
     }
 
+    /// Steps the session with `input` and carries out the effects; the
+    /// answers that come back at once (the store's, the token file's)
+    /// are stepped in turn. Every event, in order. A move the player
+    /// has heard is a move kept: the store's work is done before the
+    /// events are told.
+    fn carry(&mut self, input: Input) -> Vec<Event> {
+        let mut events = Vec::new();
+        let mut inputs = VecDeque::from([input]);
+        while let Some(input) = inputs.pop_front() {
+            let step = self.session.step(input, Instant::now());
+            events.extend(step.events);
+            for effect in step.effects {
+                if let Some(answer) = self.effect(effect) {
+                    inputs.push_back(answer);
+                }
+            }
+        }
+        events
+    }
+
+    /// Carries out one effect; the answer, when it comes at once.
+    fn effect(&mut self, effect: Effect) -> Option<Input> {
+        match effect {
+            Effect::Engine(request) => self.host.request(*request),
+            Effect::StopEngine => {
+                if self.host.current().is_some() {
+                    self.host.cancel();
+                }
+            }
+            Effect::Store(request) => return self.keeper.carry_out(request).map(Input::Store),
+            Effect::Net(request) => {
+                let base = self.session.settings().lichess_url.as_str().to_string();
+                self.net.send(&base, request);
+            }
+            Effect::ReadSecret => self.secret = true,
+            Effect::DeleteToken => return Some(Input::LoggedOut(self.logout())),
+            Effect::Quit => self.quit = true,
+        }
+        None
+    }
+
     /// `online logout`: the token file deleted; the network keeps only
     /// a token from the environment.
-    fn logout(&mut self) -> Vec<Event> {
+    fn logout(&mut self) -> Result<bool, String> {
         let result = match &self.token_file {
             Some(path) => token::delete(path).map_err(|e| e.to_string()),
             None => Ok(false),
@@ -199,13 +267,13 @@ impl Loop<'_> {
         if result.is_ok() {
             self.net.set_token(self.env_token.clone());
         }
-        self.session.logged_out(result)
+        result
     }
 
     /// The line typed after `online login`: kept in the token file and
     /// handed to the network if it is a token. It goes nowhere else.
-    fn secret(&mut self, text: &str) -> Vec<Event> {
-        let outcome = match (Token::new(text), &self.token_file) {
+    fn secret_given(&mut self, text: &str) -> TokenOutcome {
+        match (Token::new(text), &self.token_file) {
             (None, _) => TokenOutcome::NotAToken,
             (Some(token), Some(path)) => match token::save(path, &token) {
                 Ok(()) => {
@@ -219,83 +287,40 @@ impl Loop<'_> {
                 self.net.set_token(Some(token));
                 TokenOutcome::Saved
             }
-        };
-        self.session.token_given(outcome)
+        }
     }
 
-    fn tell(
-        session: &Session,
-        subscribers: &mut [&mut dyn Subscriber],
-        events: &[Event],
-    ) -> io::Result<()> {
-        let settings = session.settings().clone();
+    fn tell(&self, subscribers: &mut [&mut dyn Subscriber], events: &[Event]) -> io::Result<()> {
+        let settings = self.session.settings().clone();
         for subscriber in subscribers.iter_mut() {
             subscriber.notify(&settings, events)?;
         }
         Ok(())
     }
 
-    /// Gives the engine host what the session asks for, and stops a search
-    /// whose answer is no longer wanted.
-    fn hand_requests(&mut self) {
-        for request in self.session.requests() {
-            self.host.request(request);
-        }
-        let requests = self.session.net_requests();
-        if !requests.is_empty() {
-            let base = self.session.settings().lichess_url.as_str().to_string();
-            for request in requests {
-                self.net.send(&base, request);
-            }
-        }
-        if self.session.awaiting_move().is_none() && self.host.current().is_some() {
-            self.host.cancel();
-        }
-    }
-
-    /// The next input: at a terminal the engine gets a moment to answer
-    /// before the prompt, so that the prompt names the side really to
-    /// move; from a pipe no line is read while an answer is awaited.
-    fn next_input(&mut self) -> Option<Input> {
+    /// The next arrival: at a terminal the engine gets a moment to
+    /// answer before the prompt, so that the prompt names the side
+    /// really to move; from a pipe no line is read while an answer is
+    /// awaited.
+    fn next_arrival(&mut self) -> Option<Arrival> {
         let waiting = self.session.waiting();
         if self.prompt && !self.reading && waiting {
-            match self.inputs.recv_timeout(ENGINE_GRACE) {
-                Ok(input) => return Some(input),
+            match self.arrivals.recv_timeout(ENGINE_GRACE) {
+                Ok(arrival) => return Some(arrival),
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => return None,
             }
         }
         if !self.reading && (self.prompt || !waiting) {
-            let text = if self.prompt {
-                let settings = self.session.settings();
-                let label = match self.session.prompt() {
-                    Some(Prompt::Repeat { .. }) => Some(PromptLabel::Repeat),
-                    Some(Prompt::ConfirmOwn { .. }) => Some(PromptLabel::YesNo),
-                    Some(Prompt::Drill | Prompt::Quiz { .. }) => Some(PromptLabel::Answer),
-                    Some(Prompt::Sheet { .. }) => Some(PromptLabel::Sheet),
-                    Some(Prompt::Which { .. } | Prompt::Promotion { .. }) | None => None,
-                };
-                let label = if self.session.wants_secret() {
-                    Some(PromptLabel::Token)
-                } else {
-                    label
-                };
-                let prompt = if self.session.offering() {
-                    self.announcer.offer_prompt(settings)
-                } else if let Some(label) = label {
-                    self.announcer.question_prompt(settings, label)
-                } else {
-                    self.announcer.prompt(settings, self.session.to_move())
-                };
-                format!("{prompt} ")
+            let prompt = if self.prompt {
+                format!("{} ", self.prompt_text())
             } else {
                 String::new()
             };
-            let secret = self.session.wants_secret();
             self.ask
                 .send(Ask {
-                    prompt: text,
-                    secret,
+                    prompt,
+                    secret: self.secret,
                 })
                 .ok()?;
             self.reading = true;
@@ -303,52 +328,41 @@ impl Loop<'_> {
         self.receive()
     }
 
-    /// Waits for the next input; while something timed runs, a tick comes
-    /// every [`TICK`] when nothing else does, and at once when a flag is
-    /// due to fall or an alarm to sound, so that they are said on time.
-    fn receive(&self) -> Option<Input> {
+    /// The prompt for the next line, in the UI language.
+    fn prompt_text(&self) -> String {
+        let settings = self.session.settings();
+        let question = |label| self.announcer.question_prompt(settings, label);
+        if self.secret {
+            return question(PromptLabel::Token);
+        }
+        match self.session.next_line() {
+            NextLine::Offer => self.announcer.offer_prompt(settings),
+            NextLine::Repeat => question(PromptLabel::Repeat),
+            NextLine::YesNo => question(PromptLabel::YesNo),
+            NextLine::Answer => question(PromptLabel::Answer),
+            NextLine::Sheet => question(PromptLabel::Sheet),
+            NextLine::Move(to_move) => self.announcer.prompt(settings, to_move),
+        }
+    }
+
+    /// Waits for the next arrival; while something timed runs, a tick
+    /// comes every [`TICK`] when nothing else does, and at once when a
+    /// flag is due to fall or an alarm to sound, so that they are said
+    /// on time.
+    fn receive(&self) -> Option<Arrival> {
         if !self.session.timed() {
-            return self.inputs.recv().ok();
+            return self.arrivals.recv().ok();
         }
         let now = Instant::now();
         let wait = self
             .session
             .next_deadline()
             .map_or(TICK, |due| due.saturating_duration_since(now).min(TICK));
-        match self.inputs.recv_timeout(wait) {
-            Ok(input) => Some(input),
-            Err(RecvTimeoutError::Timeout) => Some(Input::Tick(Instant::now())),
+        match self.arrivals.recv_timeout(wait) {
+            Ok(arrival) => Some(arrival),
+            Err(RecvTimeoutError::Timeout) => Some(Arrival::Input(Input::Tick)),
             Err(RecvTimeoutError::Disconnected) => None,
         }
-    }
-
-    /// Hands one input to the session; `None` at the end of input.
-    fn handle(&mut self, input: Input) -> io::Result<Option<Vec<Event>>> {
-        let events = match input {
-            Input::Line(line) => {
-                self.reading = false;
-                return Ok(Some(self.session.handle_line(&line, Instant::now())));
-            }
-            Input::Engine(reply) => {
-                self.host.done(reply.id);
-                self.session.engine_reply(reply, Instant::now())
-            }
-            Input::Tick(now) => self.session.tick(now),
-            Input::Net(reply) => self.session.net_reply(reply, Instant::now()),
-            Input::Secret(text) => {
-                self.reading = false;
-                return Ok(Some(self.secret(&text)));
-            }
-            Input::End => return Ok(None),
-        };
-        if self.reading && self.prompt && !events.is_empty() {
-            // An answer or a fallen flag while the prompt waits: it goes
-            // on a line of its own, not after the prompt.
-            let mut out = io::stdout();
-            writeln!(out)?;
-            out.flush()?;
-        }
-        Ok(Some(events))
     }
 }
 
@@ -395,8 +409,7 @@ mod tests {
             Box::new(lines),
             &mut [&mut record],
             &mut crate::store::Nowhere,
-            false,
-            Network::default(),
+            Begin::default(),
         )
         .expect("no output to fail");
         let kinds: Vec<&str> = record

@@ -5,12 +5,12 @@
 use std::io::{self, BufReader};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Instant, SystemTime};
+use std::time::SystemTime;
 
 use clap::{Arg, ArgMatches, Command, CommandFactory, FromArgMatches, Parser};
 
 use annabella::announce::{Announcer, Phrasing};
-use annabella::app::Network;
+use annabella::app::{Begin, Network};
 use annabella::engine::client::ExternalSpec;
 use annabella::engine::level::level_for_elo;
 use annabella::event::{Event, OnlineEvent, RecordEvent, Subscriber};
@@ -20,7 +20,7 @@ use annabella::io::speech::{self, SpeechSink};
 use annabella::io::{self as aio, LineSource, PlainLines, Terminal, TextSink};
 use annabella::net::token::{self, Token, TokenError, TokenSource};
 use annabella::rules::{Chess960Start, Game, SetupError};
-use annabella::session::Session;
+use annabella::session::{KeptGame, Resumption, Session, Start as SessionStart, TokenFrom};
 use annabella::settings::{
     Allowed, Key, Lang, Level, OpponentChoice, Setting, SettingError, Settings, SpeechMode, Style,
     Verbosity,
@@ -317,25 +317,23 @@ fn main() -> ExitCode {
         }
     };
     let network = network_from(store.as_ref().map(|(paths, _)| paths), &mut notes);
-    let mut keeper: Box<dyn Keeper> = match store {
-        Some((paths, file)) => {
-            session.set_settings_file(file.path().to_path_buf());
-            let (stats, aside) = load_stats(&paths.training(), now);
-            session.set_stats(stats);
-            notes.extend(aside.map(aside_note));
-            let mut store = Store::new(paths, file);
-            notes.extend(kept_game(&cli, &mut store, &mut session, interactive, now));
-            Box::new(store)
-        }
-        None => Box::new(Nowhere),
-    };
-    let start = Start {
-        interactive,
-        random_960: random_start,
-        notes,
+    let (mut keeper, kept) = keeper_from(store, &cli, &mut session, interactive, &mut notes);
+    let token = network.token.as_ref().map(|_| match network.env_token {
+        Some(_) => TokenFrom::Environment,
+        None => TokenFrom::File,
+    });
+    let begin = Begin {
+        prompt: interactive,
         network,
+        start: SessionStart {
+            greet: interactive,
+            random_960: random_start,
+            kept,
+            token,
+        },
+        notes,
     };
-    run(&mut session, &announcer, &settings, start, keeper.as_mut())
+    run(&mut session, &announcer, &settings, begin, keeper.as_mut())
 }
 
 /// The lichess token: `LICHESS_TOKEN` first, else the token file; a
@@ -407,34 +405,54 @@ fn aside_note(aside: Aside) -> Event {
 
 /// The game the last run kept: resumed with `--resume`, offered at a
 /// terminal, else put among the saved games for a new one to start.
+/// The store of this run (nothing kept without a data directory), the
+/// statistics and the settings file's place told to the session, and
+/// the unfinished game kept by the last run.
+fn keeper_from(
+    store: Option<(Paths, SettingsFile)>,
+    cli: &Cli,
+    session: &mut Session,
+    interactive: bool,
+    notes: &mut Vec<Event>,
+) -> (Box<dyn Keeper>, Option<KeptGame>) {
+    let Some((paths, file)) = store else {
+        return (Box::new(Nowhere), None);
+    };
+    let now = SystemTime::now();
+    session.set_settings_file(file.path().to_path_buf());
+    let (stats, aside) = load_stats(&paths.training(), now);
+    session.set_stats(stats);
+    notes.extend(aside.map(aside_note));
+    let mut store = Store::new(paths, file);
+    let kept = kept_game(cli, &mut store, interactive, now, notes);
+    (Box::new(store), kept)
+}
+
+/// The unfinished game kept by the last run, and what becomes of it:
+/// resumed with `--resume`, offered to a person, else set aside; what
+/// the store found otherwise is said among the notes.
 fn kept_game(
     cli: &Cli,
     store: &mut Store,
-    session: &mut Session,
     interactive: bool,
     now: SystemTime,
-) -> Vec<Event> {
-    let instant = Instant::now();
+    notes: &mut Vec<Event>,
+) -> Option<KeptGame> {
+    let kept = |game, resumption| Some(KeptGame { game, resumption });
     match store.kept(now) {
-        Kept::Unfinished(saved) if cli.resume => session.resume_kept(&saved, instant),
-        Kept::Unfinished(saved) if interactive && !cli.new => session.offer_resume(*saved, instant),
-        Kept::Unfinished(_) => store
-            .keep_unfinished(now)
-            .map(|reply| session.store_reply(reply, instant))
-            .unwrap_or_default(),
-        Kept::Nothing if cli.resume => vec![RecordEvent::NothingToResume.into()],
-        Kept::Nothing => Vec::new(),
-        Kept::Broken(aside) => vec![aside_note(aside)],
+        Kept::Unfinished(saved) if cli.resume => kept(saved, Resumption::Resume),
+        Kept::Unfinished(saved) if interactive && !cli.new => kept(saved, Resumption::Offer),
+        Kept::Unfinished(saved) => kept(saved, Resumption::SetAside),
+        Kept::Nothing if cli.resume => {
+            notes.push(RecordEvent::NothingToResume.into());
+            None
+        }
+        Kept::Nothing => None,
+        Kept::Broken(aside) => {
+            notes.push(aside_note(aside));
+            None
+        }
     }
-}
-
-/// How the run starts: at a terminal or not, whether its Chess960 start
-/// was drawn, and what must be said before the first line.
-struct Start {
-    interactive: bool,
-    random_960: bool,
-    notes: Vec<Event>,
-    network: Network,
 }
 
 /// Starts the outputs and the loop; the exit status when it ends. At a
@@ -445,15 +463,10 @@ fn run(
     session: &mut Session,
     announcer: &Announcer,
     settings: &Settings,
-    start: Start,
+    begin: Begin,
     keeper: &mut dyn Keeper,
 ) -> ExitCode {
-    let Start {
-        interactive,
-        random_960: random_start,
-        notes,
-        network,
-    } = start;
+    let interactive = begin.prompt;
     // Unlocked: speech and sound write their notices to stdout as well.
     let mut text = TextSink::new(io::stdout(), announcer);
     let mut speech = SpeechSink::new(announcer, io::stdout(), speech::platform_backend());
@@ -472,33 +485,11 @@ fn run(
     let started = greeted
         .and_then(|()| speech.start(settings))
         .and_then(|()| sound.start(settings));
-    let shown = started.and_then(|()| {
-        // An offer to resume is the start; else the game as `new` says it.
-        let mut start = notes;
-        if !session.offering() {
-            let resumed = start
-                .iter()
-                .any(|e| matches!(e, Event::Record(RecordEvent::Resumed)));
-            if !resumed {
-                start.extend(session.start(interactive, random_start));
-            }
-        }
-        text.notify(settings, &start)
-            .and_then(|()| speech.notify(settings, &start))
-    });
-    if shown.is_err() {
+    if started.is_err() {
         return ExitCode::FAILURE;
     }
     let mut subscribers: [&mut dyn Subscriber; 3] = [&mut text, &mut speech, &mut sound];
-    let ran = annabella::app::run(
-        session,
-        announcer,
-        source,
-        &mut subscribers,
-        keeper,
-        interactive,
-        network,
-    );
+    let ran = annabella::app::run(session, announcer, source, &mut subscribers, keeper, begin);
     // The last answer (often "Goodbye") is still being said.
     speech.finish(speech::FINISH_TIMEOUT);
     sound.finish(std::time::Duration::from_secs(1));

@@ -14,7 +14,7 @@ use annabella::input::commands::{Arg, COMMANDS, Command};
 use annabella::input::vocab::{Word, fold, lookup};
 use annabella::input::{Line, read_line, read_move};
 use annabella::rules::Game;
-use annabella::session::Session;
+use annabella::session::{Input, Session};
 use annabella::settings::{Lang, Settings};
 
 /// An argument that fits each kind, so that the line is complete.
@@ -78,7 +78,12 @@ fn help_answers_for_every_word() {
             ..Settings::default()
         };
         let mut session = Session::new(Game::new(), settings.clone());
-        let events = session.handle_line(&format!("help {word}"), Instant::now());
+        let events = session
+            .step(
+                Input::Line((&format!("help {word}")).into()),
+                Instant::now(),
+            )
+            .events;
         assert_eq!(
             events,
             [Event::Answer(Answer::Help(Some(command)))],

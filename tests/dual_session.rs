@@ -9,11 +9,11 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use annabella::announce::Announcer;
-use annabella::event::{ClockEvent, Event};
+use annabella::event::{ClockEvent, Event, RecordEvent};
 use annabella::rng::Rng;
 use annabella::rules::clock::TimeControl;
 use annabella::rules::{Game, MoveFacts};
-use annabella::session::Session;
+use annabella::session::{Input, KeptGame, Resumption, Session, Start};
 use annabella::settings::{Lang, OpponentChoice, Settings, TimeChoice};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -32,7 +32,8 @@ fn said(session: &mut Session, line: &str, now: Instant) -> Vec<String> {
     let settings = session.settings().clone();
     let announcer = Announcer::new();
     session
-        .handle_line(line, now)
+        .step(Input::Line(line.into()), now)
+        .events
         .iter()
         .flat_map(|e| announcer.render(&settings, e))
         .collect()
@@ -219,7 +220,7 @@ fn a_scoresheet_is_compared_and_restore_sets_position_and_clocks_back() {
     let mut settings = settings(Lang::En);
     settings.time = TimeChoice::Timed("5+0".parse::<TimeControl>().expect("control"));
     let mut s = Session::new(Game::new(), settings);
-    s.tick(t0);
+    s.step(Input::Tick, t0);
     let moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"];
     let mut clocks = Vec::new();
     for (i, mv) in moves.iter().enumerate() {
@@ -264,7 +265,7 @@ fn a_scoresheet_is_compared_and_restore_sets_position_and_clocks_back() {
 
 /// Both clocks, in whole seconds left, from `clock`.
 fn clock(s: &mut Session, now: Instant) -> Vec<u64> {
-    let events = s.handle_line("clock", now);
+    let events = s.step(Input::Line("clock".into()), now).events;
     let Some(Event::Clock(ClockEvent::Report(report))) = events.first() else {
         panic!("{events:?}");
     };
@@ -294,19 +295,35 @@ fn the_players_board_is_kept_with_the_game() {
     // Through JSON, as the store keeps it.
     let json = serde_json::to_string(&s.record(now)).expect("encoded");
     let saved: annabella::store::SavedGame = serde_json::from_str(&json).expect("decoded");
-    let mut again = Session::new(Game::new(), settings(Lang::En));
-    again.restore(&saved, now).expect("restored");
+    let mut again = resumed(saved, now);
     assert_eq!(said(&mut again, "myboard", now), before);
     // A save from before the player's board existed: the board is the
     // game's position, all of it stated.
     let mut old: serde_json::Value = serde_json::from_str(&json).expect("json");
     old.as_object_mut().expect("an object").remove("my_board");
     let saved: annabella::store::SavedGame = serde_json::from_value(old).expect("an old save");
-    let mut older = Session::new(Game::new(), settings(Lang::En));
-    older.restore(&saved, now).expect("restored");
+    let mut older = resumed(saved, now);
     assert_eq!(said(&mut older, "compare", now), ["The boards agree."]);
     assert_eq!(
         said(&mut older, "myboard", now).last().map(String::as_str),
         Some("Empty: 32 squares.")
     );
+}
+
+/// A session that goes on with `saved` at once, as `--resume` does.
+fn resumed(saved: annabella::store::SavedGame, now: Instant) -> Session {
+    let mut s = Session::new(Game::new(), settings(Lang::En));
+    let start = Start {
+        kept: Some(KeptGame {
+            game: Box::new(saved),
+            resumption: Resumption::Resume,
+        }),
+        ..Start::default()
+    };
+    let events = s.step(Input::Start(start), now).events;
+    assert!(
+        events.contains(&RecordEvent::Resumed.into()),
+        "not resumed: {events:?}"
+    );
+    s
 }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use annabella::event::{Event, GameEvent};
 use annabella::online::{Fault, FromLine, GameEvent as LineEvent, NetReply, Stream, StreamEvent};
 use annabella::rules::Game;
-use annabella::session::Session;
+use annabella::session::{Input, Session, Start, TokenFrom};
 use annabella::settings::Settings;
 use proptest::prelude::*;
 use shakmaty::uci::UciMove;
@@ -21,26 +21,33 @@ const GAME: &str = "pRoPtEsT";
 /// A session that has joined the game `GAME` as White, from the start.
 fn joined(now: Instant) -> Session {
     let mut session = Session::new(Game::new(), Settings::default());
-    session.go_online(true, false);
+    let start = Start {
+        token: Some(TokenFrom::File),
+        ..Start::default()
+    };
+    session.step(Input::Start(start), now);
     let start = format!(
         r#"{{"type":"gameStart","game":{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"white","fen":"startpos","hasMoved":false,"isMyTurn":true,"lastMove":"","opponent":{{"id":"mary","username":"Mary","rating":1600}},"rated":false,"secondsLeft":600,"source":"lobby","speed":"rapid","variant":{{"key":"standard","name":"Standard"}},"compat":{{"bot":false,"board":true}}}}}}"#
     );
     let start = StreamEvent::from_line(&start).expect("a gameStart");
-    session.net_reply(NetReply::Up(Stream::Events), now);
-    session.net_reply(NetReply::Event(Box::new(start)), now);
-    session.handle_line("yes", now);
+    session.step(Input::Net(NetReply::Up(Stream::Events)), now);
+    session.step(Input::Net(NetReply::Event(Box::new(start))), now);
+    session.step(Input::Line("yes".into()), now);
     let full = format!(
         r#"{{"type":"gameFull","id":"{GAME}","variant":{{"key":"standard","name":"Standard"}},"speed":"rapid","perf":{{"name":"Rapid"}},"rated":false,"createdAt":1,"white":{{"id":"bobby","name":"Bobby","rating":1500}},"black":{{"id":"mary","name":"Mary","rating":1600}},"initialFen":"startpos","clock":{{"initial":600000,"increment":5000}},"state":{{"type":"gameState","moves":"","wtime":600000,"btime":600000,"winc":5000,"binc":5000,"status":"started"}}}}"#
     );
     let full = LineEvent::from_line(&full).expect("a gameFull");
-    session.net_reply(
-        NetReply::Game {
+    session.step(
+        Input::Net(NetReply::Game {
             game: GAME.to_string(),
             event: full,
-        },
+        }),
         now,
     );
-    session.net_reply(NetReply::Up(Stream::Game(GAME.to_string())), now);
+    session.step(
+        Input::Net(NetReply::Up(Stream::Game(GAME.to_string()))),
+        now,
+    );
     session
 }
 
@@ -193,12 +200,11 @@ proptest! {
                     outcome: Err(Fault::Status { code: 400, reason: None }),
                 },
             };
-            let events = session.net_reply(reply, now);
+            let events = session.step(Input::Net(reply), now).events;
             announced += events
                 .iter()
                 .filter(|e| matches!(e, Event::Game(GameEvent::Moved(_))))
                 .count();
-            let _ = session.net_requests();
             if !over {
                 // The game here is the server's, as far as it is legal.
                 let expected = legal_prefix(&server);

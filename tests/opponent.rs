@@ -1,6 +1,6 @@
-//! The session against an engine, without threads: requests go out,
-//! replies come back through `engine_reply`, and nothing an engine sends
-//! can change the game unchecked.
+//! The session against an engine, without threads: requests go out as
+//! effects of a step, replies come back as inputs, and nothing an
+//! engine sends can change the game unchecked.
 
 use std::sync::mpsc::{self, TryRecvError};
 use std::time::{Duration, Instant};
@@ -9,16 +9,42 @@ use annabella::engine::client::{ExternalSpec, Failure};
 use annabella::engine::host::{Host, MoveRequest, Reply, Request};
 use annabella::event::{Answer, EngineEvent, Event, GameEvent, OpponentKind, Refused};
 use annabella::rules::Game;
-use annabella::session::Session;
+use annabella::session::{Effect, Input, Session, Start, Step};
 use annabella::settings::{ColorChoice, Lang, OpponentChoice, Settings};
 use shakmaty::{Move, Role, Square};
 
-/// The move request among the session's requests, if any.
-fn move_request(s: &mut Session) -> Option<MoveRequest> {
-    s.requests().into_iter().find_map(|r| match r {
+/// The engine requests among a step's effects.
+fn requests(step: &Step) -> Vec<Request> {
+    step.effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Engine(request) => Some((**request).clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The move request among a step's effects, if any.
+fn move_request(step: &Step) -> Option<MoveRequest> {
+    requests(step).into_iter().find_map(|r| match r {
         Request::Move(m) => Some(m),
         Request::Analyse(_) => None,
     })
+}
+
+/// A line typed now.
+fn line(s: &mut Session, text: &str) -> Step {
+    s.step(Input::Line(text.into()), Instant::now())
+}
+
+/// An engine's reply arriving now.
+fn reply(s: &mut Session, reply: Reply) -> Vec<Event> {
+    s.step(Input::Engine(reply), Instant::now()).events
+}
+
+/// The session's start, as a script starts it.
+fn start(s: &mut Session) -> Step {
+    s.step(Input::Start(Start::default()), Instant::now())
 }
 
 /// A session against the engine, the person playing `color`, with an
@@ -49,17 +75,20 @@ fn e7e5() -> Move {
 #[test]
 fn the_engine_answers_the_persons_move() {
     let mut s = session(ColorChoice::White, None);
-    assert!(move_request(&mut s).is_none(), "White is the person's");
-    s.handle_line("e4", Instant::now());
-    let request = move_request(&mut s).expect("the engine's turn");
+    assert!(
+        move_request(&start(&mut s)).is_none(),
+        "White is the person's"
+    );
+    let request = move_request(&line(&mut s, "e4")).expect("the engine's turn");
     assert_eq!(request.moves.len(), 1);
-    assert!(move_request(&mut s).is_none(), "one request at a time");
-    // A move typed meanwhile is not played.
+    // A move typed meanwhile is not played, nor asked for again.
+    let refused = line(&mut s, "d4");
     assert_eq!(
-        s.handle_line("d4", Instant::now()),
+        refused.events,
         vec![Event::Refusal(Refused::EngineThinking)]
     );
-    let events = s.engine_reply(Reply::moved(request.id, Some(e7e5()), None), Instant::now());
+    assert!(move_request(&refused).is_none(), "one request at a time");
+    let events = reply(&mut s, Reply::moved(request.id, Some(e7e5()), None));
     assert!(
         matches!(events.as_slice(), [Event::Game(GameEvent::Moved(f))] if f.san == "e5"),
         "{events:?}"
@@ -70,11 +99,14 @@ fn the_engine_answers_the_persons_move() {
 #[test]
 fn a_stale_reply_is_dropped() {
     let mut s = session(ColorChoice::White, None);
-    s.handle_line("e4", Instant::now());
-    let request = move_request(&mut s).expect("request");
-    // Taking back the move makes the request moot.
-    s.handle_line("undo", Instant::now());
-    let events = s.engine_reply(Reply::moved(request.id, Some(e7e5()), None), Instant::now());
+    let request = move_request(&line(&mut s, "e4")).expect("request");
+    // Taking back the move makes the request moot, and stops the search.
+    let undo = line(&mut s, "undo");
+    assert!(
+        undo.effects.iter().any(|e| matches!(e, Effect::StopEngine)),
+        "{undo:?}"
+    );
+    let events = reply(&mut s, Reply::moved(request.id, Some(e7e5()), None));
     assert!(events.is_empty());
     assert!(s.game().plies().is_empty());
 }
@@ -86,8 +118,7 @@ fn an_illegal_reply_changes_nothing_and_the_built_in_engine_takes_over() {
         ..ExternalSpec::default()
     };
     let mut s = session(ColorChoice::White, Some(external));
-    s.handle_line("e4", Instant::now());
-    let request = move_request(&mut s).expect("request");
+    let request = move_request(&line(&mut s, "e4")).expect("request");
     assert!(request.external.is_some());
     // e2e4 again: not legal for Black.
     let cheat = Move::Normal {
@@ -97,24 +128,27 @@ fn an_illegal_reply_changes_nothing_and_the_built_in_engine_takes_over() {
         to: Square::E4,
         promotion: None,
     };
-    let events = s.engine_reply(Reply::moved(request.id, Some(cheat), None), Instant::now());
+    let step = s.step(
+        Input::Engine(Reply::moved(request.id, Some(cheat), None)),
+        Instant::now(),
+    );
     assert!(
         matches!(
-            events.as_slice(),
+            step.events.as_slice(),
             [Event::Engine(EngineEvent::Failed(Failure::IllegalMove(_)))]
         ),
-        "{events:?}"
+        "{step:?}"
     );
     assert_eq!(s.game().plies().len(), 1, "the game is kept as it was");
     assert_eq!(s.opponent().kind, OpponentKind::Builtin);
-    let again = move_request(&mut s).expect("the built-in engine is asked");
+    let again = move_request(&step).expect("the built-in engine is asked");
     assert!(again.external.is_none());
 }
 
 #[test]
 fn a_reported_failure_is_told_with_the_move_that_replaced_it() {
     let mut s = session(ColorChoice::Black, Some(ExternalSpec::default()));
-    let request = move_request(&mut s).expect("the engine opens");
+    let request = move_request(&start(&mut s)).expect("the engine opens");
     let d2d4 = Move::Normal {
         role: Role::Pawn,
         from: Square::D2,
@@ -122,9 +156,9 @@ fn a_reported_failure_is_told_with_the_move_that_replaced_it() {
         to: Square::D4,
         promotion: None,
     };
-    let events = s.engine_reply(
+    let events = reply(
+        &mut s,
         Reply::moved(request.id, Some(d2d4), Some(Failure::Hung)),
-        Instant::now(),
     );
     assert!(
         matches!(
@@ -142,20 +176,19 @@ fn a_reported_failure_is_told_with_the_move_that_replaced_it() {
 #[test]
 fn undo_takes_back_the_reply_and_the_move() {
     let mut s = session(ColorChoice::White, None);
-    s.handle_line("e4", Instant::now());
-    let request = move_request(&mut s).expect("request");
-    s.engine_reply(Reply::moved(request.id, Some(e7e5()), None), Instant::now());
-    let events = s.handle_line("undo", Instant::now());
-    assert_eq!(events.len(), 2, "{events:?}");
+    let request = move_request(&line(&mut s, "e4")).expect("request");
+    reply(&mut s, Reply::moved(request.id, Some(e7e5()), None));
+    let undo = line(&mut s, "undo");
+    assert_eq!(undo.events.len(), 2, "{undo:?}");
     assert!(s.game().plies().is_empty());
-    assert!(move_request(&mut s).is_none(), "the person's turn again");
+    assert!(move_request(&undo).is_none(), "the person's turn again");
 }
 
 #[test]
 fn resigning_against_the_engine_resigns_for_the_person() {
     let mut s = session(ColorChoice::Black, None);
     // White (the engine) is to move; the person still may resign.
-    let events = s.handle_line("resign", Instant::now());
+    let events = line(&mut s, "resign").events;
     assert!(
         matches!(events.as_slice(), [Event::Game(GameEvent::Over(_))]),
         "{events:?}"
@@ -178,16 +211,14 @@ fn the_board_can_be_read_while_the_engine_analyses() {
     // A budget no analysis finishes soon: hint must not hold up input.
     s.set_analysis_nodes(1 << 40);
     let now = Instant::now();
-    assert!(
-        s.handle_line("hint", now).is_empty(),
-        "the hint comes later"
-    );
+    let hint = s.step(Input::Line("hint".into()), now);
+    assert!(hint.events.is_empty(), "the hint comes later");
     assert!(s.waiting());
     let (tx, replies) = mpsc::channel();
     let mut host = Host::new(move |reply| {
         let _ = tx.send(reply);
     });
-    let requests = s.requests();
+    let requests = requests(&hint);
     assert!(
         matches!(requests[..], [Request::Analyse(_)]),
         "{requests:?}"
@@ -196,14 +227,17 @@ fn the_board_can_be_read_while_the_engine_analyses() {
         host.request(request);
     }
     assert!(matches!(
-        s.handle_line("board", now)[..],
+        s.step(Input::Line("board".into()), now).events[..],
         [Event::Answer(Answer::Board(_))]
     ));
     assert!(matches!(
-        s.handle_line("e4?", now)[..],
+        s.step(Input::Line(("e4?").into()), now).events[..],
         [Event::Answer(Answer::Square { .. })]
     ));
-    assert!(matches!(s.handle_line("eval", now)[..], []));
+    assert!(matches!(
+        s.step(Input::Line("eval".into()), now).events[..],
+        []
+    ));
     assert_eq!(
         replies.try_recv(),
         Err(TryRecvError::Empty),
@@ -221,28 +255,26 @@ fn a_hint_comes_back_as_a_move_and_a_stale_one_is_dropped() {
     let mut host = Host::new(move |reply| {
         let _ = tx.send(reply);
     });
-    s.handle_line("hint", now);
-    for request in s.requests() {
+    for request in requests(&line(&mut s, "hint")) {
         host.request(request);
     }
     let reply = replies
         .recv_timeout(Duration::from_secs(60))
         .expect("the analysis answers");
-    let events = s.engine_reply(reply, now);
+    let events = s.step(Input::Engine(reply), now).events;
     assert!(
         matches!(events[..], [Event::Engine(EngineEvent::Hint(_))]),
         "{events:?}"
     );
     assert!(!s.waiting());
     // Asked, then a move played before the answer: the hint is moot.
-    s.handle_line("eval", now);
-    for request in s.requests() {
+    for request in requests(&line(&mut s, "eval")) {
         host.request(request);
     }
-    s.handle_line("e4", now);
+    line(&mut s, "e4");
     let reply = replies
         .recv_timeout(Duration::from_secs(60))
         .expect("the analysis answers");
-    assert!(s.engine_reply(reply, now).is_empty());
+    assert!(s.step(Input::Engine(reply), now).events.is_empty());
     assert!(!s.waiting());
 }

@@ -11,7 +11,7 @@ use std::time::Instant;
 use annabella::announce::Announcer;
 use annabella::output::problem;
 use annabella::rules::Game;
-use annabella::session::Session;
+use annabella::session::{Input, Session};
 use annabella::settings::{Lang, Settings, Style, Width};
 use shakmaty::Position;
 
@@ -107,9 +107,15 @@ fn every_answer_fits_a_braille_line_and_speech() {
                         ..Settings::default()
                     };
                     let mut session = Session::new(game.clone(), settings);
-                    session.handle_line(&format!("set boardstyle {board_style}"), Instant::now());
+                    session.step(
+                        Input::Line((&format!("set boardstyle {board_style}")).into()),
+                        Instant::now(),
+                    );
                     for command in commands(game) {
-                        for event in session.handle_line(&command, Instant::now()) {
+                        for event in session
+                            .step(Input::Line(command.to_string()), Instant::now())
+                            .events
+                        {
                             for line in announcer.render_lines(session.settings(), &event) {
                                 checked += 1;
                                 if let Some(why) = problem(&line, usize::from(WIDTH)) {

@@ -6,7 +6,7 @@ use std::time::Instant;
 use annabella::announce::Announcer;
 use annabella::event::{Event, PromptEvent, Refused};
 use annabella::rules::Game;
-use annabella::session::Session;
+use annabella::session::{Input, Session};
 use annabella::settings::{Lang, Settings};
 use proptest::prelude::*;
 
@@ -81,13 +81,17 @@ fn check_line(fen_index: usize, prefix: &[String], line: &str) -> Result<(), Tes
     let mut session = Session::new(game, settings);
     let announcer = Announcer::new();
     for earlier in prefix {
-        let events = session.handle_line(earlier, Instant::now());
+        let events = session
+            .step(Input::Line(earlier.into()), Instant::now())
+            .events;
         for e in &events {
             announcer.render(session.settings(), e);
         }
     }
     let before = snapshot(&session);
-    let events = session.handle_line(line, Instant::now());
+    let events = session
+        .step(Input::Line(line.into()), Instant::now())
+        .events;
     for e in &events {
         // Wording must not panic either.
         let _ = announcer.render(session.settings(), e);
@@ -141,7 +145,9 @@ fn a_refused_line_says_why_and_changes_nothing() {
         "set style",
         "new 960 1000",
     ] {
-        let events = session.handle_line(line, Instant::now());
+        let events = session
+            .step(Input::Line(line.into()), Instant::now())
+            .events;
         assert!(refused(&events), "{line}: {events:?}");
         assert_eq!(snapshot(&session), before, "{line}");
     }
@@ -206,7 +212,9 @@ fn a_ten_thousand_character_line_is_answered() {
     let line = "Springer Felix drei ".repeat(500);
     assert!(line.len() >= 10_000);
     let mut session = Session::new(Game::new(), Settings::default());
-    let events = session.handle_line(&line, Instant::now());
+    let events = session
+        .step(Input::Line(line.clone()), Instant::now())
+        .events;
     assert!(refused(&events), "{events:?}");
     let text: Vec<String> = events
         .iter()

@@ -11,7 +11,7 @@ use annabella::announce::Announcer;
 use annabella::event::{Answer, EngineEvent, Event, SessionEvent};
 use annabella::input::vocab::fold;
 use annabella::rules::Game;
-use annabella::session::Session;
+use annabella::session::{Input, Session};
 use annabella::settings::{Allowed, Key, Lang, OpponentChoice, Settings, TABLE};
 
 fn session(lang: Lang) -> Session {
@@ -34,7 +34,7 @@ fn every_key_and_value_word_is_set_and_listed() {
                 for ui in Lang::ALL {
                     let mut s = session(ui);
                     let line = format!("set {key_word} {value}");
-                    let events = s.handle_line(&line, Instant::now());
+                    let events = s.step(Input::Line(line.to_string()), Instant::now()).events;
                     let expected = key.parse(&value).expect("a sample parses");
                     match &events[..] {
                         [Event::Session(SessionEvent::SettingChanged(setting))] => {
@@ -48,7 +48,9 @@ fn every_key_and_value_word_is_set_and_listed() {
                     }
                     // The language itself may have changed the interface.
                     let shown_in = s.settings().lang;
-                    let listed = s.handle_line("settings", Instant::now());
+                    let listed = s
+                        .step(Input::Line("settings".into()), Instant::now())
+                        .events;
                     let [Event::Answer(Answer::Settings(all))] = &listed[..] else {
                         panic!("settings answered {listed:?}");
                     };
@@ -160,7 +162,7 @@ fn a_wrong_value_is_answered_with_what_is_allowed() {
         ),
     ];
     for (line, want) in cases {
-        let events = s.handle_line(line, Instant::now());
+        let events = s.step(Input::Line(line.into()), Instant::now()).events;
         let text = announcer.render(s.settings(), &events[0]).join(" ");
         assert_eq!(text, want, "{line}");
     }

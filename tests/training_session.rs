@@ -10,7 +10,7 @@ use annabella::announce::Announcer;
 use annabella::event::{Event, TrainingEvent};
 use annabella::output::problem;
 use annabella::rules::Game;
-use annabella::session::Session;
+use annabella::session::{Input, KeptGame, Resumption, Session, Start};
 use annabella::settings::{Lang, OpponentChoice, Settings, Style, Width};
 use annabella::training::{DrillKind, Expected, Shade, expected};
 
@@ -39,7 +39,9 @@ fn every_drill_line_fits_forty_cells_and_speech() {
                 let mut session = Session::new(Game::new(), settings);
                 session.set_seed(7);
                 let t0 = Instant::now();
-                let mut events = session.handle_line(&format!("drill {} 6", kind.id()), t0);
+                let mut events = session
+                    .step(Input::Line((&format!("drill {} 6", kind.id())).into()), t0)
+                    .events;
                 // Guesses of every form, some right by chance, some no
                 // answer at all: every kind of line is said.
                 let guesses = [
@@ -69,7 +71,12 @@ fn every_drill_line_fits_forty_cells_and_speech() {
                         break;
                     }
                     let guess = guesses[(turn as usize) % guesses.len()];
-                    events = session.handle_line(guess, t0 + Duration::from_secs(turn + 1));
+                    events = session
+                        .step(
+                            Input::Line(guess.into()),
+                            t0 + Duration::from_secs(turn + 1),
+                        )
+                        .events;
                     answered += 1;
                 }
             }
@@ -152,14 +159,15 @@ fn peeks_and_the_question_score_are_kept_with_the_game() {
     let mut s = Session::new(Game::new(), settings.clone());
     s.set_seed(4);
     for line in ["set quizevery 1", "blindfold on peeks 10", "e4"] {
-        s.handle_line(line, now);
+        s.step(Input::Line(line.into()), now);
     }
     // Hot seat: a question after every move. Answered right, worked out
     // here from the position.
     let question = s
-        .handle_line("ok", now)
+        .step(Input::Line("ok".into()), now)
+        .events
         .iter()
-        .chain(s.handle_line("e5", now).iter())
+        .chain(s.step(Input::Line("e5".into()), now).events.iter())
         .find_map(|e| match e {
             Event::Training(TrainingEvent::Asked { question, .. }) => Some(*question),
             _ => None,
@@ -179,7 +187,7 @@ fn peeks_and_the_question_score_are_kept_with_the_game() {
         Expected::Piece(None) => "nothing".to_string(),
         Expected::Piece(Some(piece)) => format!("{} {:?}", piece.color, piece.role).to_lowercase(),
     };
-    let judged = s.handle_line(&answer, now);
+    let judged = s.step(Input::Line(answer.to_string()), now).events;
     assert!(
         judged.iter().any(|e| matches!(
             e,
@@ -187,7 +195,7 @@ fn peeks_and_the_question_score_are_kept_with_the_game() {
         )),
         "{answer}: {judged:?}"
     );
-    s.handle_line("last", now);
+    s.step(Input::Line("last".into()), now);
     let saved = s.record(now);
     assert_eq!(
         saved.blindfold.map(|b| (b.budget, b.used)),
@@ -195,8 +203,15 @@ fn peeks_and_the_question_score_are_kept_with_the_game() {
     );
     assert!(matches!(saved.quiz, Some((_, 1))), "{:?}", saved.quiz);
     let mut again = Session::new(Game::new(), settings);
-    again.restore(&saved, now).expect("restored");
-    let over = again.handle_line("resign", now);
+    let start = Start {
+        kept: Some(KeptGame {
+            game: Box::new(saved.clone()),
+            resumption: Resumption::Resume,
+        }),
+        ..Start::default()
+    };
+    again.step(Input::Start(start), now);
+    let over = again.step(Input::Line("resign".into()), now).events;
     let score = over.iter().find_map(|e| match e {
         Event::Training(TrainingEvent::GameScore { peeks, quiz }) => Some((*peeks, *quiz)),
         _ => None,
@@ -213,10 +228,10 @@ fn a_drill_goes_on_through_other_commands() {
         ..Settings::default()
     };
     let mut s = Session::new(Game::new(), settings);
-    s.handle_line("drill colors 2", now);
-    s.handle_line("set width 40", now);
-    s.handle_line("board", now);
-    let judged = s.handle_line("light", now);
+    s.step(Input::Line(("drill colors 2").into()), now);
+    s.step(Input::Line(("set width 40").into()), now);
+    s.step(Input::Line("board".into()), now);
+    let judged = s.step(Input::Line("light".into()), now).events;
     assert!(
         matches!(
             judged.first(),
@@ -225,7 +240,7 @@ fn a_drill_goes_on_through_other_commands() {
         "{judged:?}"
     );
     // Its own command ends it.
-    let stopped = s.handle_line("drill stop", now);
+    let stopped = s.step(Input::Line(("drill stop").into()), now).events;
     assert!(
         matches!(
             stopped.first(),

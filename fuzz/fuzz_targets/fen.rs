@@ -13,7 +13,7 @@ mod common;
 use std::time::Instant;
 
 use annabella::rules::{Game, MoveFacts};
-use annabella::session::Session;
+use annabella::session::{Input, Session};
 use annabella::settings::Lang;
 use libfuzzer_sys::fuzz_target;
 
@@ -102,13 +102,13 @@ fuzz_target!(|data: &[u8]| {
     let mut session = Session::new(game, settings);
     let now = Instant::now();
     for line in reading_lines(lang) {
-        let events = session.handle_line(line, now);
+        let events = session.step(Input::Line(line.to_string()), now).events;
         common::render(&session, &events);
     }
     // One move typed as coordinates, the way any language accepts it.
     if let Some(mv) = legal.first() {
         let uci = mv.to_uci(session.game().castling_mode()).to_string();
-        let events = session.handle_line(&uci, now);
+        let events = session.step(Input::Line(uci.to_string()), now).events;
         common::render(&session, &events);
     }
 });

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use annabella::online::{EventLines, FromLine, GameLines, NetReply, Stream, StreamEvent};
 use annabella::rules::Game;
-use annabella::session::Session;
+use annabella::session::{Input, Session, Start, TokenFrom};
 use annabella::settings::Settings;
 use libfuzzer_sys::fuzz_target;
 
@@ -22,14 +22,18 @@ const GAME: &str = "fUzZgAmE";
 /// A session that has joined the game `GAME` as White.
 fn joined(now: Instant) -> Session {
     let mut session = Session::new(Game::new(), Settings::default());
-    session.go_online(true, false);
+    let start = Start {
+        token: Some(TokenFrom::File),
+        ..Start::default()
+    };
+    session.step(Input::Start(start), now);
     let start = format!(
         r#"{{"type":"gameStart","game":{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"white","opponent":{{"id":"mary","username":"Mary","rating":1600}}}}}}"#
     );
     if let Ok(start) = StreamEvent::from_line(&start) {
-        session.net_reply(NetReply::Up(Stream::Events), now);
-        session.net_reply(NetReply::Event(Box::new(start)), now);
-        session.handle_line("yes", now);
+        session.step(Input::Net(NetReply::Up(Stream::Events)), now);
+        session.step(Input::Net(NetReply::Event(Box::new(start))), now);
+        session.step(Input::Line("yes".into()), now);
     }
     session
 }
@@ -53,33 +57,32 @@ fuzz_target!(|data: &[u8]| {
                 game: GAME.to_string(),
                 event,
             };
-            session.net_reply(reply, now());
+            session.step(Input::Net(reply), now());
         }
         if i % 3 == 2 {
             let stream = Stream::Game(GAME.to_string());
-            session.net_reply(
-                NetReply::Down {
+            session.step(
+                Input::Net(NetReply::Down {
                     stream: stream.clone(),
                     fault: annabella::online::Fault::Offline(String::new()),
                     retry_in_ms: Some(1000),
-                },
+                }),
                 now(),
             );
-            session.net_reply(NetReply::Up(stream), now());
+            session.step(Input::Net(NetReply::Up(stream)), now());
         }
-        let _ = session.net_requests();
     }
     if let Some(Ok(event)) = game.finish() {
         let reply = NetReply::Game {
             game: GAME.to_string(),
             event,
         };
-        session.net_reply(reply, now());
+        session.step(Input::Net(reply), now());
     }
     let mut events = EventLines::new();
     for piece in rest.chunks(chunk) {
         for event in events.feed(piece).into_iter().flatten() {
-            session.net_reply(NetReply::Event(Box::new(event)), now());
+            session.step(Input::Net(NetReply::Event(Box::new(event))), now());
         }
     }
     // The game here is a legal game: replayed from its start, every
@@ -88,5 +91,5 @@ fuzz_target!(|data: &[u8]| {
     for ply in session.game().plies() {
         replay.play(ply.mv).expect("a legal move");
     }
-    let _ = session.handle_line("board", now());
+    let _ = session.step(Input::Line("board".into()), now()).events;
 });

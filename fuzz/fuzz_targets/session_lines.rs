@@ -13,7 +13,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use annabella::rules::Game;
-use annabella::session::Session;
+use annabella::session::{Input, Session, Start};
 use annabella::settings::{ColorChoice, Lang, OpponentChoice, Settings};
 use libfuzzer_sys::fuzz_target;
 use shakmaty::Position;
@@ -71,9 +71,9 @@ fuzz_target!(|data: &[u8]| {
     session.set_analysis_nodes(common::ENGINE_NODES);
     let start = Instant::now();
     let mut now = start;
+    let mut requests = common::step(&mut session, Input::Start(Start::default()), now);
     for line in setup {
-        let events = session.handle_line(line, now);
-        common::render(&session, &events);
+        requests.extend(common::step(&mut session, Input::Line(line.into()), now));
     }
     if question && !engine {
         assert!(
@@ -81,15 +81,14 @@ fuzz_target!(|data: &[u8]| {
             "the set-up leaves a question open"
         );
     }
-    common::serve_requests(&mut session, now, failing);
+    common::serve_requests(&mut session, requests, now, failing);
     for line in common::lines(rest).take(MAX_LINES) {
         now += Duration::from_millis(250);
-        let events = session.handle_line(&line, now);
-        common::render(&session, &events);
+        let requests = common::step(&mut session, Input::Line(line), now);
         if session.is_quit() {
             break;
         }
-        common::serve_requests(&mut session, now, failing);
+        common::serve_requests(&mut session, requests, now, failing);
     }
     // Whatever was said, the game underneath is its start and its moves.
     let game = session.game();

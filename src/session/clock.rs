@@ -324,6 +324,8 @@ mod tests {
     use super::*;
     use crate::rules::Game;
     use crate::rules::clock::TimeControl;
+    use crate::session::testing::engine_requests;
+    use crate::session::{Effect, Input};
     use crate::settings::{Settings, TimeAlerts, TimeChoice};
 
     fn session(control: &str, alerts: &[u32], opponent: OpponentChoice) -> Session {
@@ -352,32 +354,34 @@ mod tests {
     fn a_tick_after_the_flag_ends_the_game_and_drops_the_engines_move() {
         let mut s = session("0.1+0", &[], OpponentChoice::Engine);
         let t0 = Instant::now();
-        assert!(s.tick(t0).is_empty());
+        assert!(s.tick_at(t0).is_empty());
         assert!(s.timed());
-        s.handle_line("e4", at(t0, 1.0));
-        let requests = s.requests();
+        let requests = engine_requests(&s.step_line("e4", at(t0, 1.0)));
         assert_eq!(requests.len(), 1, "the engine is asked for its move");
         assert_eq!(s.next_deadline(), Some(at(t0, 7.0)));
-        assert!(s.tick(at(t0, 6.9)).is_empty());
-        let events = s.tick(at(t0, 7.0));
-        let [Event::Game(GameEvent::Over(f))] = &events[..] else {
-            panic!("{events:?}");
+        assert!(s.tick_at(at(t0, 6.9)).is_empty());
+        let step = s.step(Input::Tick, at(t0, 7.0));
+        let [Event::Game(GameEvent::Over(f))] = &step.events[..] else {
+            panic!("{step:?}");
         };
         assert_eq!(f.reason, EndReason::TimeForfeit);
         assert_eq!(f.outcome.winner(), Some(Color::White));
-        assert_eq!(s.awaiting_move(), None, "nobody waits for the move");
+        assert!(
+            step.effects.iter().any(|e| matches!(e, Effect::StopEngine)),
+            "nobody waits for the move: {step:?}"
+        );
         assert!(!s.timed());
         // The engine's move arriving late is dropped without a word.
         let reply = crate::engine::host::Reply::moved(requests[0].id(), None, None);
-        assert!(s.engine_reply(reply, at(t0, 7.1)).is_empty());
+        assert!(s.step(Input::Engine(reply), at(t0, 7.1)).events.is_empty());
     }
 
     #[test]
     fn a_line_after_the_flag_hears_the_end_first() {
         let mut s = session("0.1+0", &[], OpponentChoice::Human);
         let t0 = Instant::now();
-        s.tick(t0);
-        let events = s.handle_line("e4", at(t0, 6.5));
+        s.tick_at(t0);
+        let events = s.line_at("e4", at(t0, 6.5));
         assert!(matches!(events[0], Event::Game(GameEvent::Over(_))));
         assert_eq!(events[1], Refusal::GameOver.into());
         assert!(s.game().plies().is_empty());
@@ -387,13 +391,13 @@ mod tests {
     fn each_alarm_is_said_once_and_only_the_lowest_crossed() {
         let mut s = session("1+0", &[50, 30, 20, 10], OpponentChoice::Engine);
         let t0 = Instant::now();
-        s.tick(t0);
-        assert!(s.tick(at(t0, 9.0)).is_empty());
-        assert_eq!(s.tick(at(t0, 10.0)), [alarm(Who::You, 50)]);
-        assert!(s.tick(at(t0, 11.0)).is_empty(), "said once");
+        s.tick_at(t0);
+        assert!(s.tick_at(at(t0, 9.0)).is_empty());
+        assert_eq!(s.tick_at(at(t0, 10.0)), [alarm(Who::You, 50)]);
+        assert!(s.tick_at(at(t0, 11.0)).is_empty(), "said once");
         // A long gap crosses 30 and 20: only where the time is now.
-        assert_eq!(s.tick(at(t0, 41.0)), [alarm(Who::You, 20)]);
-        assert!(s.tick(at(t0, 45.0)).is_empty());
+        assert_eq!(s.tick_at(at(t0, 41.0)), [alarm(Who::You, 20)]);
+        assert!(s.tick_at(at(t0, 45.0)).is_empty());
         // The next alarm is due at 10 s left.
         assert_eq!(s.next_deadline(), Some(at(t0, 50.0)));
     }
@@ -402,27 +406,33 @@ mod tests {
     fn in_hot_seat_each_side_has_its_alarms() {
         let mut s = session("1+0", &[30], OpponentChoice::Human);
         let t0 = Instant::now();
-        s.tick(t0);
-        assert_eq!(s.tick(at(t0, 30.0)), [alarm(Who::Side(Color::White), 30)]);
-        s.handle_line("e4", at(t0, 31.0));
-        assert!(s.tick(at(t0, 60.0)).is_empty());
-        assert_eq!(s.tick(at(t0, 61.0)), [alarm(Who::Side(Color::Black), 30)]);
+        s.tick_at(t0);
+        assert_eq!(
+            s.tick_at(at(t0, 30.0)),
+            [alarm(Who::Side(Color::White), 30)]
+        );
+        s.line_at("e4", at(t0, 31.0));
+        assert!(s.tick_at(at(t0, 60.0)).is_empty());
+        assert_eq!(
+            s.tick_at(at(t0, 61.0)),
+            [alarm(Who::Side(Color::Black), 30)]
+        );
     }
 
     #[test]
     fn undo_sets_the_clocks_back_and_a_new_control_waits_for_the_next_game() {
         let mut s = session("5+3", &[], OpponentChoice::Human);
         let t0 = Instant::now();
-        s.tick(t0);
-        s.handle_line("e4", at(t0, 10.0));
-        s.handle_line("e5", at(t0, 30.0));
-        s.handle_line("undo", at(t0, 40.0));
+        s.tick_at(t0);
+        s.line_at("e4", at(t0, 10.0));
+        s.line_at("e5", at(t0, 30.0));
+        s.line_at("undo", at(t0, 40.0));
         let report = s.clock_report(None).expect("timed");
         assert_eq!(report.sides[0].left, Duration::from_secs(293));
         assert_eq!(report.sides[1].left, Duration::from_secs(300));
-        let events = s.handle_line("set time 1+0", at(t0, 41.0));
+        let events = s.line_at("set time 1+0", at(t0, 41.0));
         assert_eq!(events[1], ClockEvent::NextGame.into());
-        s.handle_line("new", at(t0, 42.0));
+        s.line_at("new", at(t0, 42.0));
         let report = s.clock_report(None).expect("timed");
         assert_eq!(report.sides[0].left, Duration::from_secs(60));
     }

@@ -178,37 +178,34 @@ mod tests {
     fn the_next_move_waits_for_the_right_repetition() {
         let mut s = session(ConfirmMode::On, None, 0);
         let t = Instant::now();
-        assert!(asks_repeat(&s.handle_line("e4", t)));
+        assert!(asks_repeat(&s.line_at("e4", t)));
         let fen = s.game().fen();
         // Black's own move first: refused, nothing played.
-        let refused = s.handle_line("e5", t);
+        let refused = s.line_at("e5", t);
         assert!(matches!(
             refused[..],
             [Event::Dual(DualEvent::RepeatFirst(_))]
         ));
         assert_eq!(s.game().fen(), fen);
         // Reading the board leaves the question standing.
-        s.handle_line("board", t);
+        s.line_at("board", t);
         assert!(matches!(s.prompt(), Some(Prompt::Repeat { ply: 0 })));
         // Another move is corrected with the one played.
-        let corrected = s.handle_line("d4", t);
+        let corrected = s.line_at("d4", t);
         let [Event::Dual(DualEvent::Corrected(f))] = &corrected[..] else {
             panic!("{corrected:?}");
         };
         assert_eq!(f.san, "e4");
         // A word that is no move keeps the question too.
-        s.handle_line("hmm", t);
+        s.line_at("hmm", t);
         assert!(s.prompt().is_some());
         assert_eq!(
-            s.handle_line("Bauer Eva vier", t),
+            s.line_at("Bauer Eva vier", t),
             vec![Event::from(DualEvent::Confirmed)]
         );
         assert!(s.prompt().is_none());
-        assert!(asks_repeat(&s.handle_line("e5", t)));
-        assert_eq!(
-            s.handle_line("ok", t),
-            vec![Event::from(DualEvent::Confirmed)]
-        );
+        assert!(asks_repeat(&s.line_at("e5", t)));
+        assert_eq!(s.line_at("ok", t), vec![Event::from(DualEvent::Confirmed)]);
         assert_eq!(s.game().plies().len(), 2);
     }
 
@@ -216,29 +213,26 @@ mod tests {
     fn own_moves_wait_for_a_yes() {
         let mut s = session(ConfirmMode::Own, None, 0);
         let t = Instant::now();
-        let asked = s.handle_line("Nf3", t);
+        let asked = s.line_at("Nf3", t);
         assert!(matches!(
             asked[..],
             [Event::Prompt(PromptEvent::Ask(Question::ConfirmOwn(_)))]
         ));
         assert!(s.game().plies().is_empty());
         assert_eq!(
-            s.handle_line("nein", t),
+            s.line_at("nein", t),
             vec![Event::from(DualEvent::OwnDropped)]
         );
         assert!(s.game().plies().is_empty());
-        s.handle_line("e4", t);
-        let played = s.handle_line("ja", t);
+        s.line_at("e4", t);
+        let played = s.line_at("ja", t);
         assert!(matches!(played[0], Event::Game(_)), "{played:?}");
         assert_eq!(s.game().plies().len(), 1);
         // The other player repeats it before confirming their own.
         assert!(asks_repeat(&played));
-        assert_eq!(
-            s.handle_line("jah", t),
-            vec![Event::from(DualEvent::Confirmed)]
-        );
-        s.handle_line("e5", t);
-        s.handle_line("e5", t);
+        assert_eq!(s.line_at("jah", t), vec![Event::from(DualEvent::Confirmed)]);
+        s.line_at("e5", t);
+        s.line_at("e5", t);
         assert_eq!(s.game().plies().len(), 2);
     }
 
@@ -248,20 +242,18 @@ mod tests {
         // the side that would repeat.
         let mut s = session(ConfirmMode::On, Some("1+0"), 30);
         let t0 = Instant::now();
-        s.tick(t0);
-        assert!(asks_repeat(
-            &s.handle_line("e4", t0 + Duration::from_secs(1))
-        ));
-        s.handle_line("e4", t0 + Duration::from_secs(2));
+        s.tick_at(t0);
+        assert!(asks_repeat(&s.line_at("e4", t0 + Duration::from_secs(1))));
+        s.line_at("e4", t0 + Duration::from_secs(2));
         // Black thinks 40 s: 19 s left when White's move comes.
-        let black_moves = s.handle_line("e5", t0 + Duration::from_secs(42));
+        let black_moves = s.line_at("e5", t0 + Duration::from_secs(42));
         assert!(asks_repeat(&black_moves), "White has 59 s: asked");
-        s.handle_line("ok", t0 + Duration::from_secs(43));
-        let white_moves = s.handle_line("Nf3", t0 + Duration::from_secs(44));
+        s.line_at("ok", t0 + Duration::from_secs(43));
+        let white_moves = s.line_at("Nf3", t0 + Duration::from_secs(44));
         assert!(!asks_repeat(&white_moves), "Black has 19 s: waived");
         assert!(s.prompt().is_none());
         // And Black's move goes in at once.
-        let next = s.handle_line("Nc6", t0 + Duration::from_secs(45));
+        let next = s.line_at("Nc6", t0 + Duration::from_secs(45));
         assert!(matches!(next[0], Event::Game(_)));
         assert!(
             !next

@@ -36,22 +36,47 @@ mod records;
 mod replay;
 mod seat;
 mod settings;
+mod step;
+#[cfg(test)]
+mod testing;
 mod training;
 
 pub use online::TokenOutcome;
 pub use prompt::Prompt;
 pub use record::RestoreError;
+pub use step::{Effect, Input, KeptGame, Resumption, Start, Step, TokenFrom};
 
 use shakmaty::Color;
 
 use crate::engine::client::ExternalSpec;
 use std::time::Instant;
 
-use crate::engine::host::{Reply, Request};
-use crate::event::{Event, GameEvent, OpponentInfo, Refused, SessionEvent};
+use crate::engine::host::Request;
+use crate::event::{Event, GameEvent, OpponentInfo};
 use crate::rng::Rng;
 use crate::rules::Game;
 use crate::settings::{ColorChoice, Settings};
+
+/// What the next line answers, for the prompt a terminal shows before
+/// it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NextLine {
+    /// A move or a command: the side to move, `None` once the game is
+    /// over. (A question which piece or which promotion is answered in
+    /// the move's own words.)
+    Move(Option<Color>),
+    /// Yes or no to the offer to go on with a kept game or to join a
+    /// game on lichess.
+    Offer,
+    /// The opponent's move, repeated (confirm mode).
+    Repeat,
+    /// Yes or no to the player's own move (`confirm own`).
+    YesNo,
+    /// The answer to a drill's question or a question about the game.
+    Answer,
+    /// The next line of a dictated scoresheet.
+    Sheet,
+}
 
 /// One player's session: the game, the settings, who plays the other
 /// side, and the open question.
@@ -148,7 +173,7 @@ impl Session {
     /// it is; `repeat` says it again. A script hears only the number of a
     /// Chess960 start drawn at random (`random_960`), which nothing else
     /// would tell it.
-    pub fn start(&mut self, full: bool, random_960: bool) -> Vec<Event> {
+    fn opening(&mut self, full: bool, random_960: bool) -> Vec<Event> {
         let game: Event = GameEvent::NewGame {
             chess960: self.game.chess960_number(),
         }
@@ -191,56 +216,6 @@ impl Session {
         self.prompt.as_ref()
     }
 
-    /// Handles one line of input, typed at `now`, and returns what
-    /// happened.
-    pub fn handle_line(&mut self, line: &str, now: Instant) -> Vec<Event> {
-        // A flag that fell before the line ends the game before the line
-        // is read.
-        let mut events = self.observe(now);
-        events.extend(self.dispatch(line));
-        self.score_at_end(&mut events);
-        self.stop_clock_if_over();
-        self.autosave();
-        let repeat_only =
-            matches!(
-                events[..],
-                [Event::Session(SessionEvent::Repeated(_))
-                    | Event::Refusal(Refused::NothingToRepeat)]
-            );
-        if !events.is_empty() && !repeat_only {
-            self.last_answer.clone_from(&events);
-        }
-        events
-    }
-
-    /// An engine reply arrived at `now`: the opponent's move is played (if
-    /// still wanted and legal), an analysis is said (if the position is
-    /// still the one it was asked for).
-    pub fn engine_reply(&mut self, reply: Reply, now: Instant) -> Vec<Event> {
-        // A move that comes after the engine's flag fell is not played.
-        let mut events = self.observe(now);
-        events.extend(self.reply(reply));
-        self.score_at_end(&mut events);
-        self.autosave();
-        // The opponent's move is the last thing said: `repeat` says it.
-        if !events.is_empty() {
-            self.last_answer.clone_from(&events);
-        }
-        events
-    }
-
-    /// The loop's tick: the time now, while something timed runs. A
-    /// flag that has fallen ends the game; an alarm is said.
-    pub fn tick(&mut self, now: Instant) -> Vec<Event> {
-        let mut events = self.observe(now);
-        self.score_at_end(&mut events);
-        if !events.is_empty() {
-            self.last_answer.clone_from(&events);
-            self.autosave();
-        }
-        events
-    }
-
     /// Whether something runs against time and wants the loop's tick
     /// (every 100 ms): a running clock.
     pub fn timed(&self) -> bool {
@@ -261,21 +236,13 @@ impl Session {
 
     /// The requests for the engine thread: analyses asked for, and the
     /// engine's move when it is the engine's turn and none is out yet.
-    /// The caller hands them to the engine host and brings the replies to
-    /// [`Session::engine_reply`].
-    pub fn requests(&mut self) -> Vec<Request> {
+    fn engine_requests(&mut self) -> Vec<Request> {
         // A replayed game is cut at the move shown, not running: the
         // engine must not play on in it (analyses still go out).
         let asking = self.prompt.is_some() || self.replay.is_some() || self.playing_online();
         let clock = self.go_clock();
         self.seat
             .requests(&self.game, &self.settings, asking, clock)
-    }
-
-    /// The move request whose reply is awaited, if any (the caller stops
-    /// the engine when it no longer is).
-    pub fn awaiting_move(&self) -> Option<u64> {
-        self.seat.awaiting
     }
 
     /// Whether a reply of the engine is awaited (its move or an analysis).
@@ -292,6 +259,22 @@ impl Session {
     /// Whose move it is, or `None` once the game is over; for the prompt.
     pub fn to_move(&self) -> Option<Color> {
         (!self.game.is_over()).then(|| self.game.turn())
+    }
+
+    /// What the next line answers, for the prompt shown before it.
+    pub fn next_line(&self) -> NextLine {
+        if self.offering() {
+            return NextLine::Offer;
+        }
+        match &self.prompt {
+            Some(Prompt::Repeat { .. }) => NextLine::Repeat,
+            Some(Prompt::ConfirmOwn { .. }) => NextLine::YesNo,
+            Some(Prompt::Drill | Prompt::Quiz { .. }) => NextLine::Answer,
+            Some(Prompt::Sheet { .. }) => NextLine::Sheet,
+            Some(Prompt::Which { .. } | Prompt::Promotion { .. }) | None => {
+                NextLine::Move(self.to_move())
+            }
+        }
     }
 
     /// The side the person plays, drawn by lot when the choice is random

@@ -135,32 +135,17 @@ pub enum TokenOutcome {
 }
 
 impl Session {
-    /// At start: whether a token is there (and whether from the
-    /// environment). With one, the event stream is opened, which tells
-    /// of games in progress and challenges waiting.
-    pub fn go_online(&mut self, has_token: bool, env_token: bool) {
-        self.online.has_token = has_token;
+    /// At start, with a token (from the environment or not): the event
+    /// stream is opened, which tells of games in progress and challenges
+    /// waiting.
+    pub(super) fn go_online(&mut self, env_token: bool) {
+        self.online.has_token = true;
         self.online.env_token = env_token;
-        if has_token {
-            self.watch_events();
-        }
-    }
-
-    /// Requests for the network host; the loop carries them out and
-    /// brings the replies to [`Session::net_reply`].
-    pub fn net_requests(&mut self) -> Vec<NetRequest> {
-        std::mem::take(&mut self.online.outbox)
-    }
-
-    /// Whether the next line is the token (`online login`): the loop
-    /// reads it without echo and hands it to the store and the network,
-    /// never to the session.
-    pub fn wants_secret(&self) -> bool {
-        self.online.token_wanted
+        self.watch_events();
     }
 
     /// The token typed after `online login` was handled by the loop.
-    pub fn token_given(&mut self, outcome: TokenOutcome) -> Vec<Event> {
+    pub(super) fn token_given(&mut self, outcome: TokenOutcome) -> Vec<Event> {
         self.online.token_wanted = false;
         match outcome {
             TokenOutcome::Saved => {
@@ -183,14 +168,8 @@ impl Session {
         }
     }
 
-    /// Whether `online logout` asked for the token file to be deleted
-    /// (asked once).
-    pub fn take_logout(&mut self) -> bool {
-        std::mem::take(&mut self.online.logout)
-    }
-
     /// The token file was deleted (`Ok(whether there was one)`) or not.
-    pub fn logged_out(&mut self, result: Result<bool, String>) -> Vec<Event> {
+    pub(super) fn logged_out(&mut self, result: Result<bool, String>) -> Vec<Event> {
         match result {
             Ok(existed) => {
                 let env_token = self.online.env_token;

@@ -2,12 +2,10 @@
 //! stream (games starting, challenges) and the streams' ups and downs.
 //! The game stream's lines go on to `online_game`.
 
-use std::time::Instant;
-
 use shakmaty::Color;
 
 use crate::event::{
-    Event, GameEvent, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
+    Event, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
 };
 use crate::online::{
     self, Account, Call, Challenge, ChallengeColor, Control, Fault, GameInfo, NetReply, NetRequest,
@@ -20,10 +18,9 @@ use super::online::{Link, Purpose, Waiting};
 use super::online_game::OnlineGame;
 
 impl Session {
-    /// A reply of the network host arrived at `now`.
-    pub fn net_reply(&mut self, reply: NetReply, now: Instant) -> Vec<Event> {
-        let mut events = self.observe(now);
-        events.extend(match reply {
+    /// A reply of the network host.
+    pub(super) fn net_reply(&mut self, reply: NetReply) -> Vec<Event> {
+        match reply {
             NetReply::Done { id, outcome } => self.call_done(id, outcome),
             NetReply::Event(event) => self.stream_event(*event),
             NetReply::Game { game, event } => self.game_line(&game, event),
@@ -42,16 +39,7 @@ impl Session {
                 Vec::new()
             }
             NetReply::BadLine { .. } => Vec::new(),
-        });
-        self.score_at_end(&mut events);
-        self.autosave();
-        if events
-            .iter()
-            .any(|e| matches!(e, Event::Game(GameEvent::Moved(_))))
-        {
-            self.last_answer.clone_from(&events);
         }
-        events
     }
 
     /// A trouble to say: that lichess cannot be reached only once until

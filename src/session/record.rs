@@ -95,7 +95,7 @@ impl Session {
     /// Goes on with a kept game: its moves, result, offer and clock (the
     /// running turn goes on from `now`), who plays whom and the time
     /// control.
-    pub fn restore(&mut self, saved: &SavedGame, now: Instant) -> Result<(), RestoreError> {
+    pub(super) fn restore(&mut self, saved: &SavedGame, now: Instant) -> Result<(), RestoreError> {
         let mut game = match saved.chess960 {
             Some(n) => Game::chess960(n),
             None => Game::from_fen(&saved.initial_fen),
@@ -209,9 +209,9 @@ mod tests {
         };
         let mut s = Session::new(Game::new(), settings.clone());
         let t0 = Instant::now();
-        s.tick(t0);
+        s.tick_at(t0);
         for (i, mv) in ["e4", "e5", "Nf3", "draw"].iter().enumerate() {
-            s.handle_line(mv, t0 + Duration::from_secs(10 * (i as u64 + 1)));
+            s.line_at(mv, t0 + Duration::from_secs(10 * (i as u64 + 1)));
         }
         let kept = s.record(t0 + Duration::from_secs(45));
         let json = serde_json::to_string(&kept).unwrap();
@@ -235,8 +235,8 @@ mod tests {
     fn a_resignation_and_a_bad_move_are_told_apart() {
         let mut s = Session::new(Game::new(), Settings::default());
         let now = Instant::now();
-        s.handle_line("e4", now);
-        s.handle_line("resign", now);
+        s.line_at("e4", now);
+        s.line_at("resign", now);
         let kept = s.record(now);
         let mut other = Session::new(Game::new(), Settings::default());
         other.restore(&kept, now).unwrap();

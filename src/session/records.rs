@@ -38,12 +38,6 @@ struct Mark {
 }
 
 impl Session {
-    /// The requests for the store; the caller carries them out and
-    /// brings the replies to [`Session::store_reply`].
-    pub fn store_requests(&mut self) -> Vec<Request> {
-        std::mem::take(&mut self.records.outbox)
-    }
-
     /// Keeps the game when something worth keeping changed: a move, a
     /// result, an offer, a clock press or pause, the settings in force.
     pub(super) fn autosave(&mut self) {
@@ -96,7 +90,10 @@ impl Session {
 
     /// `save [name]`: an empty name lets the store choose one.
     pub(super) fn save(&mut self, name: &str) -> Vec<Event> {
-        let now = self.now.unwrap_or_else(Instant::now);
+        // Every line comes with its time, which the step noted first.
+        let Some(now) = self.now else {
+            return Vec::new();
+        };
         let game = Box::new(self.record(now));
         self.records.outbox.push(Request::SaveAs {
             name: name.trim().to_string(),
@@ -171,9 +168,8 @@ impl Session {
         Vec::new()
     }
 
-    /// The store's answer to a request.
-    pub fn store_reply(&mut self, reply: Reply, now: Instant) -> Vec<Event> {
-        self.now = Some(now);
+    /// The store's answer to a request, at `now`.
+    pub(super) fn store_reply(&mut self, reply: Reply, now: Instant) -> Vec<Event> {
         let event: RecordEvent = match reply {
             Reply::Saved(name) => RecordEvent::Saved(name),
             Reply::Written(path) => RecordEvent::Written(path),
@@ -245,7 +241,7 @@ impl Session {
 
     /// At the start: an unfinished game from an earlier run is offered in
     /// one sentence; the next line answers yes or no.
-    pub fn offer_resume(&mut self, saved: SavedGame, now: Instant) -> Vec<Event> {
+    pub(super) fn offer_resume(&mut self, saved: SavedGame, now: Instant) -> Vec<Event> {
         let mut preview = self.clone();
         if preview.restore(&saved, now).is_err() {
             return vec![RecordEvent::Unrestorable(String::from("current")).into()];
@@ -264,7 +260,7 @@ impl Session {
     }
 
     /// Goes on with a kept game at once (`--resume`).
-    pub fn resume_kept(&mut self, saved: &SavedGame, now: Instant) -> Vec<Event> {
+    pub(super) fn resume_kept(&mut self, saved: &SavedGame, now: Instant) -> Vec<Event> {
         match self.restore(saved, now) {
             Ok(()) => {
                 self.records.kept = Some(self.mark());
@@ -279,8 +275,8 @@ impl Session {
     pub(super) fn answer_offer(&mut self, line: &str) -> Option<Vec<Event>> {
         let saved = self.records.offer.take()?;
         let folded = fold(line.trim().trim_end_matches(['.', '!']));
-        let now = self.now.unwrap_or_else(Instant::now);
-        if YES.contains_folded(&folded) {
+        // Every line comes with its time, which the step noted first.
+        if let (true, Some(now)) = (YES.contains_folded(&folded), self.now) {
             return Some(self.resume_kept(&saved, now));
         }
         if NO.contains_folded(&folded) {
@@ -301,7 +297,7 @@ impl Session {
     }
 
     /// Whether the offer to resume is open.
-    pub fn offering(&self) -> bool {
+    pub(super) fn offering(&self) -> bool {
         self.records.offer.is_some() || self.offering_online()
     }
 }

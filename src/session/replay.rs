@@ -48,7 +48,7 @@ impl Session {
     /// then walks it from its first move, `end` jumps to its result.
     /// Whatever was played before is replaced, as by a new game. Returns
     /// what is said: the start, and whose move it is.
-    pub fn load_for_replay(&mut self, game: Game) -> Vec<Event> {
+    pub(super) fn load_for_replay(&mut self, game: Game) -> Vec<Event> {
         self.prompt = None;
         self.seat.awaiting = None;
         self.timing = Default::default();
@@ -285,6 +285,7 @@ mod tests {
     use crate::event::{ClockEvent, GameEvent};
     use crate::rules::EndReason;
     use crate::rules::clock::TimeControl;
+    use crate::session::testing::engine_requests;
     use crate::settings::{Settings, TimeChoice};
 
     fn session(opponent: OpponentChoice) -> Session {
@@ -300,7 +301,7 @@ mod tests {
         let mut s = session(OpponentChoice::Human);
         let t0 = Instant::now();
         for line in moves {
-            s.handle_line(line, t0);
+            s.line_at(line, t0);
         }
         (s, t0)
     }
@@ -321,25 +322,25 @@ mod tests {
     #[test]
     fn a_finished_game_is_walked_from_its_end_and_read_where_it_stands() {
         let (mut s, t0) = played(&MATE);
-        let end = s.handle_line("next", t0);
+        let end = s.line_at("next", t0);
         let [Event::Replay(ReplayEvent::AtEnd(Some(f)))] = &end[..] else {
             panic!("{end:?}");
         };
         assert_eq!(f.reason, EndReason::Checkmate);
         assert!(s.replaying());
-        assert_eq!(shown(&s.handle_line("prev", t0)), ["-Qh4#"]);
-        assert_eq!(shown(&s.handle_line("undo", t0)), ["-g4"], "undo is prev");
+        assert_eq!(shown(&s.line_at("prev", t0)), ["-Qh4#"]);
+        assert_eq!(shown(&s.line_at("undo", t0)), ["-g4"], "undo is prev");
         assert_eq!(
             s.game().fen(),
             "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2"
         );
         assert!(!s.game().is_over());
-        let start = s.handle_line("start", t0);
+        let start = s.line_at("start", t0);
         assert_eq!(start[0], ReplayEvent::AtStart.into());
         assert!(s.game().plies().is_empty());
-        assert_eq!(s.handle_line("prev", t0), [ReplayEvent::AtStart.into()]);
-        assert_eq!(shown(&s.handle_line("next", t0)), ["+f3"]);
-        let status = s.handle_line("status", t0);
+        assert_eq!(s.line_at("prev", t0), [ReplayEvent::AtStart.into()]);
+        assert_eq!(shown(&s.line_at("next", t0)), ["+f3"]);
+        let status = s.line_at("status", t0);
         assert_eq!(
             status[1],
             ReplayEvent::Place { shown: 1, total: 4 }.into(),
@@ -352,26 +353,26 @@ mod tests {
     #[test]
     fn the_last_move_comes_with_the_result_also_without_a_move() {
         let (mut s, t0) = played(&["e4", "e5", "resign"]);
-        let end = s.handle_line("end", t0);
+        let end = s.line_at("end", t0);
         assert_eq!(shown(&end), ["+e5"]);
         assert!(matches!(
             end[1],
             Event::Replay(ReplayEvent::AtEnd(Some(f))) if f.reason == EndReason::Resignation
         ));
         assert!(s.game().is_over(), "the end shows the result");
-        s.handle_line("prev", t0);
+        s.line_at("prev", t0);
         assert!(!s.game().is_over());
     }
 
     #[test]
     fn goto_finds_a_move_by_number_and_side_and_names_the_range() {
         let (mut s, t0) = played(&MATE);
-        assert_eq!(shown(&s.handle_line("goto 1", t0)), ["+f3"]);
-        assert_eq!(shown(&s.handle_line("goto 1 black", t0)), ["+e5"]);
-        assert_eq!(shown(&s.handle_line("gehe schwarz 1", t0)), ["+e5"]);
-        assert_eq!(shown(&s.handle_line("goto 2...", t0))[0], "+Qh4#");
-        assert_eq!(shown(&s.handle_line("goto move 2", t0)), ["+g4"]);
-        let refused = s.handle_line("goto 3", t0);
+        assert_eq!(shown(&s.line_at("goto 1", t0)), ["+f3"]);
+        assert_eq!(shown(&s.line_at("goto 1 black", t0)), ["+e5"]);
+        assert_eq!(shown(&s.line_at("gehe schwarz 1", t0)), ["+e5"]);
+        assert_eq!(shown(&s.line_at("goto 2...", t0))[0], "+Qh4#");
+        assert_eq!(shown(&s.line_at("goto move 2", t0)), ["+g4"]);
+        let refused = s.line_at("goto 3", t0);
         let range = Some(MoveRange {
             first: 1,
             last: 2,
@@ -395,13 +396,13 @@ mod tests {
         let mut s = session(OpponentChoice::Human);
         s.set_game(game);
         let t0 = Instant::now();
-        s.handle_line("Kd7", t0);
-        s.handle_line("e4", t0);
-        s.handle_line("resign", t0);
-        assert_eq!(shown(&s.handle_line("goto 7", t0)), ["+Kd7"]);
-        assert_eq!(shown(&s.handle_line("goto 8", t0)), ["+e4"]);
+        s.line_at("Kd7", t0);
+        s.line_at("e4", t0);
+        s.line_at("resign", t0);
+        assert_eq!(shown(&s.line_at("goto 7", t0)), ["+Kd7"]);
+        assert_eq!(shown(&s.line_at("goto 8", t0)), ["+e4"]);
         assert!(matches!(
-            &s.handle_line("goto 7 white", t0)[..],
+            &s.line_at("goto 7 white", t0)[..],
             [Event::Refusal(Refused::NoSuchMove { .. })]
         ));
     }
@@ -409,13 +410,9 @@ mod tests {
     #[test]
     fn moves_and_playing_on_are_refused_while_replaying() {
         let (mut s, t0) = played(&MATE);
-        s.handle_line("goto 1", t0);
+        s.line_at("goto 1", t0);
         for line in ["e5", "resign", "draw", "accept", "clock", "pause"] {
-            assert_eq!(
-                s.handle_line(line, t0),
-                [Refused::Replaying.into()],
-                "{line}"
-            );
+            assert_eq!(s.line_at(line, t0), [Refused::Replaying.into()], "{line}");
         }
         assert_eq!(s.game().plies().len(), 1);
     }
@@ -424,11 +421,7 @@ mod tests {
     fn a_running_game_is_not_replayed() {
         let (mut s, t0) = played(&["e4"]);
         for line in ["next", "prev", "start", "end", "goto 1", "play"] {
-            assert_eq!(
-                s.handle_line(line, t0),
-                [Refused::NoReplay.into()],
-                "{line}"
-            );
+            assert_eq!(s.line_at(line, t0), [Refused::NoReplay.into()], "{line}");
         }
         assert!(!s.replaying());
     }
@@ -436,13 +429,13 @@ mod tests {
     #[test]
     fn play_goes_on_from_the_shown_position_with_its_moves() {
         let (mut s, t0) = played(&MATE);
-        s.handle_line("goto 2", t0);
-        let events = s.handle_line("play", t0);
+        s.line_at("goto 2", t0);
+        let events = s.line_at("play", t0);
         assert_eq!(events[0], ReplayEvent::Continued.into());
         assert!(!s.replaying());
         assert_eq!(s.game().plies().len(), 3);
         assert!(s.game().result().is_none());
-        let moved = s.handle_line("d5", t0);
+        let moved = s.line_at("d5", t0);
         assert!(matches!(moved[0], Event::Game(GameEvent::Moved(_))));
         assert_eq!(s.game().plies().len(), 4);
     }
@@ -450,10 +443,10 @@ mod tests {
     #[test]
     fn play_on_a_mate_is_refused_and_after_a_resignation_goes_on() {
         let (mut s, t0) = played(&MATE);
-        assert_eq!(s.handle_line("play", t0), [Refusal::GameOver.into()]);
+        assert_eq!(s.line_at("play", t0), [Refusal::GameOver.into()]);
         assert!(!s.replaying(), "nothing started");
         let (mut s, t0) = played(&["e4", "resign"]);
-        assert_eq!(s.handle_line("play", t0)[0], ReplayEvent::Continued.into());
+        assert_eq!(s.line_at("play", t0)[0], ReplayEvent::Continued.into());
         assert!(!s.game().is_over());
         assert_eq!(s.game().turn(), Color::Black);
     }
@@ -463,14 +456,16 @@ mod tests {
         let mut s = session(OpponentChoice::Human);
         let t0 = Instant::now();
         for line in MATE {
-            s.handle_line(line, t0);
+            s.line_at(line, t0);
         }
-        s.handle_line("set opponent engine", t0);
-        s.handle_line("goto 1", t0);
+        s.line_at("set opponent engine", t0);
+        let goto = s.step_line("goto 1", t0);
         // White (the person) has moved; Black, the engine's, is shown.
-        assert!(s.requests().is_empty(), "no move asked in a replay");
-        s.handle_line("play", t0);
-        let requests = s.requests();
+        assert!(
+            engine_requests(&goto).is_empty(),
+            "no move asked in a replay"
+        );
+        let requests = engine_requests(&s.step_line("play", t0));
         assert!(matches!(requests[..], [Request::Move(_)]), "{requests:?}");
     }
 
@@ -483,9 +478,13 @@ mod tests {
         let events = s.load_for_replay(game);
         assert_eq!(events[0], ReplayEvent::AtStart.into());
         assert!(s.game().plies().is_empty());
-        assert!(s.requests().is_empty(), "the engine does not play White");
-        assert_eq!(shown(&s.handle_line("n", t0)), ["+f3"]);
-        s.handle_line("new", t0);
+        let status = s.step_line("status", t0);
+        assert!(
+            engine_requests(&status).is_empty(),
+            "the engine does not play White"
+        );
+        assert_eq!(shown(&s.line_at("n", t0)), ["+f3"]);
+        s.line_at("new", t0);
         assert!(!s.replaying());
         assert_eq!(s.replayed_game().map(Game::plies).map(<[_]>::len), None);
     }
@@ -500,25 +499,25 @@ mod tests {
         let mut s = Session::new(Game::new(), settings);
         let t0 = Instant::now();
         let at = |secs| t0 + Duration::from_secs(secs);
-        s.tick(t0);
-        s.handle_line("e4", at(10));
-        s.handle_line("e5", at(20));
-        s.handle_line("resign", at(30));
-        s.handle_line("start", at(31));
+        s.tick_at(t0);
+        s.line_at("e4", at(10));
+        s.line_at("e5", at(20));
+        s.line_at("resign", at(30));
+        s.line_at("start", at(31));
         assert!(!s.timed());
         // Long past both flags: nothing falls in a replay.
-        assert!(s.tick(at(500)).is_empty());
+        assert!(s.tick_at(at(500)).is_empty());
         assert_eq!(
-            s.handle_line("set time 5+0", at(501))[1],
+            s.line_at("set time 5+0", at(501))[1],
             ClockEvent::NextGame.into()
         );
-        s.handle_line("next", at(502));
-        let pgn = s.handle_line("pgn", at(503));
+        s.line_at("next", at(502));
+        let pgn = s.line_at("pgn", at(503));
         let Event::Answer(crate::event::Answer::Pgn(text)) = &pgn[0] else {
             panic!("{pgn:?}");
         };
         assert!(text.contains("1. e4 { [%clk 0:00:50] } *"), "{text}");
-        s.handle_line("play", at(504));
+        s.line_at("play", at(504));
         let report = s.clock_report(None).expect("timed");
         assert_eq!(report.sides[0].left, Duration::from_secs(300));
         assert!(s.timed());

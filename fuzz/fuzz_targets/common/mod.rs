@@ -13,7 +13,7 @@ use annabella::engine::search::{Limits, Searcher};
 use annabella::event::Event;
 use annabella::io::{LineSource, PlainLines};
 use annabella::rules::key_of;
-use annabella::session::Session;
+use annabella::session::{Effect, Input, Session};
 use annabella::settings::{
     BoardStyle, Lang, OpponentChoice, Orientation, Settings, Style, Verbosity, Width,
 };
@@ -115,20 +115,39 @@ pub fn answer(request: &Request, failing: bool) -> Reply {
     }
 }
 
-/// Hands the session's engine requests to the stand-in engine and the
-/// replies back, until nothing more is asked (a few rounds at most: the
-/// engine plays one side only).
-pub fn serve_requests(session: &mut Session, now: std::time::Instant, failing: bool) {
+/// Steps `input` at `now` and says its events; the engine requests it
+/// made, for [`serve_requests`].
+pub fn step(session: &mut Session, input: Input, now: std::time::Instant) -> Vec<Request> {
+    let step = session.step(input, now);
+    render(session, &step.events);
+    step.effects
+        .into_iter()
+        .filter_map(|effect| match effect {
+            Effect::Engine(request) => Some(*request),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Hands engine requests to the stand-in engine and the replies back,
+/// and so on for what the replies ask, until nothing more is asked (a
+/// few rounds at most: the engine plays one side only).
+pub fn serve_requests(
+    session: &mut Session,
+    mut requests: Vec<Request>,
+    now: std::time::Instant,
+    failing: bool,
+) {
     for _ in 0..4 {
-        let requests = session.requests();
         if requests.is_empty() {
             return;
         }
+        let mut next = Vec::new();
         for request in &requests {
             let reply = answer(request, failing);
-            let events = session.engine_reply(reply, now);
-            render(session, &events);
+            next.extend(step(session, Input::Engine(reply), now));
         }
+        requests = next;
     }
 }
 

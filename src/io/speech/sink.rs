@@ -110,7 +110,7 @@ mod tests {
     use crate::io::speech::tests::{settings, speaks};
     use crate::io::speech::{Call, RecordingBackend, SpeechBackend};
     use crate::rules::Game;
-    use crate::session::Session;
+    use crate::session::{Input, Session};
     use crate::settings::{Lang, Style};
 
     /// A session whose answers go to a recording backend through the
@@ -135,7 +135,9 @@ mod tests {
             sink.start(&settings).expect("notices written");
             let mut session = Session::new(Game::new(), settings);
             for line in lines {
-                let events = session.handle_line(line, std::time::Instant::now());
+                let events = session
+                    .step(Input::Line(line.to_string()), std::time::Instant::now())
+                    .events;
                 sink.notify(session.settings(), &events)
                     .expect("notices written");
                 // One line at a time, as a person types: no answer may

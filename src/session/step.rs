@@ -1,0 +1,297 @@
+//! The one way in: [`Session::step`] takes everything that happens — a
+//! line, an engine's reply, a tick of the clock, a reply or stream line
+//! from lichess, the store's answer, the token handled, the token file
+//! deleted — as one [`Input`] with the time it happened, and answers with
+//! a [`Step`]: the events every output hears, and the [`Effect`]s the
+//! outside world must carry out (ask the engine, save, call lichess, read
+//! the next line unseen, quit). The loop carries the effects out and
+//! brings their answers back as inputs. Every input ends the same way:
+//! a game that ended is scored and its clock stopped, the game is kept
+//! when something worth keeping changed, and the requests that the step
+//! made wait in the effects.
+//!
+//! New kinds of input (what the microphone heard, the keys of a Braille
+//! display) are new variants of [`Input`]: one arm in [`Session::step`]
+//! and the room that answers them; the ending stays the one below.
+
+use std::time::Instant;
+
+use crate::engine::host::{Reply as EngineReply, Request as EngineRequest};
+use crate::event::{Event, GameEvent, RecordEvent, Refused, SessionEvent};
+use crate::online::{NetReply, NetRequest};
+use crate::store::{Reply as StoreReply, Request as StoreRequest, SavedGame};
+
+use super::{Session, TokenOutcome};
+
+/// Everything that happens to the session.
+#[derive(Debug)]
+pub enum Input {
+    /// The session begins: what the loop found at the start.
+    Start(Start),
+    /// A line from the player.
+    Line(String),
+    /// A reply of the engine host: its move, or an analysis.
+    Engine(EngineReply),
+    /// Time passed, while something timed runs.
+    Tick,
+    /// A reply or a stream line from lichess.
+    Net(NetReply),
+    /// The store's answer to a request.
+    Store(StoreReply),
+    /// The line read unseen after `online login` was handled as a token
+    /// by the loop (which keeps the token; the session never sees it).
+    Token(TokenOutcome),
+    /// The token file was deleted after `online logout` (`Ok(whether
+    /// there was one)`), or could not be.
+    LoggedOut(Result<bool, String>),
+}
+
+/// What the loop found at the start, for [`Input::Start`].
+#[derive(Debug, Default)]
+pub struct Start {
+    /// A person at a terminal hears the game as `new` says it; a script
+    /// hears only the number of a Chess960 start drawn at random.
+    pub greet: bool,
+    /// The Chess960 start was drawn at random.
+    pub random_960: bool,
+    /// An unfinished game kept by an earlier run, and what to do with it.
+    pub kept: Option<KeptGame>,
+    /// Whether a lichess token is there, and whether it comes from the
+    /// environment; `None` without one.
+    pub token: Option<TokenFrom>,
+}
+
+/// An unfinished game kept by an earlier run, and what becomes of it.
+#[derive(Debug)]
+pub struct KeptGame {
+    /// The game as it was kept.
+    pub game: Box<SavedGame>,
+    /// Resumed, offered or set aside.
+    pub resumption: Resumption,
+}
+
+/// Where the lichess token comes from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TokenFrom {
+    /// The token file.
+    File,
+    /// `LICHESS_TOKEN`.
+    Environment,
+}
+
+/// What becomes of an unfinished game kept by an earlier run.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Resumption {
+    /// Go on with it at once (`--resume`).
+    Resume,
+    /// Offer it; the next line answers yes or no.
+    Offer,
+    /// Put it among the saved games: a script or `--new` starts afresh.
+    SetAside,
+}
+
+/// What the outside world must do after a step.
+#[derive(Clone, Debug)]
+pub enum Effect {
+    /// Ask the engine host: a move or an analysis (boxed: a request
+    /// carries a whole position).
+    Engine(Box<EngineRequest>),
+    /// Stop the search for a move nobody waits for any more.
+    StopEngine,
+    /// Ask the store: keep, save, load, list, read or write.
+    Store(StoreRequest),
+    /// Call lichess, or open or close one of its streams.
+    Net(NetRequest),
+    /// Read the next line unseen: it is the lichess token.
+    ReadSecret,
+    /// Delete the token file (`online logout`).
+    DeleteToken,
+    /// The player asked to quit.
+    Quit,
+}
+
+/// What a step gives back: what happened, for every output, and what
+/// the outside world must do.
+#[derive(Clone, Debug, Default)]
+pub struct Step {
+    /// The events, in the order they are said.
+    pub events: Vec<Event>,
+    /// The effects, to carry out in order.
+    pub effects: Vec<Effect>,
+}
+
+/// The kinds of input, for the one thing the ending does differently:
+/// what `repeat` says again afterwards.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    Start,
+    Line,
+    Engine,
+    Tick,
+    Net,
+    Store,
+    Token,
+    LoggedOut,
+}
+
+impl Input {
+    fn kind(&self) -> Kind {
+        match self {
+            Input::Start(_) => Kind::Start,
+            Input::Line(_) => Kind::Line,
+            Input::Engine(_) => Kind::Engine,
+            Input::Tick => Kind::Tick,
+            Input::Net(_) => Kind::Net,
+            Input::Store(_) => Kind::Store,
+            Input::Token(_) => Kind::Token,
+            Input::LoggedOut(_) => Kind::LoggedOut,
+        }
+    }
+}
+
+impl Kind {
+    /// Whether `events` become what `repeat` says again: the answer to a
+    /// line (not `repeat` itself), the engine's move, what the clock
+    /// said, a move from lichess. What the store or the token answer is
+    /// part of a line already remembered.
+    fn remembers(self, events: &[Event]) -> bool {
+        match self {
+            Kind::Line => {
+                let repeat_only = matches!(
+                    events,
+                    [Event::Session(SessionEvent::Repeated(_))
+                        | Event::Refusal(Refused::NothingToRepeat)]
+                );
+                !events.is_empty() && !repeat_only
+            }
+            Kind::Engine | Kind::Tick => !events.is_empty(),
+            Kind::Net => events
+                .iter()
+                .any(|e| matches!(e, Event::Game(GameEvent::Moved(_)))),
+            Kind::Start | Kind::Store | Kind::Token | Kind::LoggedOut => false,
+        }
+    }
+}
+
+impl Session {
+    /// One thing happened at `now`: the session answers with what is
+    /// said and what must be done.
+    ///
+    /// ```
+    /// use std::time::Instant;
+    /// use annabella::rules::Game;
+    /// use annabella::session::{Input, Session};
+    /// use annabella::settings::{OpponentChoice, Settings};
+    ///
+    /// let settings = Settings { opponent: OpponentChoice::Human, ..Settings::default() };
+    /// let mut session = Session::new(Game::new(), settings);
+    /// let step = session.step(Input::Line("Springer Felix drei".into()), Instant::now());
+    /// assert_eq!(session.game().plies().len(), 1);
+    /// assert!(!step.events.is_empty());
+    /// ```
+    pub fn step(&mut self, input: Input, now: Instant) -> Step {
+        let before = self.before();
+        let kind = input.kind();
+        let mut events = match input {
+            // The clock of a timed game starts with the loop's first
+            // tick, not with the start.
+            Input::Start(start) => self.begin(start, now),
+            input => {
+                // A flag that fell before the input ends the game first.
+                let mut events = self.observe(now);
+                events.extend(self.happen(input, now));
+                events
+            }
+        };
+        self.score_at_end(&mut events);
+        self.stop_clock_if_over();
+        self.autosave();
+        if kind.remembers(&events) {
+            self.last_answer.clone_from(&events);
+        }
+        let effects = self.effects(before);
+        Step { events, effects }
+    }
+
+    /// What one input (other than the start) says.
+    fn happen(&mut self, input: Input, now: Instant) -> Vec<Event> {
+        match input {
+            Input::Start(_) | Input::Tick => Vec::new(),
+            Input::Line(line) => self.dispatch(&line),
+            Input::Engine(reply) => self.reply(reply),
+            Input::Net(reply) => self.net_reply(reply),
+            Input::Store(reply) => self.store_reply(reply, now),
+            Input::Token(outcome) => self.token_given(outcome),
+            Input::LoggedOut(result) => self.logged_out(result),
+        }
+    }
+
+    /// The start: lichess watched when there is a token, the kept game
+    /// resumed, offered or set aside, and the game said as `new` says it
+    /// unless a kept game is the start.
+    fn begin(&mut self, start: Start, now: Instant) -> Vec<Event> {
+        if let Some(from) = start.token {
+            self.go_online(from == TokenFrom::Environment);
+        }
+        let mut events = Vec::new();
+        if let Some(KeptGame { game, resumption }) = start.kept {
+            match resumption {
+                Resumption::Resume => events.extend(self.resume_kept(&game, now)),
+                Resumption::Offer => events.extend(self.offer_resume(*game, now)),
+                Resumption::SetAside => self.records.outbox.push(StoreRequest::KeepUnfinished),
+            }
+        }
+        let resumed = events
+            .iter()
+            .any(|e| matches!(e, Event::Record(RecordEvent::Resumed)));
+        if !self.offering() && !resumed {
+            events.extend(self.opening(start.greet, start.random_960));
+        }
+        events
+    }
+
+    fn before(&self) -> Before {
+        Before {
+            awaited: self.seat.awaiting,
+            secret: self.online.token_wanted,
+            quit: self.quit,
+        }
+    }
+
+    /// The effects of a step: the requests its rooms made, a search
+    /// stopped when its move is no longer awaited, and what the step
+    /// began (reading the token, quitting).
+    fn effects(&mut self, before: Before) -> Vec<Effect> {
+        let mut effects: Vec<Effect> = self
+            .engine_requests()
+            .into_iter()
+            .map(|request| Effect::Engine(Box::new(request)))
+            .collect();
+        if before.awaited.is_some() && self.seat.awaiting.is_none() {
+            effects.push(Effect::StopEngine);
+        }
+        effects.extend(self.online.outbox.drain(..).map(Effect::Net));
+        if std::mem::take(&mut self.online.logout) {
+            effects.push(Effect::DeleteToken);
+        }
+        effects.extend(self.records.outbox.drain(..).map(Effect::Store));
+        if self.online.token_wanted && !before.secret {
+            effects.push(Effect::ReadSecret);
+        }
+        if self.quit && !before.quit {
+            effects.push(Effect::Quit);
+        }
+        effects
+    }
+}
+
+/// What the ending compares with: the state before the step.
+#[derive(Copy, Clone, Debug)]
+struct Before {
+    /// The engine's move awaited.
+    awaited: Option<u64>,
+    /// The next line was to be the token.
+    secret: bool,
+    /// The player had quit.
+    quit: bool,
+}

@@ -1,0 +1,37 @@
+//! Shorthands for the session's unit tests: a line or a tick stepped
+//! as the loop steps it.
+
+use std::time::Instant;
+
+use crate::engine::host::Request;
+use crate::event::Event;
+
+use super::{Effect, Input, Session, Step};
+
+impl Session {
+    /// The events of a line typed at `now`.
+    pub(crate) fn line_at(&mut self, line: &str, now: Instant) -> Vec<Event> {
+        self.step_line(line, now).events
+    }
+
+    /// The whole step of a line typed at `now`.
+    pub(crate) fn step_line(&mut self, line: &str, now: Instant) -> Step {
+        self.step(Input::Line(line.to_string()), now)
+    }
+
+    /// The events of a tick at `now`.
+    pub(crate) fn tick_at(&mut self, now: Instant) -> Vec<Event> {
+        self.step(Input::Tick, now).events
+    }
+}
+
+/// The engine requests among a step's effects.
+pub(crate) fn engine_requests(step: &Step) -> Vec<Request> {
+    step.effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Engine(request) => Some((**request).clone()),
+            _ => None,
+        })
+        .collect()
+}
