@@ -18,17 +18,17 @@ impl Session {
     /// The side the board is read from: against an engine the person's
     /// side; in hot seat, where both sides share one keyboard, White's.
     pub(super) fn side(&self) -> Color {
-        let player = match self.settings.opponent {
+        let player = match self.table.settings.opponent {
             OpponentChoice::Engine => self.seat.human,
             OpponentChoice::Human => Color::White,
         };
-        self.settings.orientation.side(player)
+        self.table.settings.orientation.side(player)
     }
 
     pub(super) fn board(&self) -> Vec<Event> {
-        let (board, side) = (self.game.position().board(), self.side());
+        let (board, side) = (self.table.game.position().board(), self.side());
         vec![
-            Answer::Board(match self.settings.board_style {
+            Answer::Board(match self.table.settings.board_style {
                 BoardStyle::List => view::list(board, &BOTH, side),
                 BoardStyle::Ranks => view::ranks(board, side),
                 BoardStyle::Squares => view::squares(board, side),
@@ -41,7 +41,7 @@ impl Session {
         let Some(square) = square else {
             return missing(command);
         };
-        let piece = self.game.position().board().piece_at(square);
+        let piece = self.table.game.position().board().piece_at(square);
         vec![Answer::Square { square, piece }.into()]
     }
 
@@ -49,7 +49,7 @@ impl Session {
         let Some(rank) = rank else {
             return missing(command);
         };
-        let line = view::rank(self.game.position().board(), rank, self.side());
+        let line = view::rank(self.table.game.position().board(), rank, self.side());
         vec![Answer::Lines(vec![line]).into()]
     }
 
@@ -57,7 +57,7 @@ impl Session {
         let Some(file) = file else {
             return missing(command);
         };
-        let line = view::file(self.game.position().board(), file, self.side());
+        let line = view::file(self.table.game.position().board(), file, self.side());
         vec![Answer::Lines(vec![line]).into()]
     }
 
@@ -65,7 +65,7 @@ impl Session {
         let Some(square) = square else {
             return missing(command);
         };
-        let lines = view::diagonals(self.game.position().board(), square, self.side());
+        let lines = view::diagonals(self.table.game.position().board(), square, self.side());
         vec![Answer::Lines(lines).into()]
     }
 
@@ -74,7 +74,7 @@ impl Session {
             Some(c) => vec![c],
             None => BOTH.to_vec(),
         };
-        let list = view::list(self.game.position().board(), &colors, self.side());
+        let list = view::list(self.table.game.position().board(), &colors, self.side());
         vec![Answer::Board(list).into()]
     }
 
@@ -91,7 +91,12 @@ impl Session {
             Some(c) => vec![c],
             None => BOTH.to_vec(),
         };
-        let found = view::find(self.game.position().board(), role, &colors, self.side());
+        let found = view::find(
+            self.table.game.position().board(),
+            role,
+            &colors,
+            self.side(),
+        );
         vec![Answer::Where { role, found }.into()]
     }
 
@@ -99,7 +104,7 @@ impl Session {
         let Some(square) = square else {
             return missing(command);
         };
-        let board = self.game.position().board();
+        let board = self.table.game.position().board();
         vec![
             Answer::Attackers {
                 square,
@@ -111,8 +116,8 @@ impl Session {
     }
 
     pub(super) fn moves(&self, from: Option<Square>) -> Vec<Event> {
-        let pos = self.game.position();
-        let moves = if self.game.is_over() {
+        let pos = self.table.game.position();
+        let moves = if self.table.game.is_over() {
             Vec::new()
         } else {
             view::legal_moves_from(pos, from, self.side())
@@ -132,25 +137,25 @@ impl Session {
     }
 
     pub(super) fn material(&self) -> Vec<Event> {
-        vec![Answer::Material(view::material(self.game.position().board())).into()]
+        vec![Answer::Material(view::material(self.table.game.position().board())).into()]
     }
 
     pub(super) fn last(&self) -> Vec<Event> {
-        vec![Answer::Last(MoveFacts::last(&self.game)).into()]
+        vec![Answer::Last(MoveFacts::last(&self.table.game)).into()]
     }
 
     pub(super) fn history(&self) -> Vec<Event> {
-        vec![Answer::History(MoveFacts::history(&self.game)).into()]
+        vec![Answer::History(MoveFacts::history(&self.table.game)).into()]
     }
 
     /// `status`: whose move it is, or the result.
     pub(super) fn status(&self) -> Event {
-        let pos = self.game.position();
+        let pos = self.table.game.position();
         Answer::Status(StatusInfo {
             turn: pos.turn(),
-            number: self.game.move_number(),
-            check: pos.is_check() && !self.game.is_over(),
-            result: self.game.result(),
+            number: self.table.game.move_number(),
+            check: pos.is_check() && !self.table.game.is_over(),
+            result: self.table.game.result(),
             clock: self.clock_report(None),
         })
         .into()

@@ -17,11 +17,10 @@ use crate::settings::OpponentChoice;
 
 use super::Session;
 
-/// The clock of the game and the alarms already said.
+/// The alarms of the game's clock already said (the clock itself is the
+/// table's).
 #[derive(Clone, Debug, Default)]
-pub(super) struct Timing {
-    /// The clock, when the game is timed.
-    pub clock: Option<Clock>,
+pub(super) struct Alarms {
     /// Per side, the alarm thresholds (seconds) already said.
     said: ByColor<Vec<u32>>,
     /// Per side, its time when the session last looked.
@@ -32,17 +31,16 @@ impl Session {
     /// A fresh clock for the current game from the setting `time` (none
     /// when untimed); it starts with the next time the session is told.
     pub(super) fn reset_clock(&mut self) {
-        self.timing = Timing {
-            clock: self
-                .settings
-                .time
-                .control()
-                .map(|control| Clock::new(control.clone(), self.game.turn())),
-            ..Timing::default()
-        };
-        if let Some(now) = self.now
-            && let Some(clock) = self.timing.clock.as_mut()
-            && !self.game.is_over()
+        self.table.clock = self
+            .table
+            .settings
+            .time
+            .control()
+            .map(|control| Clock::new(control.clone(), self.table.game.turn()));
+        self.alarms = Alarms::default();
+        if let Some(now) = self.table.now
+            && let Some(clock) = self.table.clock.as_mut()
+            && !self.table.game.is_over()
         {
             clock.start(now);
         }
@@ -51,11 +49,11 @@ impl Session {
     /// The time is now `now`: the clock starts if it has not, a fallen
     /// flag ends the game, an alarm whose time has come is said.
     pub(super) fn observe(&mut self, now: Instant) -> Vec<Event> {
-        self.now = Some(now);
-        if self.game.is_over() {
+        self.table.now = Some(now);
+        if self.table.game.is_over() {
             return Vec::new();
         }
-        let Some(clock) = self.timing.clock.as_mut() else {
+        let Some(clock) = self.table.clock.as_mut() else {
             return Vec::new();
         };
         clock.start(now);
@@ -64,12 +62,12 @@ impl Session {
         let online = self.online.game.is_some();
         if let Some(color) = clock.flag(now).filter(|_| !online) {
             clock.stop(now);
-            let Ok(finished) = self.game.flag_fall(color) else {
+            let Ok(finished) = self.table.game.flag_fall(color) else {
                 return Vec::new();
             };
             // Nobody waits for the engine's move or an answer any more.
             self.seat.awaiting = None;
-            self.prompt = None;
+            self.table.prompt = None;
             return vec![GameEvent::Over(finished).into()];
         }
         self.alarms(now)
@@ -78,7 +76,7 @@ impl Session {
     /// The sides whose alarms are said: the player's, or both in hot
     /// seat.
     fn alarm_sides(&self) -> Vec<Color> {
-        match self.settings.opponent {
+        match self.table.settings.opponent {
             OpponentChoice::Human => vec![Color::White, Color::Black],
             OpponentChoice::Engine => vec![self.seat.human],
         }
@@ -88,23 +86,24 @@ impl Session {
     /// once per side, the lowest crossed said (several at once after a
     /// long pause say only where the time is now).
     fn alarms(&mut self, now: Instant) -> Vec<Event> {
-        let Some(clock) = self.timing.clock.as_ref() else {
+        let Some(clock) = self.table.clock.as_ref() else {
             return Vec::new();
         };
         let mut events = Vec::new();
         for color in self.alarm_sides() {
             let left = clock.left(color, now);
-            let before = self.timing.seen[color].replace(left);
+            let before = self.alarms.seen[color].replace(left);
             let Some(before) = before else {
                 continue;
             };
-            let said = &mut self.timing.said[color];
+            let said = &mut self.alarms.said[color];
             if left > before {
                 // Time was added (a new period, an undo): thresholds
                 // above the new time may be crossed again.
                 said.retain(|&t| Duration::from_secs(u64::from(t)) > left);
             }
             let crossed: Vec<u32> = self
+                .table
                 .settings
                 .time_alerts
                 .0
@@ -132,11 +131,11 @@ impl Session {
 
     /// The side to move has moved: its clock is pressed.
     pub(super) fn press_clock(&mut self) {
-        let (Some(now), Some(clock)) = (self.now, self.timing.clock.as_mut()) else {
+        let (Some(now), Some(clock)) = (self.table.now, self.table.clock.as_mut()) else {
             return;
         };
         clock.press(now);
-        if self.game.is_over() {
+        if self.table.game.is_over() {
             clock.stop(now);
         }
     }
@@ -144,8 +143,8 @@ impl Session {
     /// The game ended without a move (resignation, agreement, claim):
     /// the clock stops.
     pub(super) fn stop_clock_if_over(&mut self) {
-        if let (Some(now), Some(clock)) = (self.now, self.timing.clock.as_mut())
-            && self.game.is_over()
+        if let (Some(now), Some(clock)) = (self.table.now, self.table.clock.as_mut())
+            && self.table.game.is_over()
             && !clock.is_stopped()
         {
             clock.stop(now);
@@ -154,7 +153,7 @@ impl Session {
 
     /// A move was taken back: both times as they were before it.
     pub(super) fn undo_clock(&mut self) {
-        if let (Some(now), Some(clock)) = (self.now, self.timing.clock.as_mut()) {
+        if let (Some(now), Some(clock)) = (self.table.now, self.table.clock.as_mut()) {
             clock.undo(now);
         }
     }
@@ -166,7 +165,7 @@ impl Session {
             reason,
             Some(EndReason::TimeForfeit | EndReason::TimeoutVsInsufficientMaterial)
         );
-        if let (Some(now), Some(clock)) = (self.now, self.timing.clock.as_mut()) {
+        if let (Some(now), Some(clock)) = (self.table.now, self.table.clock.as_mut()) {
             clock.reopen(now, flagged);
         }
     }
@@ -174,7 +173,7 @@ impl Session {
     /// How a side is named: "you" and "opponent" against an engine, the
     /// colour in hot seat.
     fn who(&self, color: Color) -> Who {
-        match self.settings.opponent {
+        match self.table.settings.opponent {
             OpponentChoice::Human => Who::Side(color),
             OpponentChoice::Engine if color == self.seat.human => Who::You,
             OpponentChoice::Engine => Who::Opponent,
@@ -184,8 +183,8 @@ impl Session {
     /// The player's own side: against an engine the person's, in hot
     /// seat the side to move.
     fn own_side(&self) -> Color {
-        match self.settings.opponent {
-            OpponentChoice::Human => self.game.turn(),
+        match self.table.settings.opponent {
+            OpponentChoice::Human => self.table.game.turn(),
             OpponentChoice::Engine => self.seat.human,
         }
     }
@@ -193,11 +192,11 @@ impl Session {
     /// The clock read out: both sides (own first; White first in hot
     /// seat), or the one asked for. `None` when the game is untimed.
     pub(super) fn clock_report(&self, side: Option<ClockSide>) -> Option<ClockReport> {
-        let clock = self.timing.clock.as_ref()?;
-        let now = self.now?;
+        let clock = self.table.clock.as_ref()?;
+        let now = self.table.now?;
         let own = self.own_side();
         let colors = match side {
-            None if self.settings.opponent == OpponentChoice::Human => {
+            None if self.table.settings.opponent == OpponentChoice::Human => {
                 vec![Color::White, Color::Black]
             }
             None => vec![own, !own],
@@ -221,8 +220,8 @@ impl Session {
 
     /// The time `side` has left now, when the game is timed.
     pub(super) fn time_left(&self, side: Color) -> Option<Duration> {
-        let clock = self.timing.clock.as_ref()?;
-        Some(clock.left(side, self.now?))
+        let clock = self.table.clock.as_ref()?;
+        Some(clock.left(side, self.table.now?))
     }
 
     /// `clock [side]`.
@@ -244,8 +243,8 @@ impl Session {
     }
 
     fn pause_or_resume(&mut self, pause: bool) -> Vec<Event> {
-        let over = self.game.is_over();
-        let (Some(now), Some(clock)) = (self.now, self.timing.clock.as_mut()) else {
+        let over = self.table.game.is_over();
+        let (Some(now), Some(clock)) = (self.table.now, self.table.clock.as_mut()) else {
             return vec![Refused::Untimed.into()];
         };
         if over {
@@ -266,8 +265,8 @@ impl Session {
     /// is passed as an increment: what the engine may spend per move
     /// without losing main time.
     pub(super) fn go_clock(&self) -> Option<GoClock> {
-        let clock = self.timing.clock.as_ref()?;
-        let now = self.now?;
+        let clock = self.table.clock.as_ref()?;
+        let now = self.table.now?;
         let times = clock.times(now);
         let bonus = clock.control().bonus().amount();
         Some(GoClock {
@@ -275,32 +274,33 @@ impl Session {
             btime: times.black,
             winc: bonus,
             binc: bonus,
-            movestogo: clock.moves_to_control(self.game.turn()),
+            movestogo: clock.moves_to_control(self.table.game.turn()),
         })
     }
 
     /// Whether a clock runs (or waits for its start) and wants the
     /// loop's tick.
     pub(super) fn clock_runs(&self) -> bool {
-        self.timing.clock.as_ref().is_some_and(|clock| {
-            !self.game.is_over() && (clock.is_running() || !clock.is_started())
+        self.table.clock.as_ref().is_some_and(|clock| {
+            !self.table.game.is_over() && (clock.is_running() || !clock.is_started())
         })
     }
 
     /// When the session must next be told the time even if nothing else
     /// happens: a flag's fall or an alarm's time.
     pub(super) fn clock_deadline(&self) -> Option<Instant> {
-        let clock = self.timing.clock.as_ref()?;
-        let now = self.now?;
-        if self.game.is_over() || !clock.is_running() {
+        let clock = self.table.clock.as_ref()?;
+        let now = self.table.now?;
+        if self.table.game.is_over() || !clock.is_running() {
             return None;
         }
         let turn = clock.turn();
         let mut next = clock.deadline(now);
         if self.alarm_sides().contains(&turn) {
             let left = clock.left(turn, now);
-            let said = &self.timing.said[turn];
+            let said = &self.alarms.said[turn];
             let alarm = self
+                .table
                 .settings
                 .time_alerts
                 .0

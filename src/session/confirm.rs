@@ -23,7 +23,7 @@ impl Session {
     /// engine's moves, or in hot seat every move (the other player
     /// repeats it).
     pub(super) fn repeats_moves_of(&self, mover: Color) -> bool {
-        match self.settings.opponent {
+        match self.table.settings.opponent {
             OpponentChoice::Human => true,
             OpponentChoice::Engine => mover != self.seat.human,
         }
@@ -32,7 +32,7 @@ impl Session {
     /// Whether `side` is in time trouble: fewer seconds on its clock than
     /// `confirmbelow` says, so that nothing is repeated or confirmed.
     fn confirm_waived(&self, side: Color) -> bool {
-        let below = self.settings.confirm_below.0;
+        let below = self.table.settings.confirm_below.0;
         below > 0
             && self
                 .time_left(side)
@@ -42,43 +42,46 @@ impl Session {
     /// After a move of `mover`: the question that asks the player to
     /// repeat it, when confirm mode wants one.
     pub(super) fn ask_repeat(&mut self, mover: Color) -> Vec<Event> {
-        let wanted = self.settings.confirm != ConfirmMode::Off
+        let wanted = self.table.settings.confirm != ConfirmMode::Off
             && self.repeats_moves_of(mover)
-            && !self.game.is_over()
-            && !self.confirm_waived(self.game.turn());
-        let Some(ply) = self.game.plies().len().checked_sub(1) else {
+            && !self.table.game.is_over()
+            && !self.confirm_waived(self.table.game.turn());
+        let Some(ply) = self.table.game.plies().len().checked_sub(1) else {
             return Vec::new();
         };
         if !wanted {
             return Vec::new();
         }
-        self.prompt = Some(Prompt::Repeat { ply });
+        self.table.prompt = Some(Prompt::Repeat { ply });
         vec![PromptEvent::Ask(Question::Repeat).into()]
     }
 
     /// With `confirm own`, the player's move waits for a yes: the
     /// question, or `None` when the move is to be played at once.
     pub(super) fn ask_own(&mut self, mv: Move, claim: bool) -> Option<Vec<Event>> {
-        let mover = self.game.turn();
-        let asked = self.settings.confirm == ConfirmMode::Own
-            && !self.seat.engine_plays(&self.settings, mover)
+        let mover = self.table.game.turn();
+        let asked = self.table.settings.confirm == ConfirmMode::Own
+            && !self.seat.engine_plays(&self.table.settings, mover)
             && !self.confirm_waived(mover);
         if !asked {
             return None;
         }
-        let facts = MoveFacts::of_move(self.game.position(), mv);
+        let facts = MoveFacts::of_move(self.table.game.position(), mv);
         let prompt = Prompt::ConfirmOwn { mv, claim, facts };
         let question = prompt.question();
-        self.prompt = Some(prompt);
+        self.table.prompt = Some(prompt);
         Some(vec![PromptEvent::Ask(question).into()])
     }
 
     /// A line while the player owes the repetition of ply `ply`.
     pub(super) fn answer_repeat(&mut self, ply: usize, line: &str) -> Result<Vec<Event>, Prompt> {
         let prompt = Prompt::Repeat { ply };
-        let expected = match (self.game.plies().get(ply), self.game.position_before(ply)) {
+        let expected = match (
+            self.table.game.plies().get(ply),
+            self.table.game.position_before(ply),
+        ) {
             // The game moved on (undone, restored): nothing is owed.
-            (Some(p), Some(before)) if ply + 1 == self.game.plies().len() => {
+            (Some(p), Some(before)) if ply + 1 == self.table.game.plies().len() => {
                 MoveFacts::new(before, p)
             }
             _ => return Err(prompt),
@@ -89,22 +92,26 @@ impl Session {
         if is_one_of(&YES, line) {
             return Ok(vec![DualEvent::Confirmed.into()]);
         }
-        let reading = read_move_with(line, self.settings.lang.into(), &mut Effort::default());
+        let reading = read_move_with(
+            line,
+            self.table.settings.lang.into(),
+            &mut Effort::default(),
+        );
         if reading.intents.is_empty() {
             return Err(prompt);
         }
-        let mut before = self.game.clone();
+        let mut before = self.table.game.clone();
         before.undo();
-        let both_sides = self.settings.opponent == OpponentChoice::Human;
+        let both_sides = self.table.settings.opponent == OpponentChoice::Human;
         let repeated = resolve_for(&before, &reading.intents, true, both_sides);
-        if matches!(repeated, Resolution::Move(mv) if Some(mv) == self.game.plies().get(ply).map(|p| p.mv))
+        if matches!(repeated, Resolution::Move(mv) if Some(mv) == self.table.game.plies().get(ply).map(|p| p.mv))
         {
             return Ok(vec![DualEvent::Confirmed.into()]);
         }
         // A move of the player's own, typed before the repetition: not
         // taken, and the game stays as it is.
-        let own = resolve_for(&self.game, &reading.intents, true, both_sides);
-        self.prompt = Some(prompt);
+        let own = resolve_for(&self.table.game, &reading.intents, true, both_sides);
+        self.table.prompt = Some(prompt);
         if matches!(own, Resolution::Move(_)) && !matches!(repeated, Resolution::Move(_)) {
             return Ok(vec![DualEvent::RepeatFirst(expected).into()]);
         }
@@ -124,12 +131,17 @@ impl Session {
         if is_one_of(&NO, line) {
             return Ok(vec![DualEvent::OwnDropped.into()]);
         }
-        let facts = MoveFacts::of_move(self.game.position(), mv);
+        let facts = MoveFacts::of_move(self.table.game.position(), mv);
         let prompt = Prompt::ConfirmOwn { mv, claim, facts };
         // The same move again confirms it; another is read as a new move.
-        let reading = read_move_with(line, self.settings.lang.into(), &mut Effort::default());
-        let both_sides = self.settings.opponent == OpponentChoice::Human;
-        if let Resolution::Move(again) = resolve_for(&self.game, &reading.intents, true, both_sides)
+        let reading = read_move_with(
+            line,
+            self.table.settings.lang.into(),
+            &mut Effort::default(),
+        );
+        let both_sides = self.table.settings.opponent == OpponentChoice::Human;
+        if let Resolution::Move(again) =
+            resolve_for(&self.table.game, &reading.intents, true, both_sides)
             && again == mv
         {
             return Ok(self.play_confirmed(mv, claim));

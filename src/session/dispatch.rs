@@ -25,17 +25,17 @@ impl Session {
             return events;
         }
         let mut open = None;
-        if let Some(prompt) = self.prompt.take() {
+        if let Some(prompt) = self.table.prompt.take() {
             match self.answer(prompt, text) {
                 Ok(events) => return events,
                 Err(prompt) => open = Some(prompt),
             }
         }
-        let line = read_line(text, self.settings.lang, &self.game);
+        let line = read_line(text, self.table.settings.lang, &self.table.game);
         // Looking at the board does not cancel the question; anything
         // else lets it lapse.
         if line.is_read_only() || open.as_ref().is_some_and(|p| p.holds(&line)) {
-            self.prompt = open;
+            self.table.prompt = open;
         }
         self.run(line)
     }
@@ -89,7 +89,7 @@ impl Session {
                 .into_iter()
                 .chain(self.replay_place())
                 .collect(),
-            Command::Fen => vec![Answer::Fen(self.game.fen()).into()],
+            Command::Fen => vec![Answer::Fen(self.table.game.fen()).into()],
             Command::Pgn => self.pgn(&args.text),
             Command::Save => self.save(&args.text),
             Command::Load => self.load(&args.text),

@@ -77,7 +77,7 @@ impl Session {
                     },
                     _ => return bad(),
                 };
-                let seed = self.rng.below(usize::MAX) as u64;
+                let seed = self.table.rng.below(usize::MAX) as u64;
                 let drill = Drill::new(kind, count, seed, &self.training.stats);
                 self.training.drill = Some(Running { drill, asked: None });
                 self.drill_steps()
@@ -88,7 +88,7 @@ impl Session {
     /// Shows and asks what the drill wants next; its end with the score.
     fn drill_steps(&mut self) -> Vec<Event> {
         let mut events = Vec::new();
-        let now = self.now;
+        let now = self.table.now;
         while let Some(running) = self.training.drill.as_mut() {
             match running.drill.step() {
                 Step::Show(presentation) => events.push(shown(presentation)),
@@ -96,14 +96,14 @@ impl Session {
                     running.asked = now;
                     let number = running.drill.summary().total + 1;
                     events.push(TrainingEvent::Asked { number, question }.into());
-                    self.prompt = Some(Prompt::Drill);
+                    self.table.prompt = Some(Prompt::Drill);
                     break;
                 }
                 Step::Done(summary) => {
                     self.training.stats.finish(&summary);
                     let best = self.training.stats.drill(summary.kind).and_then(|s| s.best);
                     self.training.drill = None;
-                    self.prompt = None;
+                    self.table.prompt = None;
                     events.push(TrainingEvent::DrillDone { summary, best }.into());
                 }
             }
@@ -117,7 +117,7 @@ impl Session {
         if line.trim_end().ends_with('?') || Command::from_word(first).is_some() {
             return Err(Prompt::Drill);
         }
-        let now = self.now;
+        let now = self.table.now;
         let Some(running) = self.training.drill.as_mut() else {
             return Err(Prompt::Drill);
         };
@@ -135,7 +135,7 @@ impl Session {
             return Err(Prompt::Drill);
         };
         if !judged.understood {
-            self.prompt = Some(Prompt::Drill);
+            self.table.prompt = Some(Prompt::Drill);
             return Ok(vec![TrainingEvent::Unreadable(question).into()]);
         }
         let mut events = vec![
@@ -157,7 +157,7 @@ impl Session {
         let Some(running) = self.training.drill.take() else {
             return vec![Refused::NoDrill.into()];
         };
-        self.prompt = None;
+        self.table.prompt = None;
         let summary = running.drill.summary();
         vec![TrainingEvent::DrillStopped(summary).into()]
     }
@@ -209,20 +209,20 @@ impl Session {
     /// After a move of the opponent: every `quizevery` of them, a question
     /// about the position, when nothing else is asked.
     pub(super) fn ask_quiz(&mut self, mover: shakmaty::Color) -> Vec<Event> {
-        let every = u32::from(self.settings.quiz_every.0);
-        if every == 0 || !self.repeats_moves_of(mover) || self.game.is_over() {
+        let every = u32::from(self.table.settings.quiz_every.0);
+        if every == 0 || !self.repeats_moves_of(mover) || self.table.game.is_over() {
             return Vec::new();
         }
         self.training.quiz.moves += 1;
-        if self.training.quiz.moves < every || self.prompt.is_some() {
+        if self.training.quiz.moves < every || self.table.prompt.is_some() {
             return Vec::new();
         }
         self.training.quiz.moves = 0;
         self.training.quiz.posed += 1;
-        let question = quiz_question(self.game.position(), &mut self.rng);
-        self.prompt = Some(Prompt::Quiz {
+        let question = quiz_question(self.table.game.position(), &mut self.table.rng);
+        self.table.prompt = Some(Prompt::Quiz {
             question,
-            asked: self.now,
+            asked: self.table.now,
         });
         vec![
             TrainingEvent::Asked {
@@ -263,7 +263,7 @@ impl Session {
         if line.trim_end().ends_with('?') || Command::from_word(first).is_some() {
             return Err(prompt);
         }
-        let judged = judge(&question, self.game.position(), line);
+        let judged = judge(&question, self.table.game.position(), line);
         if !judged.understood {
             return Err(prompt);
         }

@@ -90,7 +90,7 @@ impl Session {
     /// After a move of the opponent with `dualcheck` on: the differences,
     /// said only when there are some.
     pub(super) fn dual_check(&self, mover: Color) -> Vec<Event> {
-        if !self.settings.dual_check || !self.repeats_moves_of(mover) {
+        if !self.table.settings.dual_check || !self.repeats_moves_of(mover) {
             return Vec::new();
         }
         if self.dual.mine.stated().is_empty() {
@@ -110,7 +110,7 @@ impl Session {
         if !agreed {
             return;
         }
-        let board = self.game.position().board().clone();
+        let board = self.table.game.position().board().clone();
         for square in self.dual.mine.stated() {
             self.dual.mine.state(square, board.piece_at(square));
         }
@@ -118,12 +118,14 @@ impl Session {
 
     /// Whether the player's board agrees with the game's now.
     pub(super) fn my_board_agrees(&self) -> bool {
-        self.dual.mine.agrees_with(self.game.position().board())
+        self.dual
+            .mine
+            .agrees_with(self.table.game.position().board())
     }
 
     /// A new game or position: the player sets up their board as it.
     pub(super) fn reset_my_board(&mut self) {
-        self.dual = Dual::new(self.game.position().board());
+        self.dual = Dual::new(self.table.game.position().board());
     }
 
     /// `myboard …`: set the board as a whole, state squares, or read it.
@@ -138,7 +140,7 @@ impl Session {
         };
         let rest = words[1..].join(" ");
         if words.len() == 1 && is(&START, first) {
-            self.dual.mine = PlayerBoard::from_board(self.game.initial_position().board());
+            self.dual.mine = PlayerBoard::from_board(self.table.game.initial_position().board());
             return vec![DualEvent::BoardSet.into()];
         }
         if words.len() == 1 && is(&CLEAR, first) {
@@ -150,7 +152,7 @@ impl Session {
             return vec![DualEvent::BoardSet.into()];
         }
         if words.len() == 1 && is(&GAME, first) {
-            self.dual.mine = PlayerBoard::from_board(self.game.position().board());
+            self.dual.mine = PlayerBoard::from_board(self.table.game.position().board());
             return vec![DualEvent::BoardSet.into()];
         }
         if is(&FEN, first) {
@@ -214,8 +216,8 @@ impl Session {
     /// The comparison of the player's board with the game's, with the
     /// moves that explain it put into words-free facts.
     fn compared(&self) -> Compared {
-        let comparison = compare(&self.game, &self.dual.mine);
-        let game = &self.game;
+        let comparison = compare(&self.table.game, &self.dual.mine);
+        let game = &self.table.game;
         let facts_of_ply = |ply: usize| {
             Some(MoveFacts::new(
                 game.position_before(ply)?,
@@ -267,7 +269,7 @@ impl Session {
     pub(super) fn scoresheet(&mut self, text: &str) -> Vec<Event> {
         let paths: Vec<&str> = text.split_whitespace().collect();
         if paths.is_empty() {
-            self.prompt = Some(Prompt::Sheet { lines: Vec::new() });
+            self.table.prompt = Some(Prompt::Sheet { lines: Vec::new() });
             return vec![PromptEvent::Ask(Question::Sheet).into()];
         }
         if paths.len() > 2 {
@@ -320,13 +322,13 @@ impl Session {
         }
         lines.push(trimmed.to_string());
         let count = lines.len();
-        self.prompt = Some(Prompt::Sheet { lines });
+        self.table.prompt = Some(Prompt::Sheet { lines });
         Ok(vec![DualEvent::SheetLine(count).into()])
     }
 
     /// The game with only its first `plies` half-moves.
     fn game_cut_to(&self, plies: usize) -> Game {
-        let mut game = self.game.clone();
+        let mut game = self.table.game.clone();
         while game.plies().len() > plies {
             // A game ended without a move (resigned) is reopened first.
             if game.undo().is_none() && game.undo().is_none() {
@@ -341,7 +343,7 @@ impl Session {
     fn compare_sheets(&mut self, texts: &[String]) -> Vec<Event> {
         let start = self.game_cut_to(0);
         let sheets: Vec<Sheet> = texts.iter().map(|t| read_sheet(t, &start)).collect();
-        let moves: Vec<Move> = self.game.plies().iter().map(|p| p.mv).collect();
+        let moves: Vec<Move> = self.table.game.plies().iter().map(|p| p.mv).collect();
         let sheet_moves: Vec<&[Move]> = sheets.iter().map(|s| s.moves.as_slice()).collect();
         let outcome = reconcile(&moves, &sheet_moves);
         self.dual.agreed = Some(outcome.agreed);
@@ -392,9 +394,9 @@ impl Session {
         let target = match number {
             Some(number) => {
                 let color = color.unwrap_or(Color::White);
-                let start = self.game.initial_position().clone();
-                let found =
-                    (0..self.game.plies().len()).find(|&i| place(&start, i) == (number, color));
+                let start = self.table.game.initial_position().clone();
+                let found = (0..self.table.game.plies().len())
+                    .find(|&i| place(&start, i) == (number, color));
                 match found {
                     Some(i) => i + 1,
                     None => return vec![Refused::NoSuchMoveToRestore { number, color }.into()],
@@ -405,26 +407,26 @@ impl Session {
                 None => return vec![Refused::NoSheetCompared.into()],
             },
         };
-        if target >= self.game.plies().len() {
+        if target >= self.table.game.plies().len() {
             return vec![DualEvent::NothingToRestore.into()];
         }
         let agreed = self.my_board_agrees();
-        self.prompt = None;
+        self.table.prompt = None;
         self.seat.awaiting = None;
-        while self.game.plies().len() > target {
-            let before = (self.game.plies().len(), self.game.is_over());
+        while self.table.game.plies().len() > target {
+            let before = (self.table.game.plies().len(), self.table.game.is_over());
             // Each move goes back with its clock times; a game that ended
             // without a move is reopened first.
             self.undo_one();
-            if (self.game.plies().len(), self.game.is_over()) == before {
+            if (self.table.game.plies().len(), self.table.game.is_over()) == before {
                 break;
             }
         }
         self.sync_my_board(agreed);
         self.dual.agreed = None;
-        let start = self.game.initial_position().clone();
-        let clocks = self.timing.clock.is_some();
-        let restored = match self.game.plies().len().checked_sub(1) {
+        let start = self.table.game.initial_position().clone();
+        let clocks = self.table.clock.is_some();
+        let restored = match self.table.game.plies().len().checked_sub(1) {
             Some(last) => {
                 let (number, color) = place(&start, last);
                 DualEvent::Restored {

@@ -37,6 +37,7 @@ mod replay;
 mod seat;
 mod settings;
 mod step;
+mod table;
 #[cfg(test)]
 mod testing;
 mod training;
@@ -56,6 +57,7 @@ use crate::event::{Event, GameEvent, OpponentInfo};
 use crate::rng::Rng;
 use crate::rules::Game;
 use crate::settings::{ColorChoice, Settings};
+use table::Table;
 
 /// What the next line answers, for the prompt a terminal shows before
 /// it.
@@ -82,19 +84,14 @@ pub enum NextLine {
 /// side, and the open question.
 #[derive(Clone, Debug)]
 pub struct Session {
-    game: Game,
-    settings: Settings,
-    prompt: Option<Prompt>,
+    /// The game, the settings, the clock, the time and the open question.
+    table: Table,
     seat: seat::Seat,
-    rng: Rng,
-    date: String,
     quit: bool,
     /// The events of the last answer, for `repeat`.
     last_answer: Vec<Event>,
-    /// The latest time the session was given.
-    now: Option<Instant>,
-    /// The chess clock, when the game is timed.
-    timing: clock::Timing,
+    /// The alarms of the game's clock already said.
+    alarms: clock::Alarms,
     /// Saves and loads asked of the store; the last game kept.
     records: records::Records,
     /// The whole game while it is replayed (`game` is then the game up
@@ -113,16 +110,11 @@ impl Session {
     /// the other side (`opponent`, `level`, `color`).
     pub fn new(game: Game, settings: Settings) -> Session {
         let mut session = Session {
-            game,
-            settings,
-            prompt: None,
+            table: Table::new(game, settings),
             seat: seat::Seat::new(),
-            rng: Rng::new(0x9E37_79B9_7F4A_7C15),
-            date: "????.??.??".to_string(),
             quit: false,
             last_answer: Vec::new(),
-            now: None,
-            timing: clock::Timing::default(),
+            alarms: clock::Alarms::default(),
             records: records::Records::default(),
             replay: None,
             dual: dual::Dual::new(&shakmaty::Board::new()),
@@ -138,23 +130,23 @@ impl Session {
     /// Replaces the game (a new start position from the command line);
     /// a replay ends with it.
     pub fn set_game(&mut self, game: Game) {
-        self.game = game;
+        self.table.game = game;
         self.replay = None;
-        self.prompt = None;
+        self.table.prompt = None;
         self.reset_clock();
         self.reset_my_board();
     }
 
     /// Sets the date written into PGN (`YYYY.MM.DD`).
     pub fn set_date(&mut self, date: impl Into<String>) {
-        self.date = date.into();
+        self.table.date = date.into();
     }
 
     /// Seeds the random source (random Chess960 positions and colours)
     /// and the engine's deliberate mistakes; a random colour is drawn
     /// again from the new seed.
     pub fn set_seed(&mut self, seed: u64) {
-        self.rng = Rng::new(seed);
+        self.table.rng = Rng::new(seed);
         self.seat.seed = seed;
         self.seat.human = self.draw_color();
     }
@@ -175,7 +167,7 @@ impl Session {
     /// would tell it.
     fn opening(&mut self, full: bool, random_960: bool) -> Vec<Event> {
         let game: Event = GameEvent::NewGame {
-            chess960: self.game.chess960_number(),
+            chess960: self.table.game.chess960_number(),
         }
         .into();
         if !full {
@@ -188,22 +180,22 @@ impl Session {
 
     /// Who plays the other side now.
     pub fn opponent(&self) -> OpponentInfo {
-        self.seat.info(&self.settings)
+        self.seat.info(&self.table.settings)
     }
 
     /// A random Chess960 start number.
     pub fn random_chess960(&mut self) -> u32 {
-        self.rng.below(960) as u32
+        self.table.rng.below(960) as u32
     }
 
     /// The game.
     pub fn game(&self) -> &Game {
-        &self.game
+        &self.table.game
     }
 
     /// The settings.
     pub fn settings(&self) -> &Settings {
-        &self.settings
+        &self.table.settings
     }
 
     /// Whether the player asked to quit.
@@ -213,7 +205,7 @@ impl Session {
 
     /// The open question, if any.
     pub fn prompt(&self) -> Option<&Prompt> {
-        self.prompt.as_ref()
+        self.table.prompt.as_ref()
     }
 
     /// Whether something runs against time and wants the loop's tick
@@ -231,7 +223,7 @@ impl Session {
 
     /// The latest time the session was given.
     pub fn now(&self) -> Option<Instant> {
-        self.now
+        self.table.now
     }
 
     /// The requests for the engine thread: analyses asked for, and the
@@ -239,10 +231,10 @@ impl Session {
     fn engine_requests(&mut self) -> Vec<Request> {
         // A replayed game is cut at the move shown, not running: the
         // engine must not play on in it (analyses still go out).
-        let asking = self.prompt.is_some() || self.replay.is_some() || self.playing_online();
+        let asking = self.table.prompt.is_some() || self.replay.is_some() || self.playing_online();
         let clock = self.go_clock();
         self.seat
-            .requests(&self.game, &self.settings, asking, clock)
+            .requests(&self.table.game, &self.table.settings, asking, clock)
     }
 
     /// Whether a reply of the engine is awaited (its move or an analysis).
@@ -258,7 +250,7 @@ impl Session {
 
     /// Whose move it is, or `None` once the game is over; for the prompt.
     pub fn to_move(&self) -> Option<Color> {
-        (!self.game.is_over()).then(|| self.game.turn())
+        (!self.table.game.is_over()).then(|| self.table.game.turn())
     }
 
     /// What the next line answers, for the prompt shown before it.
@@ -266,7 +258,7 @@ impl Session {
         if self.offering() {
             return NextLine::Offer;
         }
-        match &self.prompt {
+        match &self.table.prompt {
             Some(Prompt::Repeat { .. }) => NextLine::Repeat,
             Some(Prompt::ConfirmOwn { .. }) => NextLine::YesNo,
             Some(Prompt::Drill | Prompt::Quiz { .. }) => NextLine::Answer,
@@ -280,10 +272,10 @@ impl Session {
     /// The side the person plays, drawn by lot when the choice is random
     /// (and only then, so that a seed gives the same games).
     fn draw_color(&mut self) -> Color {
-        match self.settings.color {
+        match self.table.settings.color {
             ColorChoice::White => Color::White,
             ColorChoice::Black => Color::Black,
-            ColorChoice::Random if self.rng.below(2) == 0 => Color::White,
+            ColorChoice::Random if self.table.rng.below(2) == 0 => Color::White,
             ColorChoice::Random => Color::Black,
         }
     }

@@ -228,7 +228,7 @@ impl Session {
     /// Whole seconds of lichess's pause left, if one runs.
     fn pause_left(&self) -> Option<u64> {
         let until = self.online.paused_until?;
-        let now = self.now?;
+        let now = self.table.now?;
         let left = until.saturating_duration_since(now);
         (!left.is_zero()).then(|| left.as_secs().max(1))
     }
@@ -244,7 +244,7 @@ impl Session {
                 NetTrouble::Unauthorized
             }
             Fault::RateLimited => {
-                self.online.paused_until = self.now.map(|now| now + RATE_PAUSE);
+                self.online.paused_until = self.table.now.map(|now| now + RATE_PAUSE);
                 NetTrouble::RateLimited {
                     seconds: RATE_PAUSE.as_secs(),
                 }
@@ -292,7 +292,7 @@ impl Session {
                 .online
                 .game
                 .as_ref()
-                .is_some_and(|g| g.waiting(&self.game))
+                .is_some_and(|g| g.waiting(&self.table.game))
     }
 
     /// The opponent on lichess as an announcement names them.

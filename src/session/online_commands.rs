@@ -230,7 +230,7 @@ impl Session {
         };
         let id = game.id.clone();
         let (draw_offered, takeback_offered) = game.offers;
-        let over = self.game.is_over();
+        let over = self.table.game.is_over();
         Some(match command {
             _ if over => return None,
             Command::Undo if takeback_offered => self.game_action(Call::Takeback {

@@ -134,25 +134,26 @@ impl Session {
             increment: u32::try_from(c.increment / 1000).unwrap_or(u32::MAX),
         });
         self.online.names = Some(names);
-        let site = format!("{}/{}", self.settings.lichess_url.as_str(), full.id);
+        let site = format!("{}/{}", self.table.settings.lichess_url.as_str(), full.id);
         let event = if full.rated {
             "Rated game on lichess"
         } else {
             "Casual game on lichess"
         };
         self.tag_online(event, &site);
-        self.game = start;
+        self.table.game = start;
         self.replay = None;
-        self.prompt = None;
+        self.table.prompt = None;
         self.seat.awaiting = None;
         self.seat.human = color;
-        self.timing = Default::default();
+        self.table.clock = None;
+        self.alarms = Default::default();
         if let Some(c) = control {
             let local = LocalControl::simple(
                 Duration::from_secs(u64::from(c.limit)),
                 Bonus::Increment(Duration::from_secs(u64::from(c.increment))),
             );
-            self.timing.clock = Some(Clock::new(local, self.game.turn()));
+            self.table.clock = Some(Clock::new(local, self.table.game.turn()));
         }
         self.reset_my_board();
         let mut events: Vec<Event> = vec![
@@ -186,9 +187,9 @@ impl Session {
         // The first state after an action is the server's answer to it.
         let answer = game.expect.is_some_and(|n| game.lines > n);
         if let Some(sent) = game.sent {
-            let here = self.game.plies().len();
+            let here = self.table.game.plies().len();
             let confirmed =
-                server.len() >= here && self.game.last_ply().is_some_and(|p| p.mv == sent);
+                server.len() >= here && self.table.game.last_ply().is_some_and(|p| p.mv == sent);
             if confirmed {
                 if let Some(g) = self.online.game.as_mut() {
                     g.sent = None;
@@ -198,7 +199,7 @@ impl Session {
                 return Vec::new();
             }
         }
-        let before = self.game.plies().len();
+        let before = self.table.game.plies().len();
         let mut events = Vec::new();
         let agreed = self.my_board_agrees();
         events.extend(self.take_back_to(&server, !quiet));
@@ -210,7 +211,7 @@ impl Session {
         }
         self.set_server_clock(state);
         events.extend(self.offers(state));
-        let shortened = self.game.plies().len() < before;
+        let shortened = self.table.game.plies().len() < before;
         events.extend(self.own_proposal(state, answer, shortened));
         events.extend(self.server_end(state));
         events
@@ -220,7 +221,7 @@ impl Session {
     /// when the server's answer (or a later state, after it stood) no
     /// longer shows it and neither the game ended nor moves went back.
     fn own_proposal(&mut self, state: &GameState, answer: bool, shortened: bool) -> Vec<Event> {
-        let over = state.status != GameStatus::Started || self.game.is_over();
+        let over = state.status != GameStatus::Started || self.table.game.is_over();
         let Some(game) = self.online.game.as_mut() else {
             return Vec::new();
         };
@@ -255,8 +256,9 @@ impl Session {
     /// Takes back the moves here that the server does not have (a
     /// takeback, a refused move); each said unless `quiet`.
     fn take_back_to(&mut self, server: &[String], say: bool) -> Vec<Event> {
-        let mode = self.game.castling_mode();
+        let mode = self.table.game.castling_mode();
         let common = self
+            .table
             .game
             .plies()
             .iter()
@@ -264,7 +266,7 @@ impl Session {
             .take_while(|(p, uci)| p.mv.to_uci(mode).to_string() == **uci)
             .count();
         let mut events = Vec::new();
-        while self.game.plies().len() > common {
+        while self.table.game.plies().len() > common {
             let undone = self.undo_one();
             if say {
                 events.extend(undone);
@@ -275,11 +277,11 @@ impl Session {
 
     /// Plays the server's moves not yet here without saying them.
     fn play_quietly(&mut self, server: &[String]) {
-        for uci in server.iter().skip(self.game.plies().len()) {
+        for uci in server.iter().skip(self.table.game.plies().len()) {
             let Some(mv) = self.server_move(uci) else {
                 break;
             };
-            if self.game.play(mv).is_err() {
+            if self.table.game.play(mv).is_err() {
                 break;
             }
         }
@@ -289,7 +291,7 @@ impl Session {
     /// are said.
     fn play_from_server(&mut self, server: &[String]) -> Vec<Event> {
         let mut events = Vec::new();
-        for uci in server.iter().skip(self.game.plies().len()) {
+        for uci in server.iter().skip(self.table.game.plies().len()) {
             let Some(mv) = self.server_move(uci) else {
                 events.push(OnlineEvent::Trouble(NetTrouble::BadAnswer).into());
                 break;
@@ -302,23 +304,28 @@ impl Session {
     /// A UCI move from the server, if legal here.
     fn server_move(&self, uci: &str) -> Option<Move> {
         let uci = UciMove::from_ascii(uci.as_bytes()).ok()?;
-        uci.to_move(self.game.position()).ok()
+        uci.to_move(self.table.game.position()).ok()
     }
 
     /// The clocks as the server reports them; the side to move's runs
     /// here until the next report (lichess starts them with each side's
     /// first move).
     fn set_server_clock(&mut self, state: &GameState) {
-        let (Some(now), Some(clock)) = (self.now, self.timing.clock.as_mut()) else {
+        let (Some(now), Some(clock)) = (self.table.now, self.table.clock.as_mut()) else {
             return;
         };
-        let running = state.status == GameStatus::Started && self.game.plies().len() >= 2;
+        let running = state.status == GameStatus::Started && self.table.game.plies().len() >= 2;
         let left = ByColor {
             white: Duration::from_millis(state.wtime),
             black: Duration::from_millis(state.btime),
         };
-        clock.set_times(left, self.game.turn(), running && !self.game.is_over(), now);
-        if self.game.is_over() {
+        clock.set_times(
+            left,
+            self.table.game.turn(),
+            running && !self.table.game.is_over(),
+            now,
+        );
+        if self.table.game.is_over() {
             clock.stop(now);
         }
     }
@@ -341,12 +348,12 @@ impl Session {
         };
         let (had_draw, had_takeback) = std::mem::replace(&mut game.offers, (draw, takeback));
         let mut events = Vec::new();
-        if draw && !had_draw && !self.game.is_over() {
-            self.game.offer_draw_by(theirs);
+        if draw && !had_draw && !self.table.game.is_over() {
+            self.table.game.offer_draw_by(theirs);
             events.push(GameEvent::DrawOffered(theirs).into());
         }
-        if !draw && had_draw && self.game.draw_offer() == Some(theirs) {
-            self.game.decline_draw();
+        if !draw && had_draw && self.table.game.draw_offer() == Some(theirs) {
+            self.table.game.decline_draw();
         }
         if takeback && !had_takeback {
             events.push(OnlineEvent::TakebackOffered.into());
@@ -368,27 +375,27 @@ impl Session {
                 .outbox
                 .push(NetRequest::Unwatch(Stream::Game(id)));
         }
-        self.prompt = None;
+        self.table.prompt = None;
         if *status == GameStatus::Aborted {
-            self.game = Game::new();
+            self.table.game = Game::new();
             self.reset_clock();
             self.reset_my_board();
             self.online.from_lichess = false;
             return vec![OnlineEvent::Aborted.into()];
         }
-        if self.game.is_over() {
+        if self.table.game.is_over() {
             return Vec::new();
         }
         let winner = state.winner.map(Color::from);
         let finished = end_of(status, winner);
-        self.game.set_result(Some(finished));
+        self.table.game.set_result(Some(finished));
         self.stop_clock_if_over();
         vec![GameEvent::Over(finished).into()]
     }
 
     /// After the player's move in the online game: it goes to lichess.
     pub(super) fn send_move(&mut self, mv: Move, offering_draw: bool) -> Vec<Event> {
-        let mode = self.game.castling_mode();
+        let mode = self.table.game.castling_mode();
         let Some(game) = self.online.game.as_mut() else {
             return Vec::new();
         };
@@ -458,7 +465,7 @@ mod tests {
         let mut session = Session::new(Game::new(), Settings::default());
         for uci in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "f8c5"] {
             let mv = session.server_move(uci).expect("legal");
-            session.game.play(mv).expect("played");
+            session.table.game.play(mv).expect("played");
         }
         // lichess writes castling as the king's two squares in standard
         // chess and as king takes rook in Chess960.

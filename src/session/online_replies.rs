@@ -159,8 +159,8 @@ impl Session {
         let Some(mv) = game.sent.take() else {
             return vec![OnlineEvent::Trouble(trouble).into()];
         };
-        let facts = MoveFacts::last(&self.game)
-            .filter(|_| self.game.last_ply().is_some_and(|p| p.mv == mv));
+        let facts = MoveFacts::last(&self.table.game)
+            .filter(|_| self.table.game.last_ply().is_some_and(|p| p.mv == mv));
         let mut events = Vec::new();
         match (facts, trouble) {
             (Some(facts), NetTrouble::Status { reason, .. }) => {
@@ -171,7 +171,7 @@ impl Session {
         let agreed = self.my_board_agrees();
         self.back_to_server(false);
         self.sync_my_board(agreed);
-        self.prompt = None;
+        self.table.prompt = None;
         events.push(self.status());
         events
     }
@@ -360,7 +360,7 @@ impl Session {
             online::GameEvent::ChatLine(line) => {
                 let me = self.online.username.as_deref();
                 let own = me.is_some_and(|me| me.eq_ignore_ascii_case(&line.username));
-                if self.settings.chat && !own {
+                if self.table.settings.chat && !own {
                     vec![
                         OnlineEvent::Chat {
                             user: line.username,

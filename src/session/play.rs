@@ -18,22 +18,25 @@ impl Session {
     /// asked about, or refused with the most specific reason.
     pub(super) fn move_reading(&mut self, reading: Reading, claim: bool) -> Vec<Event> {
         if let Some(color) = self.online_color()
-            && !self.game.is_over()
-            && self.game.turn() != color
+            && !self.table.game.is_over()
+            && self.table.game.turn() != color
         {
             return vec![crate::event::OnlineEvent::OpponentToMove.into()];
         }
-        if !self.game.is_over()
+        if !self.table.game.is_over()
             && !self.playing_online()
-            && self.seat.engine_plays(&self.settings, self.game.turn())
+            && self
+                .seat
+                .engine_plays(&self.table.settings, self.table.game.turn())
         {
             return vec![Refused::EngineThinking.into()];
         }
-        let both_sides = self.settings.opponent == OpponentChoice::Human && !self.playing_online();
+        let both_sides =
+            self.table.settings.opponent == OpponentChoice::Human && !self.playing_online();
         let resolution = resolve_for(
-            &self.game,
+            &self.table.game,
             &reading.intents,
-            self.settings.autoqueen,
+            self.table.settings.autoqueen,
             both_sides,
         );
         let mut events: Vec<Event> = reading
@@ -80,7 +83,7 @@ impl Session {
     }
 
     fn moved(&self) -> Vec<Event> {
-        MoveFacts::last(&self.game)
+        MoveFacts::last(&self.table.game)
             .map(|f| GameEvent::Moved(f).into())
             .into_iter()
             .collect()
@@ -88,10 +91,10 @@ impl Session {
 
     /// Plays a legal move and says it, and the end of the game with it.
     pub(super) fn play(&mut self, mv: Move) -> Vec<Event> {
-        let mover = self.game.turn();
-        let before = self.game.position().clone();
+        let mover = self.table.game.turn();
+        let before = self.table.game.position().clone();
         let agreed = self.my_board_agrees();
-        match self.game.play(mv) {
+        match self.table.game.play(mv) {
             Ok(result) => {
                 self.press_clock();
                 self.follow_on_my_board(&before, mv, agreed);
@@ -108,10 +111,10 @@ impl Session {
     }
 
     fn claim_with(&mut self, mv: Move) -> Vec<Event> {
-        let claimant = self.game.turn();
-        let before = self.game.position().clone();
+        let claimant = self.table.game.turn();
+        let before = self.table.game.position().clone();
         let agreed = self.my_board_agrees();
-        let Ok(outcome) = self.game.claim_draw(Some(mv)) else {
+        let Ok(outcome) = self.table.game.claim_draw(Some(mv)) else {
             return vec![Refusal::GameOver.into()];
         };
         self.press_clock();
@@ -128,7 +131,7 @@ impl Session {
             ClaimOutcome::Refused(c) => {
                 events.push(GameEvent::ClaimRefused(c).into());
                 // Art. 9.1.2.4: a claim counts as a draw offer.
-                self.game.offer_draw_by(claimant);
+                self.table.game.offer_draw_by(claimant);
                 events.push(GameEvent::DrawOffered(claimant).into());
             }
         }
@@ -141,22 +144,25 @@ impl Session {
     /// `draw`: accept a standing offer, claim a draw the position allows,
     /// or offer one; `draw MOVE` plays the move and claims.
     pub(super) fn draw(&mut self, move_text: &str) -> Vec<Event> {
-        if self.game.is_over() {
+        if self.table.game.is_over() {
             return vec![Refusal::GameOver.into()];
         }
         if !move_text.is_empty() {
-            let reading =
-                read_move_with(move_text, self.settings.lang.into(), &mut Effort::default());
+            let reading = read_move_with(
+                move_text,
+                self.table.settings.lang.into(),
+                &mut Effort::default(),
+            );
             if reading.intents.is_empty() {
-                return self.run(not_understood(move_text, &self.game));
+                return self.run(not_understood(move_text, &self.table.game));
             }
             return self.move_reading(reading, true);
         }
-        let turn = self.game.turn();
+        let turn = self.table.game.turn();
         // A valid claim comes first even when the opponent's offer stands:
         // the record then names the rule (Art. 9.2), not an agreement.
-        if self.game.claimable().is_some() {
-            return match self.game.claim_draw(None) {
+        if self.table.game.claimable().is_some() {
+            return match self.table.game.claim_draw(None) {
                 Ok(ClaimOutcome::Drawn(f) | ClaimOutcome::EndedByMove(f)) => {
                     vec![GameEvent::Over(f).into()]
                 }
@@ -164,14 +170,14 @@ impl Session {
                 Err(_) => vec![Refusal::GameOver.into()],
             };
         }
-        if self.game.draw_offer() == Some(!turn) {
+        if self.table.game.draw_offer() == Some(!turn) {
             return self.accept();
         }
-        self.game.offer_draw_by(turn);
+        self.table.game.offer_draw_by(turn);
         let mut events = vec![GameEvent::DrawOffered(turn).into()];
         // The engine plays on: it declines at once.
-        if self.settings.opponent == OpponentChoice::Engine
-            && let Some(c) = self.game.decline_draw()
+        if self.table.settings.opponent == OpponentChoice::Engine
+            && let Some(c) = self.table.game.decline_draw()
         {
             events.push(GameEvent::DrawDeclined(c).into());
         }
@@ -179,14 +185,14 @@ impl Session {
     }
 
     pub(super) fn accept(&mut self) -> Vec<Event> {
-        match self.game.accept_draw() {
+        match self.table.game.accept_draw() {
             Some(f) => vec![GameEvent::Over(f).into()],
             None => vec![Refused::NoDrawOffer.into()],
         }
     }
 
     pub(super) fn decline(&mut self) -> Vec<Event> {
-        match self.game.decline_draw() {
+        match self.table.game.decline_draw() {
             Some(c) => vec![GameEvent::DrawDeclined(c).into()],
             None => vec![Refused::NoDrawOffer.into()],
         }
@@ -195,11 +201,11 @@ impl Session {
     /// `resign`: against an engine the person resigns, whoever is to
     /// move; in hot seat the side to move.
     pub(super) fn resign(&mut self) -> Vec<Event> {
-        let color = match self.settings.opponent {
-            OpponentChoice::Human => self.game.turn(),
+        let color = match self.table.settings.opponent {
+            OpponentChoice::Human => self.table.game.turn(),
             OpponentChoice::Engine => self.seat.human,
         };
-        match self.game.resign(color) {
+        match self.table.game.resign(color) {
             Ok(f) => vec![GameEvent::Over(f).into()],
             Err(_) => vec![Refusal::GameOver.into()],
         }
@@ -212,8 +218,10 @@ impl Session {
         let mut events = self.undo_one();
         self.seat.awaiting = None;
         if matches!(events.first(), Some(Event::Game(GameEvent::Undone(_))))
-            && self.seat.engine_plays(&self.settings, self.game.turn())
-            && !self.game.plies().is_empty()
+            && self
+                .seat
+                .engine_plays(&self.table.settings, self.table.game.turn())
+            && !self.table.game.plies().is_empty()
         {
             events.extend(self.undo_one());
         }
@@ -222,9 +230,9 @@ impl Session {
     }
 
     pub(super) fn undo_one(&mut self) -> Vec<Event> {
-        let before = MoveFacts::last(&self.game);
-        let ended = self.game.result().map(|f| f.reason);
-        match self.game.undo() {
+        let before = MoveFacts::last(&self.table.game);
+        let ended = self.table.game.result().map(|f| f.reason);
+        match self.table.game.undo() {
             Some(_) => {
                 self.undo_clock();
                 before
@@ -257,22 +265,22 @@ impl Session {
         let chess960 = game.chess960_number();
         self.forget_imported();
         self.online.from_lichess = false;
-        self.game = game;
+        self.table.game = game;
         self.replay = None;
-        self.prompt = None;
+        self.table.prompt = None;
         self.seat.awaiting = None;
         if let Some(side) = args.side {
-            self.settings.color = side;
+            self.table.settings.color = side;
         }
         if let Some(time) = &args.time {
-            self.settings.time = time.clone();
+            self.table.settings.time = time.clone();
         }
         self.reset_clock();
         self.reset_my_board();
         self.reset_training();
         self.seat.human = self.draw_color();
         let mut events = vec![GameEvent::NewGame { chess960 }.into()];
-        if self.settings.opponent == OpponentChoice::Engine {
+        if self.table.settings.opponent == OpponentChoice::Engine {
             events.push(self.opponent_changed());
         }
         events.push(self.status());

@@ -150,7 +150,7 @@ impl Session {
     /// Asks `prompt`'s question and keeps it open.
     pub(super) fn ask(&mut self, prompt: Prompt) -> Vec<Event> {
         let question = prompt.question();
-        self.prompt = Some(prompt);
+        self.table.prompt = Some(prompt);
         vec![PromptEvent::Ask(question).into()]
     }
 
@@ -171,7 +171,8 @@ impl Session {
         }
         let squares = matches!(prompt, Prompt::Which { .. });
         let line = &answer_body(line);
-        let Some(mut pick) = parse_answer_with(line, squares, self.settings.lang.into()) else {
+        let Some(mut pick) = parse_answer_with(line, squares, self.table.settings.lang.into())
+        else {
             return Err(prompt);
         };
         let names_square = pick.file.is_some() || pick.rank.is_some();
@@ -206,11 +207,14 @@ impl Session {
         }
         if narrowed.is_empty() {
             let question = prompt.question();
-            self.prompt = Some(prompt);
+            self.table.prompt = Some(prompt);
             return Ok(vec![PromptEvent::NotFitting(question).into()]);
         }
         let claim = prompt.claim();
-        Ok(self.decided(decide(narrowed, pick.piece, self.settings.autoqueen), claim))
+        Ok(self.decided(
+            decide(narrowed, pick.piece, self.table.settings.autoqueen),
+            claim,
+        ))
     }
 }
 

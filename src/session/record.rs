@@ -59,25 +59,27 @@ fn durations(pair: [u64; 2]) -> ByColor<Duration> {
 impl Session {
     /// The game as it is kept, with the clock as it stands at `now`.
     pub fn record(&self, now: Instant) -> SavedGame {
-        let mode = self.game.castling_mode();
+        let mode = self.table.game.castling_mode();
         SavedGame {
             format: FORMAT,
-            initial_fen: self.game.initial_fen(),
-            chess960: self.game.chess960_number(),
+            initial_fen: self.table.game.initial_fen(),
+            chess960: self.table.game.chess960_number(),
             moves: self
+                .table
                 .game
                 .plies()
                 .iter()
                 .map(|p| p.mv.to_uci(mode).to_string())
                 .collect(),
-            result: self.game.result().map(|f| SavedResult {
+            result: self.table.game.result().map(|f| SavedResult {
                 outcome: f.outcome.as_str().to_string(),
                 reason: f.reason.id().to_string(),
                 with_move: f.with_move,
             }),
-            draw_offer: self.game.draw_offer().map(|c| c.to_string()),
-            clock: self.timing.clock.as_ref().map(|c| saved_clock(c, now)),
+            draw_offer: self.table.game.draw_offer().map(|c| c.to_string()),
+            clock: self.table.clock.as_ref().map(|c| saved_clock(c, now)),
             settings: self
+                .table
                 .settings
                 .all()
                 .iter()
@@ -85,7 +87,7 @@ impl Session {
                 .collect(),
             human: self.seat.human.to_string(),
             players: self.players(),
-            date: self.date.clone(),
+            date: self.table.date.clone(),
             my_board: Some(self.dual.mine.to_text()),
             blindfold: self.saved_blindfold(),
             quiz: self.saved_quiz(),
@@ -121,17 +123,17 @@ impl Session {
             if let Ok(setting) = parse_setting(key, value)
                 && GAME_SETTINGS.contains(&setting.key())
             {
-                self.settings.apply(setting);
+                self.table.settings.apply(setting);
             }
         }
-        self.game = game;
-        self.prompt = None;
+        self.table.game = game;
+        self.table.prompt = None;
         self.seat.awaiting = None;
         self.seat.human = saved.human.parse().unwrap_or(Color::White);
-        self.date.clone_from(&saved.date);
-        self.now = Some(now);
+        self.table.date.clone_from(&saved.date);
+        self.table.now = Some(now);
         self.reset_clock();
-        self.timing.clock = clock;
+        self.table.clock = clock;
         self.reset_my_board();
         if let Some(mine) = saved.my_board.as_deref().and_then(PlayerBoard::from_text) {
             self.dual.mine = mine;

@@ -43,7 +43,7 @@ impl Session {
     pub(super) fn autosave(&mut self) {
         // While the unfinished game is offered, the kept one is it; while
         // a game is replayed, the game shown is only part of it.
-        let Some(now) = self.now.filter(|_| {
+        let Some(now) = self.table.now.filter(|_| {
             // A game from lichess is kept there, not as the unfinished
             // local game.
             self.records.offer.is_none() && !self.replaying() && !self.online.from_lichess
@@ -52,7 +52,10 @@ impl Session {
         };
         // A game without a move has nothing to lose: the first write
         // comes with the first move (or a result, an offer).
-        if self.game.plies().is_empty() && self.records.kept.is_none() && !self.game.is_over() {
+        if self.table.game.plies().is_empty()
+            && self.records.kept.is_none()
+            && !self.table.game.is_over()
+        {
             return;
         }
         let mark = self.mark();
@@ -67,13 +70,13 @@ impl Session {
 
     fn mark(&self) -> Mark {
         Mark {
-            plies: self.game.plies().len(),
-            position: key_of(self.game.position()),
-            result: self.game.result(),
-            offer: self.game.draw_offer(),
+            plies: self.table.game.plies().len(),
+            position: key_of(self.table.game.position()),
+            result: self.table.game.result(),
+            offer: self.table.game.draw_offer(),
             human: self.seat.human,
-            settings: self.settings.clone(),
-            clock: self.timing.clock.as_ref().map(Clock::settled),
+            settings: self.table.settings.clone(),
+            clock: self.table.clock.as_ref().map(Clock::settled),
             my_board: self.dual.mine.clone(),
             blindfold: self.saved_blindfold(),
             quiz: self.saved_quiz(),
@@ -91,7 +94,7 @@ impl Session {
     /// `save [name]`: an empty name lets the store choose one.
     pub(super) fn save(&mut self, name: &str) -> Vec<Event> {
         // Every line comes with its time, which the step noted first.
-        let Some(now) = self.now else {
+        let Some(now) = self.table.now else {
             return Vec::new();
         };
         let game = Box::new(self.record(now));
@@ -151,8 +154,8 @@ impl Session {
             words.pop();
         }
         let [white, black] = self.players();
-        let pgn = self.game.pgn_with(&PgnOptions {
-            date: &self.date,
+        let pgn = self.table.game.pgn_with(&PgnOptions {
+            date: &self.table.date,
             players: [&white, &black],
             clock: self.record_clock(),
             german,
@@ -276,7 +279,7 @@ impl Session {
         let saved = self.records.offer.take()?;
         let folded = fold(line.trim().trim_end_matches(['.', '!']));
         // Every line comes with its time, which the step noted first.
-        if let (true, Some(now)) = (YES.contains_folded(&folded), self.now) {
+        if let (true, Some(now)) = (YES.contains_folded(&folded), self.table.now) {
             return Some(self.resume_kept(&saved, now));
         }
         if NO.contains_folded(&folded) {

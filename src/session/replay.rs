@@ -49,10 +49,11 @@ impl Session {
     /// Whatever was played before is replaced, as by a new game. Returns
     /// what is said: the start, and whose move it is.
     pub(super) fn load_for_replay(&mut self, game: Game) -> Vec<Event> {
-        self.prompt = None;
+        self.table.prompt = None;
         self.seat.awaiting = None;
-        self.timing = Default::default();
-        self.game = up_to(&game, 0);
+        self.table.clock = None;
+        self.alarms = Default::default();
+        self.table.game = up_to(&game, 0);
         self.reset_my_board();
         self.replay = Some(Replay {
             full: game,
@@ -77,7 +78,7 @@ impl Session {
     pub(super) fn record_clock(&self) -> Option<&Clock> {
         match &self.replay {
             Some(replay) => replay.clock.as_ref(),
-            None => self.timing.clock.as_ref(),
+            None => self.table.clock.as_ref(),
         }
     }
 
@@ -97,7 +98,7 @@ impl Session {
         let replay = self.replay.as_ref()?;
         Some(
             ReplayEvent::Place {
-                shown: self.game.plies().len(),
+                shown: self.table.game.plies().len(),
                 total: replay.full.plies().len(),
             }
             .into(),
@@ -107,15 +108,15 @@ impl Session {
     /// The whole game being replayed; a finished game starts its replay
     /// at its end. A running game is not replayed: `Err` with the refusal.
     fn replayed(&mut self) -> Result<&Game, Vec<Event>> {
-        if self.replay.is_none() && self.game.is_over() {
+        if self.replay.is_none() && self.table.game.is_over() {
             // An engine move still on its way belongs to the game that
             // ended; the clock stopped with it and waits in the replay.
-            self.prompt = None;
+            self.table.prompt = None;
             self.seat.awaiting = None;
-            let timing = std::mem::take(&mut self.timing);
+            self.alarms = Default::default();
             self.replay = Some(Replay {
-                full: self.game.clone(),
-                clock: timing.clock,
+                full: self.table.game.clone(),
+                clock: self.table.clock.take(),
             });
         }
         match &self.replay {
@@ -128,7 +129,7 @@ impl Session {
     /// none runs.
     fn replay_counts(&mut self) -> Result<(usize, usize), Vec<Event>> {
         let total = self.replayed()?.plies().len();
-        Ok((self.game.plies().len(), total))
+        Ok((self.table.game.plies().len(), total))
     }
 
     /// Shows the game up to half-move `shown`.
@@ -137,7 +138,7 @@ impl Session {
             // The player follows the replay on their own board.
             let agreed = self.my_board_agrees();
             let game = up_to(&replay.full, shown);
-            self.game = game;
+            self.table.game = game;
             self.sync_my_board(agreed);
         }
     }
@@ -146,7 +147,7 @@ impl Session {
     /// that move, and the end of the game when it was the last.
     fn show_move(&mut self, shown: usize) -> Vec<Event> {
         self.show(shown);
-        let mut events: Vec<Event> = MoveFacts::last(&self.game)
+        let mut events: Vec<Event> = MoveFacts::last(&self.table.game)
             .map(|f| ReplayEvent::Shown(f).into())
             .into_iter()
             .collect();
@@ -157,7 +158,7 @@ impl Session {
     /// The end of the game, when the last move is shown.
     fn at_end(&self) -> Option<Event> {
         let full = &self.replay.as_ref()?.full;
-        (self.game.plies().len() == full.plies().len())
+        (self.table.game.plies().len() == full.plies().len())
             .then(|| ReplayEvent::AtEnd(full.result()).into())
     }
 
@@ -176,7 +177,7 @@ impl Session {
             Err(refused) => refused,
             Ok((0, _)) => vec![ReplayEvent::AtStart.into()],
             Ok((shown, _)) => {
-                let back = MoveFacts::last(&self.game);
+                let back = MoveFacts::last(&self.table.game);
                 self.show(shown - 1);
                 back.map(|f| ReplayEvent::Back(f).into())
                     .into_iter()
@@ -250,10 +251,10 @@ impl Session {
     /// its end. A position the game ended in by itself (mate, stalemate)
     /// cannot go on.
     pub(super) fn replay_play(&mut self) -> Vec<Event> {
-        if self.replay.is_none() && !self.game.is_over() {
+        if self.replay.is_none() && !self.table.game.is_over() {
             return vec![Refused::NoReplay.into()];
         }
-        let mut game = self.game.clone();
+        let mut game = self.table.game.clone();
         // A resignation, an agreement, a claim or a fallen flag ended the
         // game after its last move; the position itself goes on.
         if game.result().is_some_and(|f| !f.with_move) {
@@ -263,12 +264,12 @@ impl Session {
             return vec![Refusal::GameOver.into()];
         }
         self.replay = None;
-        self.game = game;
-        self.prompt = None;
+        self.table.game = game;
+        self.table.prompt = None;
         self.seat.awaiting = None;
         self.reset_clock();
         let mut events = vec![ReplayEvent::Continued.into()];
-        if self.settings.opponent == OpponentChoice::Engine {
+        if self.table.settings.opponent == OpponentChoice::Engine {
             events.push(self.opponent_changed());
         }
         events.push(self.status());

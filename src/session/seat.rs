@@ -152,10 +152,10 @@ impl Session {
         if let Some(names) = self.online_players() {
             return names;
         }
-        let engine = match (&self.settings.opponent, &self.seat.external) {
+        let engine = match (&self.table.settings.opponent, &self.seat.external) {
             (OpponentChoice::Human, _) => None,
             (OpponentChoice::Engine, None) => {
-                Some(format!("annabella level {}", self.settings.level.0))
+                Some(format!("annabella level {}", self.table.settings.level.0))
             }
             (OpponentChoice::Engine, Some(spec)) => Some(
                 self.seat
@@ -164,7 +164,7 @@ impl Session {
                     .unwrap_or_else(|| program_name(&spec.command)),
             ),
         };
-        let person = self.settings.name.pgn().to_string();
+        let person = self.table.settings.name.pgn().to_string();
         let mut players = [person.clone(), person];
         if let Some(name) = engine {
             let engine_side = !self.seat.human;
@@ -198,7 +198,7 @@ impl Session {
         self.seat.awaiting = None;
         // The game ended while the engine thought (a resignation, a
         // fallen flag): its move is not wanted, and is no fault of it.
-        if self.game.is_over() {
+        if self.table.game.is_over() {
             return Vec::new();
         }
         let mut events = Vec::new();
@@ -207,10 +207,10 @@ impl Session {
             events.push(EngineEvent::Failed(failure).into());
         }
         match mv {
-            Some(mv) if self.game.legal_moves().contains(&mv) => events.extend(self.play(mv)),
+            Some(mv) if self.table.game.legal_moves().contains(&mv) => events.extend(self.play(mv)),
             Some(mv) => {
                 self.seat.external = None;
-                let uci = mv.to_uci(self.game.castling_mode());
+                let uci = mv.to_uci(self.table.game.castling_mode());
                 events.push(EngineEvent::Failed(Failure::IllegalMove(uci)).into());
             }
             None => {}
@@ -220,7 +220,7 @@ impl Session {
 
     /// Says who plays the other side now.
     pub(super) fn opponent_changed(&self) -> Event {
-        EngineEvent::OpponentChanged(self.seat.info(&self.settings)).into()
+        EngineEvent::OpponentChanged(self.seat.info(&self.table.settings)).into()
     }
 
     /// `hint`: asks the engine for the move it would play.
@@ -236,19 +236,19 @@ impl Session {
     /// Sends the position off for analysis; the answer comes with the
     /// reply, and the board can be read meanwhile.
     fn analyse(&mut self, purpose: Purpose) -> Vec<Event> {
-        if self.game.is_over() {
+        if self.table.game.is_over() {
             return vec![Refusal::GameOver.into()];
         }
         let id = self.seat.next_id();
         self.seat.analyses.push(Pending {
             id,
             purpose,
-            position: key_of(self.game.position()),
+            position: key_of(self.table.game.position()),
         });
         self.seat.outbox.push(Request::Analyse(AnalysisRequest {
             id,
-            initial: self.game.initial_position().clone(),
-            moves: self.game.plies().iter().map(|p| p.mv).collect(),
+            initial: self.table.game.initial_position().clone(),
+            moves: self.table.game.plies().iter().map(|p| p.mv).collect(),
             nodes: self.seat.analysis_nodes,
         }));
         Vec::new()
@@ -261,8 +261,8 @@ impl Session {
             return Vec::new();
         };
         let pending = self.seat.analyses.remove(at);
-        let pos = self.game.position();
-        if pending.position != key_of(pos) || self.game.is_over() {
+        let pos = self.table.game.position();
+        if pending.position != key_of(pos) || self.table.game.is_over() {
             return Vec::new();
         }
         // A search that found no move in a running game failed; there
@@ -278,7 +278,7 @@ impl Session {
 
     /// How the position stands, from White's side, with the expected line.
     fn evaluation(&self, result: &SearchResult) -> Event {
-        let sign = if self.game.turn() == Color::White {
+        let sign = if self.table.game.turn() == Color::White {
             1
         } else {
             -1
@@ -287,7 +287,7 @@ impl Session {
             Score::Cp(cp) => (cp * sign, None),
             Score::Mate(n) => (0, Some(n * sign)),
         };
-        let mut pos = self.game.position().clone();
+        let mut pos = self.table.game.position().clone();
         let mut line = Vec::new();
         for mv in result.pv.iter().take(6) {
             line.push(MoveFacts::of_move(&pos, *mv));

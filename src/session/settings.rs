@@ -15,7 +15,7 @@ impl Session {
             return missing(Command::Set);
         };
         let key = setting.key();
-        self.settings.apply(setting.clone());
+        self.table.settings.apply(setting.clone());
         // Kept in the settings file for later runs.
         self.records_setting(&setting);
         match key {
@@ -26,7 +26,7 @@ impl Session {
     }
 
     pub(super) fn list_settings(&self) -> Vec<Event> {
-        let mut events = vec![Answer::Settings(self.settings.all()).into()];
+        let mut events = vec![Answer::Settings(self.table.settings.all()).into()];
         if let Some(path) = &self.records_file() {
             events.push(RecordEvent::SettingsFileAt(path.clone()).into());
         }
@@ -38,7 +38,7 @@ impl Session {
     /// A replay has no clock; `play` starts one with the setting.
     fn time_set(&mut self, setting: Setting) -> Vec<Event> {
         let mut events = vec![SessionEvent::SettingChanged(setting).into()];
-        if self.game.plies().is_empty() && !self.game.is_over() && !self.replaying() {
+        if self.table.game.plies().is_empty() && !self.table.game.is_over() && !self.replaying() {
             self.reset_clock();
         } else {
             events.push(ClockEvent::NextGame.into());
@@ -49,7 +49,7 @@ impl Session {
     fn opponent_set(&mut self, key: Key) -> Vec<Event> {
         // Choosing a level means playing the engine at that level.
         if key == Key::Level {
-            self.settings.opponent = OpponentChoice::Engine;
+            self.table.settings.opponent = OpponentChoice::Engine;
         }
         if key == Key::Color {
             self.seat.human = self.draw_color();
