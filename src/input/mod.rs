@@ -11,7 +11,7 @@ mod resolve;
 mod suggest;
 pub mod vocab;
 
-pub use args::{Args, ClockSide, parse_chess960, parse_color_choice, parse_square};
+pub use args::{Args, ClockSide, DrillKind, parse_chess960, parse_color_choice, parse_square};
 pub use commands::Words;
 pub use moves::{
     Effort, Intent, Pick, Reading, RoleSpec, parse_answer, parse_answer_with, parse_move,

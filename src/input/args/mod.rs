@@ -11,6 +11,10 @@ use super::{CommandError, Pick};
 use crate::rules::Chess960Start;
 use crate::settings::{ColorChoice, Setting, SettingError, TimeChoice, parse_setting};
 
+mod training;
+
+pub use training::DrillKind;
+
 /// A command's argument, read as its table entry says. Only the fields
 /// the command's [`Arg`] names are filled.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
