@@ -24,9 +24,10 @@
 //! line with [`input`] into one [`input::Line`]: a command from the
 //! table in [`input::commands`] with its argument, a move reading, or
 //! "not understood" with a suggestion. Dispatch is one exhaustive
-//! `match` on [`input::commands::Command`]; each command goes to the room
-//! that owns it. The session answers with [`event::Event`]s, grouped in
-//! families (game, answer, refusal, prompt, engine, session, clock,
+//! `match` on [`input::commands::Cmd`], the command with its argument
+//! read; each command goes to the room that owns it. The session answers
+//! with [`event::Event`]s, grouped in families (game, answer, refusal,
+//! prompt, engine, session, clock,
 //! record, replay, dual, training, online); every
 //! output subscribes to them, and the session knows none of the outputs.
 //!

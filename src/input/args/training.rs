@@ -1,7 +1,12 @@
-//! The drills' names, read after `drill` (`drill knight`, `übung
-//! Gedächtnis`).
+//! The words of the blindfold commands: `blindfold on|off [peeks N]`,
+//! and `drill KIND [N]`, `drill stop`, `drill stats` with the drills'
+//! names.
 
+use super::{Argument, bad};
+use crate::input::commands::{Arg, Command, w};
 use crate::input::vocab::fold;
+use crate::input::{CommandError, Words};
+use crate::settings::Value;
 
 /// The drills, each training one skill of blindfold play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -79,6 +84,106 @@ impl DrillKind {
             DrillKind::Reach => &["reach", "reichweite", "ulatus"],
             DrillKind::Memory => &["memory", "gedächtnis", "mälu"],
             DrillKind::Follow => &["follow", "folgen", "jälgi", "jälgimine"],
+        }
+    }
+}
+
+/// What `blindfold` is asked to do.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BlindfoldOrder {
+    /// `blindfold` alone: where it stands.
+    Status,
+    /// `blindfold on [peeks N]`: on, with that many peeks or no limit.
+    On {
+        /// The peeks allowed; none for no limit.
+        peeks: Option<u32>,
+    },
+    /// `blindfold off`.
+    Off,
+}
+
+/// What `drill` is asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DrillOrder {
+    /// `drill KIND [N]`: a drill of that many questions.
+    Start {
+        /// The drill.
+        kind: DrillKind,
+        /// How many questions it asks.
+        count: usize,
+    },
+    /// `drill stop`: the score so far.
+    Stop,
+    /// `drill stats`: how the player did in every drill.
+    Stats,
+    /// `drill WORD` with a word that names no drill: the training room
+    /// refuses it, naming the drills.
+    Unknown(String),
+}
+
+/// The word before a number of peeks (`blindfold on peeks 20`).
+const PEEKS: Words = w(
+    &["peeks", "peek"],
+    &["blicke", "blick"],
+    &["piilumisi", "piilumist", "piilumine"],
+);
+/// The most peeks a budget may have.
+const MAX_PEEKS: u32 = 1000;
+
+const STOP: Words = w(&["stop", "end"], &["stopp", "ende"], &["stopp", "lõpp"]);
+const STATS: Words = w(&["stats", "statistics"], &["statistik"], &["statistika"]);
+/// The questions a drill asks when no number is given.
+const QUESTIONS: usize = 10;
+/// The most questions a drill asks.
+const MAX_QUESTIONS: usize = 100;
+
+/// `blindfold on [peeks N]`, `blindfold off`, or `blindfold` alone.
+impl Argument for BlindfoldOrder {
+    const ARG: Arg = Arg::Text;
+
+    fn read(command: Command, words: &[&str]) -> Result<BlindfoldOrder, CommandError> {
+        let bad = || bad(command, &words.join(" "));
+        let Some(&first) = words.first() else {
+            return Ok(BlindfoldOrder::Status);
+        };
+        match (<bool as Value>::parse(first), &words[1..]) {
+            (Some(false), []) => Ok(BlindfoldOrder::Off),
+            (Some(true), []) => Ok(BlindfoldOrder::On { peeks: None }),
+            (Some(true), [word, n]) if PEEKS.contains_folded(&fold(word)) => {
+                match n.parse::<u32>() {
+                    Ok(n) if n <= MAX_PEEKS => Ok(BlindfoldOrder::On { peeks: Some(n) }),
+                    _ => Err(bad()),
+                }
+            }
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// `drill KIND [N]`, `drill stop`, `drill stats`.
+impl Argument for DrillOrder {
+    const ARG: Arg = Arg::Text;
+
+    fn read(command: Command, words: &[&str]) -> Result<DrillOrder, CommandError> {
+        let bad = || bad(command, &words.join(" "));
+        match words {
+            [] => Err(bad()),
+            [word] if STOP.contains_folded(&fold(word)) => Ok(DrillOrder::Stop),
+            [word] if STATS.contains_folded(&fold(word)) => Ok(DrillOrder::Stats),
+            [kind, rest @ ..] => {
+                let Some(kind) = DrillKind::from_word(kind) else {
+                    return Ok(DrillOrder::Unknown(kind.to_string()));
+                };
+                let count = match rest {
+                    [] => QUESTIONS,
+                    [n] => match n.parse::<usize>() {
+                        Ok(n) if (1..=MAX_QUESTIONS).contains(&n) => n,
+                        _ => return Err(bad()),
+                    },
+                    _ => return Err(bad()),
+                };
+                Ok(DrillOrder::Start { kind, count })
+            }
         }
     }
 }
