@@ -53,7 +53,8 @@
 //! The core (`rules`, `input`, `settings`, `view`, `dual`, `announce`, `event`)
 //! is pure: it is tested without a terminal, a sound card, a speech
 //! service or files. Commands and settings are data: adding one is a
-//! table entry, the match arm the compiler asks for, and its locale ids.
+//! table entry, the match arm the compiler asks for, its locale ids and
+//! its row in the README's table, which a test holds to the code.
 //! Every word the player reads is in `locales/`; code holds message ids.
 //! Time is a value passed in, never read by the core.
 
