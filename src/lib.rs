@@ -24,9 +24,10 @@
 //! line with [`input`] into one [`input::Line`]: a command from the
 //! table in [`input::commands`] with its argument, a move reading, or
 //! "not understood" with a suggestion. Dispatch is one exhaustive
-//! `match` on [`input::commands::Command`]; each command goes to the room
-//! that owns it. The session answers with [`event::Event`]s, grouped in
-//! families (game, answer, refusal, prompt, engine, session, clock,
+//! `match` on [`input::commands::Cmd`], the command with its argument
+//! read; each command goes to the room that owns it. The session answers
+//! with [`event::Event`]s, grouped in families (game, answer, refusal,
+//! prompt, engine, session, clock,
 //! record, replay, dual, training, online); every
 //! output subscribes to them, and the session knows none of the outputs.
 //!
@@ -52,7 +53,8 @@
 //! The core (`rules`, `input`, `settings`, `view`, `dual`, `announce`, `event`)
 //! is pure: it is tested without a terminal, a sound card, a speech
 //! service or files. Commands and settings are data: adding one is a
-//! table entry, the match arm the compiler asks for, and its locale ids.
+//! table entry, the match arm the compiler asks for, its locale ids and
+//! its row in the README's table, which a test holds to the code.
 //! Every word the player reads is in `locales/`; code holds message ids.
 //! Time is a value passed in, never read by the core.
 

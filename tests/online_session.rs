@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use annabella::event::{Event, GameEvent};
+use annabella::event::{Event, GameEvent, OnlineEvent, Refused};
 use annabella::online::{Fault, FromLine, GameEvent as LineEvent, NetReply, Stream, StreamEvent};
 use annabella::rules::Game;
 use annabella::session::{Input, Session, Start, TokenFrom};
@@ -215,4 +215,46 @@ proptest! {
         // and said again only after the server took it back first).
         prop_assert!(announced <= steps.len() * line.len());
     }
+}
+
+/// The command table says what a command does in a game on lichess: the
+/// refused ones are refused whatever follows them (a wrong `load`, too),
+/// while the others' wrong arguments are said as ever.
+#[test]
+fn commands_the_table_refuses_on_lichess_are_refused() {
+    let now = Instant::now();
+    let mut session = joined(now);
+    for line in [
+        "new",
+        "hint",
+        "eval",
+        "pause",
+        "resume",
+        "load kept",
+        "load",
+        "load a.pgn 0",
+        "restore",
+        "play",
+        "next",
+        "prev",
+        "start",
+        "end",
+        "goto 1",
+    ] {
+        assert_eq!(
+            session.step(Input::Line(line.to_string()), now).events,
+            [Event::Online(OnlineEvent::NotOnline)],
+            "{line}"
+        );
+    }
+    for line in ["new purple", "goto", "pause now"] {
+        assert!(
+            matches!(
+                session.step(Input::Line(line.to_string()), now).events[..],
+                [Event::Refusal(Refused::Command(_))]
+            ),
+            "{line}"
+        );
+    }
+    assert!(session.game().plies().is_empty());
 }

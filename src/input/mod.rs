@@ -11,7 +11,11 @@ mod resolve;
 mod suggest;
 pub mod vocab;
 
-pub use args::{Args, ClockSide, parse_chess960, parse_color_choice, parse_square};
+pub use args::{
+    Argument, BlindfoldOrder, BoardOrder, ChallengeOrder, ClaimFor, ClockSide, DrillKind,
+    DrillOrder, LoadFrom, MoveNumber, MoveText, NewGame, OnlineOrder, PgnTo, PieceKind, Sheets,
+    Terms, Whom, parse_chess960, parse_color_choice, parse_square,
+};
 pub use commands::Words;
 pub use moves::{
     Effort, Intent, Pick, Reading, RoleSpec, parse_answer, parse_answer_with, parse_move,
@@ -23,7 +27,7 @@ pub use resolve::{
 };
 pub use suggest::not_understood;
 
-use commands::{Arg, Command};
+use commands::{Arg, Cmd, Command};
 
 use crate::rules::clock::ControlError;
 use crate::rules::{Game, MoveFacts};
@@ -35,7 +39,7 @@ pub enum Line {
     /// Nothing but blanks.
     Empty,
     /// A command with its argument. `e4?` is `square e4`.
-    Command(Command, Args),
+    Command(Cmd),
     /// A command whose argument is missing or wrong.
     Failed(Command, CommandError),
     /// A move as read, not yet matched against the legal moves.
@@ -55,7 +59,8 @@ impl Line {
     /// stands while the player looks at the board.
     pub fn is_read_only(&self) -> bool {
         match self {
-            Line::Command(command, _) | Line::Failed(command, _) => command.entry().read_only,
+            Line::Command(cmd) => cmd.command().entry().read_only,
+            Line::Failed(command, _) => command.entry().read_only,
             Line::Empty | Line::Move(_) | Line::NotUnderstood { .. } => false,
         }
     }
@@ -157,12 +162,13 @@ fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
 /// moves of `game`. Typed SAN uses the piece letters of `lang`.
 ///
 /// ```
-/// use annabella::input::{Line, read_line, commands::Command};
+/// use annabella::input::{Line, read_line, commands::Cmd};
+/// use shakmaty::Square;
 /// use annabella::rules::Game;
 /// use annabella::settings::Lang;
 /// let game = Game::new();
-/// assert!(matches!(read_line("brett", Lang::En, &game), Line::Command(Command::Board, _)));
-/// assert!(matches!(read_line("Eva vier?", Lang::En, &game), Line::Command(Command::Square, _)));
+/// assert_eq!(read_line("brett", Lang::En, &game), Line::Command(Cmd::Board));
+/// assert_eq!(read_line("Eva vier?", Lang::En, &game), Line::Command(Cmd::Square(Square::E4)));
 /// assert!(matches!(read_line("Springer Felix drei", Lang::En, &game), Line::Move(_)));
 /// assert!(matches!(read_line("hlep", Lang::En, &game), Line::NotUnderstood { .. }));
 /// ```
@@ -189,7 +195,7 @@ pub fn read_line(text: &str, lang: Lang, game: &Game) -> Line {
     let reading = || read_move_with(line, lang.into(), &mut Effort::default());
     if let Some(command) = Command::from_word(first) {
         let error = match args::parse(command, &rest) {
-            Ok(args) => return Line::Command(command, args),
+            Ok(cmd) => return Line::Command(cmd),
             Err(error) => error,
         };
         // "R h4", "S f3", "b 4": a one-letter command word followed by
@@ -217,13 +223,7 @@ fn square_question(line: &str, query: &str, game: &Game) -> Line {
         .filter(|w| Command::from_word(w) != Some(Command::Square) && !vocab::is_question_word(w))
         .collect();
     match parse_square(&words.join(" ")) {
-        Some(square) => Line::Command(
-            Command::Square,
-            Args {
-                square: Some(square),
-                ..Args::default()
-            },
-        ),
+        Some(square) => Line::Command(Cmd::Square(square)),
         None => suggest::not_understood(line, game),
     }
 }

@@ -1,16 +1,15 @@
 //! Board view answers: the reading commands of SPEC §4, from the board
 //! as the player reads it. Nothing here changes the game.
 
-use shakmaty::{Color, File, Position, Rank, Role, Square};
+use shakmaty::{Color, File, Position, Rank, Square};
 
 use crate::event::{Answer, Event, StatusInfo};
-use crate::input::commands::Command;
+use crate::input::PieceKind;
 use crate::rules::MoveFacts;
 use crate::settings::{BoardStyle, OpponentChoice};
 use crate::view;
 
 use super::Session;
-use super::dispatch::missing;
 
 const BOTH: [Color; 2] = [Color::White, Color::Black];
 
@@ -37,34 +36,22 @@ impl Session {
         ]
     }
 
-    pub(super) fn square(&self, command: Command, square: Option<Square>) -> Vec<Event> {
-        let Some(square) = square else {
-            return missing(command);
-        };
+    pub(super) fn square(&self, square: Square) -> Vec<Event> {
         let piece = self.table.game.position().board().piece_at(square);
         vec![Answer::Square { square, piece }.into()]
     }
 
-    pub(super) fn rank(&self, command: Command, rank: Option<Rank>) -> Vec<Event> {
-        let Some(rank) = rank else {
-            return missing(command);
-        };
+    pub(super) fn rank(&self, rank: Rank) -> Vec<Event> {
         let line = view::rank(self.table.game.position().board(), rank, self.side());
         vec![Answer::Lines(vec![line]).into()]
     }
 
-    pub(super) fn file(&self, command: Command, file: Option<File>) -> Vec<Event> {
-        let Some(file) = file else {
-            return missing(command);
-        };
+    pub(super) fn file(&self, file: File) -> Vec<Event> {
         let line = view::file(self.table.game.position().board(), file, self.side());
         vec![Answer::Lines(vec![line]).into()]
     }
 
-    pub(super) fn diagonal(&self, command: Command, square: Option<Square>) -> Vec<Event> {
-        let Some(square) = square else {
-            return missing(command);
-        };
+    pub(super) fn diagonal(&self, square: Square) -> Vec<Event> {
         let lines = view::diagonals(self.table.game.position().board(), square, self.side());
         vec![Answer::Lines(lines).into()]
     }
@@ -78,15 +65,8 @@ impl Session {
         vec![Answer::Board(list).into()]
     }
 
-    pub(super) fn where_pieces(
-        &self,
-        command: Command,
-        role: Option<Role>,
-        color: Option<Color>,
-    ) -> Vec<Event> {
-        let Some(role) = role else {
-            return missing(command);
-        };
+    pub(super) fn where_pieces(&self, kind: PieceKind) -> Vec<Event> {
+        let PieceKind { role, color } = kind;
         let colors = match color {
             Some(c) => vec![c],
             None => BOTH.to_vec(),
@@ -100,10 +80,7 @@ impl Session {
         vec![Answer::Where { role, found }.into()]
     }
 
-    pub(super) fn attackers(&self, command: Command, square: Option<Square>) -> Vec<Event> {
-        let Some(square) = square else {
-            return missing(command);
-        };
+    pub(super) fn attackers(&self, square: Square) -> Vec<Event> {
         let board = self.table.game.position().board();
         vec![
             Answer::Attackers {

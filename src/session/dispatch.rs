@@ -1,10 +1,11 @@
 //! Dispatch: a line is first offered to the open question, then read by
 //! [`crate::input::read_line`], and each command goes to its room with
-//! one exhaustive `match`.
+//! one exhaustive `match`, unless the command table says it does not run
+//! as always in a replay or in a game on lichess.
 
-use crate::event::{Answer, Event, Refused, SessionEvent};
-use crate::input::commands::Command;
-use crate::input::{Args, CommandError, Line, clean_line, read_line};
+use crate::event::{Answer, Event, OnlineEvent, Refused, SessionEvent};
+use crate::input::commands::{Cmd, Command, InReplay};
+use crate::input::{Line, clean_line, read_line};
 
 use super::Session;
 
@@ -43,14 +44,19 @@ impl Session {
     pub(super) fn run(&mut self, line: Line) -> Vec<Event> {
         match line {
             Line::Empty => Vec::new(),
-            Line::Command(command, args) => match self.peek(command) {
+            Line::Command(cmd) => match self.peek(cmd.command()) {
                 Err(refused) => vec![refused],
                 Ok(peeked) => {
-                    let mut events = self.command(command, args);
+                    let mut events = self.command(cmd);
                     events.extend(peeked);
                     events
                 }
             },
+            // In a game on lichess `load` is refused whatever follows it,
+            // as it was when the session read its words itself.
+            Line::Failed(Command::Load, _) if self.refused_on_lichess(Command::Load) => {
+                vec![OnlineEvent::NotOnline.into()]
+            }
             Line::Failed(_, error) => vec![error.into()],
             Line::Move(_) if self.replaying() => vec![Refused::Replaying.into()],
             Line::Move(reading) => self.move_reading(reading, false),
@@ -60,76 +66,79 @@ impl Session {
         }
     }
 
-    /// Every command, to the room that owns it.
-    fn command(&mut self, command: Command, args: Args) -> Vec<Event> {
-        if self.refused_in_replay(command) {
+    /// Every command, to the room that owns it, unless the table says it
+    /// does not run as always while a game is replayed or a game on
+    /// lichess runs.
+    fn command(&mut self, cmd: Cmd) -> Vec<Event> {
+        let entry = cmd.command().entry();
+        if self.replaying() && entry.in_replay == InReplay::Refused {
             return vec![Refused::Replaying.into()];
         }
-        if let Some(events) = self.online_instead(command, &args) {
+        if let Some(events) = self.online_instead(&cmd) {
             return events;
         }
-        match command {
-            Command::Help => vec![Answer::Help(args.topic).into()],
-            Command::Quit => {
+        if self.replaying() && entry.in_replay == InReplay::Prev {
+            return self.replay_prev();
+        }
+        match cmd {
+            Cmd::Help(topic) => vec![Answer::Help(topic).into()],
+            Cmd::Quit => {
                 self.quit = true;
                 vec![SessionEvent::Quit.into()]
             }
-            Command::New => self.new_game(&args),
-            Command::Board => self.board(),
-            Command::Square => self.square(command, args.square),
-            Command::Rank => self.rank(command, args.rank),
-            Command::File => self.file(command, args.file),
-            Command::Diagonal => self.diagonal(command, args.square),
-            Command::Pieces => self.pieces(args.color),
-            Command::Where => self.where_pieces(command, args.role, args.color),
-            Command::Attackers => self.attackers(command, args.square),
-            Command::Moves => self.moves(args.square),
-            Command::Material => self.material(),
-            Command::Status => [self.status()]
+            Cmd::New(new) => self.new_game(&new),
+            Cmd::Board => self.board(),
+            Cmd::Square(square) => self.square(square),
+            Cmd::Rank(rank) => self.rank(rank),
+            Cmd::File(file) => self.file(file),
+            Cmd::Diagonal(square) => self.diagonal(square),
+            Cmd::Pieces(color) => self.pieces(color),
+            Cmd::Where(kind) => self.where_pieces(kind),
+            Cmd::Attackers(square) => self.attackers(square),
+            Cmd::Moves(from) => self.moves(from),
+            Cmd::Material => self.material(),
+            Cmd::Status => [self.status()]
                 .into_iter()
                 .chain(self.replay_place())
                 .collect(),
-            Command::Fen => vec![Answer::Fen(self.table.game.fen()).into()],
-            Command::Pgn => self.pgn(&args.text),
-            Command::Save => self.save(&args.text),
-            Command::Load => self.load(&args.text),
-            Command::Games => self.games(&args.text),
-            Command::Last => self.last(),
-            Command::History => self.history(),
-            Command::Repeat => self.repeat(),
-            // In a replay nothing is played to take back: the shown move
-            // is taken off, as `prev` does.
-            Command::Undo if self.replaying() => self.replay_prev(),
-            Command::Undo => self.undo(),
-            Command::Resign => self.resign(),
-            Command::Draw => self.draw(&args.text),
-            Command::Accept => self.accept(),
-            Command::Decline => self.decline(),
-            Command::Set => self.set(args.setting),
-            Command::Settings => self.list_settings(),
-            Command::Hint => self.hint(),
-            Command::Eval => self.evaluate(),
-            Command::Clock => self.clock(args.clock_side),
-            Command::Pause => self.pause(),
-            Command::Resume => self.resume(),
-            Command::Next => self.replay_next(),
-            Command::Prev => self.replay_prev(),
-            Command::Start => self.replay_start(),
-            Command::End => self.replay_end(),
-            Command::Goto => self.replay_goto(args.move_number, args.color),
-            Command::Play => self.replay_play(),
-            Command::MyBoard => self.my_board(&args.text),
-            Command::Compare => self.compare(),
-            Command::Scoresheet => self.scoresheet(&args.text),
-            Command::Restore => self.restore_to(args.move_number, args.color),
-            Command::Blindfold => self.blindfold(&args.text),
-            Command::Drill => self.drill_command(&args.text),
-            Command::Online => self.online_command(&args.text),
-            Command::Seek => self.seek(&args.text),
-            Command::Challenge => self.challenge(&args.text),
-            Command::Abort => self.abort(),
-            Command::Say => self.say(&args.text),
-            Command::Claim => self.claim(&args.text),
+            Cmd::Fen => vec![Answer::Fen(self.table.game.fen()).into()],
+            Cmd::Pgn(to) => self.pgn(to),
+            Cmd::Save(name) => self.save(name),
+            Cmd::Load(from) => self.load(from),
+            Cmd::Games(file) => self.games(file),
+            Cmd::Last => self.last(),
+            Cmd::History => self.history(),
+            Cmd::Repeat => self.repeat(),
+            Cmd::Undo => self.undo(),
+            Cmd::Resign => self.resign(),
+            Cmd::Draw(mv) => self.draw(mv),
+            Cmd::Accept => self.accept(),
+            Cmd::Decline => self.decline(),
+            Cmd::Set(setting) => self.set(setting),
+            Cmd::Settings => self.list_settings(),
+            Cmd::Hint => self.hint(),
+            Cmd::Eval => self.evaluate(),
+            Cmd::Clock(side) => self.clock(side),
+            Cmd::Pause => self.pause(),
+            Cmd::Resume => self.resume(),
+            Cmd::Next => self.replay_next(),
+            Cmd::Prev => self.replay_prev(),
+            Cmd::Start => self.replay_start(),
+            Cmd::End => self.replay_end(),
+            Cmd::Goto(to) => self.replay_goto(to),
+            Cmd::Play => self.replay_play(),
+            Cmd::MyBoard(order) => self.my_board(order),
+            Cmd::Compare => self.compare(),
+            Cmd::Scoresheet(sheets) => self.scoresheet(sheets),
+            Cmd::Restore(to) => self.restore_to(to),
+            Cmd::Blindfold(order) => self.blindfold(order),
+            Cmd::Drill(order) => self.drill_command(order),
+            Cmd::Online(order) => self.online_command(order),
+            Cmd::Seek(terms) => self.seek(terms),
+            Cmd::Challenge(order) => self.challenge(order),
+            Cmd::Abort => self.abort(),
+            Cmd::Say(text) => self.say(&text),
+            Cmd::Claim(claim) => self.claim(claim),
         }
     }
 
@@ -139,27 +148,4 @@ impl Session {
         }
         vec![SessionEvent::Repeated(self.last_answer.clone()).into()]
     }
-}
-
-/// The answer when a command's argument is not one it takes.
-pub(super) fn bad_argument(command: Command, argument: &str) -> Vec<Event> {
-    vec![
-        CommandError::BadArgument {
-            command,
-            argument: argument.to_string(),
-        }
-        .into(),
-    ]
-}
-
-/// The answer when a command's argument is missing: the reader already
-/// refuses that, so the rooms only repeat it.
-pub(super) fn missing(command: Command) -> Vec<Event> {
-    vec![
-        CommandError::Missing {
-            command,
-            what: command.entry().arg,
-        }
-        .into(),
-    ]
 }

@@ -9,9 +9,8 @@ use std::time::{Duration, Instant};
 use shakmaty::Position;
 
 use crate::event::{Event, Refused, StatsLine, TrainingEvent};
-use crate::input::commands::{Command, w};
-use crate::input::vocab::fold;
-use crate::input::{CommandError, Words};
+use crate::input::DrillOrder;
+use crate::input::commands::Command;
 use crate::rules::MoveFacts;
 use crate::store::Request;
 use crate::training::{
@@ -38,11 +37,6 @@ pub(super) struct Quiz {
     pub moves: u32,
 }
 
-const STOP: Words = w(&["stop", "end"], &["stopp", "ende"], &["stopp", "lõpp"]);
-const STATS: Words = w(&["stats", "statistics"], &["statistik"], &["statistika"]);
-/// The most questions a drill asks.
-const MAX_QUESTIONS: usize = 100;
-
 impl Session {
     /// The statistics read at the start.
     pub fn set_stats(&mut self, stats: Stats) {
@@ -50,33 +44,12 @@ impl Session {
     }
 
     /// `drill KIND [N]`, `drill stop`, `drill stats`.
-    pub(super) fn drill_command(&mut self, text: &str) -> Vec<Event> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let bad = || -> Vec<Event> {
-            vec![
-                CommandError::BadArgument {
-                    command: Command::Drill,
-                    argument: text.to_string(),
-                }
-                .into(),
-            ]
-        };
-        match words.as_slice() {
-            [] => bad(),
-            [word] if STOP.contains_folded(&fold(word)) => self.stop_drill(),
-            [word] if STATS.contains_folded(&fold(word)) => self.drill_stats(),
-            [kind, rest @ ..] => {
-                let Some(kind) = DrillKind::from_word(kind) else {
-                    return vec![Refused::UnknownDrill(kind.to_string()).into()];
-                };
-                let count = match rest {
-                    [] => 10,
-                    [n] => match n.parse::<usize>() {
-                        Ok(n) if (1..=MAX_QUESTIONS).contains(&n) => n,
-                        _ => return bad(),
-                    },
-                    _ => return bad(),
-                };
+    pub(super) fn drill_command(&mut self, order: DrillOrder) -> Vec<Event> {
+        match order {
+            DrillOrder::Stop => self.stop_drill(),
+            DrillOrder::Stats => self.drill_stats(),
+            DrillOrder::Unknown(word) => vec![Refused::UnknownDrill(word).into()],
+            DrillOrder::Start { kind, count } => {
                 let seed = self.table.rng.below(usize::MAX) as u64;
                 let drill = Drill::new(kind, count, seed, &self.training.stats);
                 self.training.drill = Some(Running { drill, asked: None });

@@ -16,9 +16,9 @@ use crate::event::{
     Answer, Compared, DualEvent, Event, Explained, PromptEvent, Question, Refused, SheetDifference,
     SheetReport, SheetStopAt,
 };
-use crate::input::Words;
 use crate::input::commands::w;
 use crate::input::vocab::fold;
+use crate::input::{BoardOrder, MoveNumber, Sheets, Words};
 use crate::rules::{Game, MoveFacts};
 use crate::store::{ReadFor, Request};
 use crate::view;
@@ -52,30 +52,8 @@ impl Dual {
     }
 }
 
-/// The words after `myboard` that are no dictation.
-const BOARD_WORD: Words = w(&["board"], &["brett"], &["laud"]);
-const START: Words = w(
-    &["start", "initial"],
-    &["start", "anfang", "grundstellung"],
-    &["algus", "algseis"],
-);
-/// Forget the board: no square stated.
-const CLEAR: Words = w(
-    &["clear", "forget"],
-    &["löschen", "vergessen"],
-    &["kustuta", "unusta"],
-);
-/// An empty board: every square stated empty.
-const EMPTY: Words = w(&["empty"], &["leer", "leeren"], &["tühi", "tühjenda"]);
-const FEN: Words = w(&["fen"], &["fen"], &["fen"]);
-const GAME: Words = w(&["game"], &["partie", "spiel"], &["mäng", "partii"]);
 /// Words that end a dictated scoresheet.
 const END: Words = w(&["end", "done"], &["ende", "fertig"], &["lõpp", "valmis"]);
-
-/// Whether `word` is one of `words`.
-fn is(words: &Words, word: &str) -> bool {
-    words.contains_folded(&fold(word))
-}
 
 impl Session {
     /// The player's board follows the game's move when it agreed before
@@ -129,42 +107,38 @@ impl Session {
     }
 
     /// `myboard …`: set the board as a whole, state squares, or read it.
-    pub(super) fn my_board(&mut self, text: &str) -> Vec<Event> {
-        let mut words: Vec<&str> = text.split_whitespace().collect();
-        // "mein brett …", "my board …", "minu laud …".
-        if words.first().is_some_and(|w| is(&BOARD_WORD, w)) {
-            words.remove(0);
-        }
-        let Some(&first) = words.first() else {
-            return self.read_my_board();
+    pub(super) fn my_board(&mut self, order: BoardOrder) -> Vec<Event> {
+        let text = match order {
+            BoardOrder::Read => return self.read_my_board(),
+            BoardOrder::Start => {
+                self.dual.mine =
+                    PlayerBoard::from_board(self.table.game.initial_position().board());
+                return vec![DualEvent::BoardSet.into()];
+            }
+            BoardOrder::Clear => {
+                self.dual.mine = PlayerBoard::unknown();
+                return vec![DualEvent::BoardCleared.into()];
+            }
+            BoardOrder::Empty => {
+                self.dual.mine = PlayerBoard::empty();
+                return vec![DualEvent::BoardSet.into()];
+            }
+            BoardOrder::Game => {
+                self.dual.mine = PlayerBoard::from_board(self.table.game.position().board());
+                return vec![DualEvent::BoardSet.into()];
+            }
+            BoardOrder::Fen(rest) => {
+                return match Fen::from_ascii(rest.trim().as_bytes()) {
+                    Ok(fen) => {
+                        self.dual.mine = PlayerBoard::from_board(&fen.as_setup().board);
+                        vec![DualEvent::BoardSet.into()]
+                    }
+                    Err(_) => vec![DualEvent::BadFen(rest).into()],
+                };
+            }
+            BoardOrder::Dictated(text) => text,
         };
-        let rest = words[1..].join(" ");
-        if words.len() == 1 && is(&START, first) {
-            self.dual.mine = PlayerBoard::from_board(self.table.game.initial_position().board());
-            return vec![DualEvent::BoardSet.into()];
-        }
-        if words.len() == 1 && is(&CLEAR, first) {
-            self.dual.mine = PlayerBoard::unknown();
-            return vec![DualEvent::BoardCleared.into()];
-        }
-        if words.len() == 1 && is(&EMPTY, first) {
-            self.dual.mine = PlayerBoard::empty();
-            return vec![DualEvent::BoardSet.into()];
-        }
-        if words.len() == 1 && is(&GAME, first) {
-            self.dual.mine = PlayerBoard::from_board(self.table.game.position().board());
-            return vec![DualEvent::BoardSet.into()];
-        }
-        if is(&FEN, first) {
-            return match Fen::from_ascii(rest.trim().as_bytes()) {
-                Ok(fen) => {
-                    self.dual.mine = PlayerBoard::from_board(&fen.as_setup().board);
-                    vec![DualEvent::BoardSet.into()]
-                }
-                Err(_) => vec![DualEvent::BadFen(rest).into()],
-            };
-        }
-        let dictation = read_dictation(&words.join(" "), self.dual.color);
+        let dictation = read_dictation(&text, self.dual.color);
         for &(square, piece) in &dictation.stated {
             self.dual.mine.state(square, piece);
         }
@@ -266,12 +240,14 @@ impl Session {
 
     /// `scoresheet`: dictated line by line; `scoresheet FILE [FILE2]`:
     /// read through the store and compared when all have come.
-    pub(super) fn scoresheet(&mut self, text: &str) -> Vec<Event> {
-        let paths: Vec<&str> = text.split_whitespace().collect();
-        if paths.is_empty() {
-            self.table.prompt = Some(Prompt::Sheet { lines: Vec::new() });
-            return vec![PromptEvent::Ask(Question::Sheet).into()];
-        }
+    pub(super) fn scoresheet(&mut self, sheets: Sheets) -> Vec<Event> {
+        let paths = match sheets {
+            Sheets::Dictated => {
+                self.table.prompt = Some(Prompt::Sheet { lines: Vec::new() });
+                return vec![PromptEvent::Ask(Question::Sheet).into()];
+            }
+            Sheets::Files(paths) => paths,
+        };
         if paths.len() > 2 {
             return vec![Refused::TooManySheets.into()];
         }
@@ -313,7 +289,7 @@ impl Session {
         line: &str,
     ) -> Result<Vec<Event>, Prompt> {
         let trimmed = line.trim();
-        if trimmed.is_empty() || is(&END, trimmed) {
+        if trimmed.is_empty() || END.contains_folded(&fold(trimmed)) {
             return Ok(self.compare_sheets(&[lines.join("\n")]));
         }
         // The board may be read meanwhile ("e4?"); the dictation stands.
@@ -390,10 +366,10 @@ impl Session {
     /// `restore`: back to the last move on which the records agreed at
     /// the last comparison of scoresheets; `restore N [side]`: to after
     /// that move. Clocks go back with the moves.
-    pub(super) fn restore_to(&mut self, number: Option<u32>, color: Option<Color>) -> Vec<Event> {
-        let target = match number {
-            Some(number) => {
-                let color = color.unwrap_or(Color::White);
+    pub(super) fn restore_to(&mut self, to: Option<MoveNumber>) -> Vec<Event> {
+        let target = match to {
+            Some(MoveNumber { number, side }) => {
+                let color = side.unwrap_or(Color::White);
                 let start = self.table.game.initial_position().clone();
                 let found = (0..self.table.game.plies().len())
                     .find(|&i| place(&start, i) == (number, color));

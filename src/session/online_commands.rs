@@ -3,42 +3,28 @@
 //! the game commands that mean a call in a game on lichess.
 
 use crate::event::{ControlLimit, Event, OnlineEvent, RecordEvent, Refused};
-use crate::input::commands::Command;
+use crate::input::commands::{Cmd, Command, OnLichess};
 use crate::input::vocab::{NO, YES, fold};
-use crate::input::{Args, Words, parse_color_choice};
-use crate::online::{Call, ChallengeColor, Control, NetRequest};
-use crate::settings::ColorChoice;
+use crate::input::{ChallengeOrder, ClaimFor, MoveText, OnlineOrder, Terms, Whom};
+use crate::online::{Call, Control, NetRequest};
 
 use super::Session;
-use super::dispatch::bad_argument;
 use super::online::Purpose;
 use super::online_game::Proposal;
 
-/// Words for a rated game.
-const RATED: Words = Words::new(&["rated"], &["gewertet"], &["reitinguga", "hinnatud"]);
-/// Words for a casual game.
-const CASUAL: Words = Words::new(&["casual"], &["ungewertet"], &["reitinguta"]);
-/// Words naming lichess's AI as the one challenged.
-const AI: Words = Words::new(&["ai", "computer"], &["ki", "computer"], &["ai", "arvuti"]);
-/// `online login`.
-const LOGIN: Words = Words::new(&["login"], &["anmelden"], &["logi", "sisene"]);
-/// `online logout`.
-const LOGOUT: Words = Words::new(&["logout"], &["abmelden"], &["välju", "lahku"]);
-
 impl Session {
     /// `online`, `online login`, `online logout`.
-    pub(super) fn online_command(&mut self, text: &str) -> Vec<Event> {
-        let word = fold(text.trim());
-        if LOGIN.contains_folded(&word) {
-            self.online.token_wanted = true;
-            return vec![OnlineEvent::TokenWanted.into()];
-        }
-        if LOGOUT.contains_folded(&word) {
-            self.online.logout = true;
-            return Vec::new();
-        }
-        if !word.is_empty() {
-            return bad_argument(Command::Online, text.trim());
+    pub(super) fn online_command(&mut self, order: OnlineOrder) -> Vec<Event> {
+        match order {
+            OnlineOrder::Login => {
+                self.online.token_wanted = true;
+                return vec![OnlineEvent::TokenWanted.into()];
+            }
+            OnlineOrder::Logout => {
+                self.online.logout = true;
+                return Vec::new();
+            }
+            OnlineOrder::Show => {}
         }
         if !self.online.has_token {
             return vec![OnlineEvent::NotLoggedIn.into()];
@@ -54,10 +40,7 @@ impl Session {
     }
 
     /// `seek 15+10 [rated] [white|black]`.
-    pub(super) fn seek(&mut self, text: &str) -> Vec<Event> {
-        let Some(terms) = read_terms(text, false) else {
-            return bad_argument(Command::Seek, text.trim());
-        };
+    pub(super) fn seek(&mut self, terms: Terms) -> Vec<Event> {
         if let Some(refused) = self.online_busy() {
             return refused;
         }
@@ -88,27 +71,8 @@ impl Session {
 
     /// `challenge USER 10+5 [rated] [side]`, `challenge ai LEVEL 10+5
     /// [side]`.
-    pub(super) fn challenge(&mut self, text: &str) -> Vec<Event> {
-        let mut words = text.split_whitespace();
-        let Some(who) = words.next() else {
-            return bad_argument(Command::Challenge, text.trim());
-        };
-        let ai = AI.contains_folded(&fold(who));
-        let level = if ai {
-            match words.next().and_then(|w| w.parse::<u8>().ok()) {
-                Some(level @ 1..=8) => Some(level),
-                _ => return bad_argument(Command::Challenge, text.trim()),
-            }
-        } else {
-            None
-        };
-        let rest: Vec<&str> = words.collect();
-        let Some(terms) = read_terms(&rest.join(" "), ai) else {
-            return bad_argument(Command::Challenge, text.trim());
-        };
-        if !valid_username(who) && !ai {
-            return bad_argument(Command::Challenge, who);
-        }
+    pub(super) fn challenge(&mut self, order: ChallengeOrder) -> Vec<Event> {
+        let ChallengeOrder { whom, terms } = order;
         if let Some(refused) = self.online_busy() {
             return refused;
         }
@@ -116,25 +80,31 @@ impl Session {
             return vec![control_refused(terms.control, ControlLimit::Challenge)];
         }
         self.watch_events();
-        let call = match level {
-            Some(level) => Call::ChallengeAi {
-                level,
-                control: terms.control,
-                color: terms.color,
-            },
-            None => Call::Challenge {
-                user: who.to_string(),
-                control: terms.control,
-                rated: terms.rated,
-                color: terms.color,
-            },
+        let (call, user, level) = match whom {
+            Whom::User(user) => {
+                let call = Call::Challenge {
+                    user: user.clone(),
+                    control: terms.control,
+                    rated: terms.rated,
+                    color: terms.color,
+                };
+                (call, Some(user), None)
+            }
+            Whom::Ai(level) => {
+                let call = Call::ChallengeAi {
+                    level,
+                    control: terms.control,
+                    color: terms.color,
+                };
+                (call, None, Some(level))
+            }
         };
         let mut events = self.call(call, Purpose::Challenge);
         if events.is_empty() {
             self.online.expecting_game = true;
             events.push(
                 OnlineEvent::ChallengeSent {
-                    user: (!ai).then(|| who.to_string()),
+                    user,
                     level,
                     control: terms.control,
                 }
@@ -184,10 +154,6 @@ impl Session {
 
     /// `say TEXT`: a line in the game's chat.
     pub(super) fn say(&mut self, text: &str) -> Vec<Event> {
-        let text = text.trim();
-        if text.is_empty() {
-            return bad_argument(Command::Say, text);
-        }
         match self.online_game_id() {
             Some(game) => {
                 let text: String = text.chars().take(140).collect();
@@ -199,7 +165,7 @@ impl Session {
 
     /// `claim`: the win (or, with `draw`, a draw) when the opponent has
     /// left the game.
-    pub(super) fn claim(&mut self, text: &str) -> Vec<Event> {
+    pub(super) fn claim(&mut self, claim: ClaimFor) -> Vec<Event> {
         let Some(game) = self.online.game.as_ref() else {
             return vec![OnlineEvent::NoOnlineGame.into()];
         };
@@ -207,37 +173,57 @@ impl Session {
             return vec![OnlineEvent::NothingToClaim.into()];
         }
         let id = game.id.clone();
-        let draw = Command::from_word(text.trim()) == Some(Command::Draw);
-        self.game_action(if draw {
-            Call::ClaimDraw(id)
-        } else {
-            Call::ClaimVictory(id)
+        self.game_action(match claim {
+            ClaimFor::Draw => Call::ClaimDraw(id),
+            ClaimFor::Win => Call::ClaimVictory(id),
         })
     }
 
-    /// The game commands that mean something else in a game on lichess
-    /// (`undo` proposes a takeback, `draw` offers through the server),
-    /// those not possible there (`new`, `hint` …), and `accept` or
-    /// `decline` of a challenge; `None` for the rest, which work as
-    /// always.
-    pub(super) fn online_instead(&mut self, command: Command, args: &Args) -> Option<Vec<Event>> {
-        let Some(game) = self.online.game.as_ref() else {
-            return match command {
-                Command::Accept => self.answer_challenge(true),
-                Command::Decline => self.answer_challenge(false),
-                _ => None,
+    /// Whether `command` is refused because a game on lichess runs
+    /// ([`OnLichess::Refused`]).
+    pub(super) fn refused_on_lichess(&self, command: Command) -> bool {
+        self.online.game.is_some()
+            && !self.table.game.is_over()
+            && command.entry().on_lichess == OnLichess::Refused
+    }
+
+    /// What the command table says a command does with lichess instead:
+    /// in a game there, a call ([`OnLichess::Call`], `undo` proposes a
+    /// takeback, `draw` offers through the server) or a refusal
+    /// ([`OnLichess::Refused`]); with no game there, `accept` or
+    /// `decline` of a challenge ([`OnLichess::Answer`]). `None` for the
+    /// rest, which work as always.
+    pub(super) fn online_instead(&mut self, cmd: &Cmd) -> Option<Vec<Event>> {
+        let on_lichess = cmd.command().entry().on_lichess;
+        if self.online.game.is_none() {
+            return match on_lichess {
+                OnLichess::Answer => self.answer_challenge(matches!(cmd, Cmd::Accept)),
+                OnLichess::Local | OnLichess::Refused | OnLichess::Call => None,
             };
-        };
+        }
+        if self.table.game.is_over() {
+            return None;
+        }
+        match on_lichess {
+            OnLichess::Local => None,
+            OnLichess::Refused => Some(vec![OnlineEvent::NotOnline.into()]),
+            OnLichess::Call | OnLichess::Answer => self.call_instead(cmd),
+        }
+    }
+
+    /// A game command as a call in the game on lichess: `undo`, `resign`,
+    /// `draw` (with a move it is played and claimed as always), `accept`
+    /// and `decline` of the opponent's offer.
+    fn call_instead(&mut self, cmd: &Cmd) -> Option<Vec<Event>> {
+        let game = self.online.game.as_ref()?;
         let id = game.id.clone();
         let (draw_offered, takeback_offered) = game.offers;
-        let over = self.table.game.is_over();
-        Some(match command {
-            _ if over => return None,
-            Command::Undo if takeback_offered => self.game_action(Call::Takeback {
+        Some(match cmd {
+            Cmd::Undo if takeback_offered => self.game_action(Call::Takeback {
                 game: id,
                 yes: true,
             }),
-            Command::Undo => {
+            Cmd::Undo => {
                 let mut events = self.game_action(Call::Takeback {
                     game: id,
                     yes: true,
@@ -248,13 +234,13 @@ impl Session {
                 }
                 events
             }
-            Command::Resign => self.game_action(Call::Resign(id)),
-            Command::Draw if !args.text.trim().is_empty() => return None,
-            Command::Draw | Command::Accept if draw_offered => self.game_action(Call::Draw {
+            Cmd::Resign => self.game_action(Call::Resign(id)),
+            Cmd::Draw(Some(MoveText(_))) => return None,
+            Cmd::Draw(None) | Cmd::Accept if draw_offered => self.game_action(Call::Draw {
                 game: id,
                 yes: true,
             }),
-            Command::Draw => {
+            Cmd::Draw(None) => {
                 let mut events = self.game_action(Call::Draw {
                     game: id,
                     yes: true,
@@ -265,11 +251,11 @@ impl Session {
                 }
                 events
             }
-            Command::Accept if takeback_offered => self.game_action(Call::Takeback {
+            Cmd::Accept if takeback_offered => self.game_action(Call::Takeback {
                 game: id,
                 yes: true,
             }),
-            Command::Decline if takeback_offered => {
+            Cmd::Decline if takeback_offered => {
                 let mut events = self.game_action(Call::Takeback {
                     game: id,
                     yes: false,
@@ -279,7 +265,7 @@ impl Session {
                 }
                 events
             }
-            Command::Decline if draw_offered => {
+            Cmd::Decline if draw_offered => {
                 let mut events = self.game_action(Call::Draw {
                     game: id,
                     yes: false,
@@ -289,8 +275,8 @@ impl Session {
                 }
                 events
             }
-            Command::Accept | Command::Decline => vec![Refused::NoDrawOffer.into()],
-            _ if not_online(command) => vec![OnlineEvent::NotOnline.into()],
+            Cmd::Accept | Cmd::Decline => vec![Refused::NoDrawOffer.into()],
+            // Commands the table does not mark as calls work as always.
             _ => return None,
         })
     }
@@ -311,13 +297,6 @@ impl Session {
     }
 }
 
-/// The clock and options of a seek or challenge.
-struct Terms {
-    control: Control,
-    rated: bool,
-    color: Option<ChallengeColor>,
-}
-
 impl Session {
     /// The player proposed a draw or a takeback: its answer is awaited.
     fn propose(&mut self, proposal: Proposal) {
@@ -328,120 +307,6 @@ impl Session {
     }
 }
 
-/// The commands not possible while a game on lichess runs: a new or
-/// loaded game, help from an engine, the clock stopped, the game cut.
-fn not_online(command: Command) -> bool {
-    matches!(
-        command,
-        Command::New
-            | Command::Hint
-            | Command::Eval
-            | Command::Pause
-            | Command::Resume
-            | Command::Load
-            | Command::Restore
-            | Command::Play
-            | Command::Next
-            | Command::Prev
-            | Command::Start
-            | Command::End
-            | Command::Goto
-    )
-}
-
-/// Reads `15+10 [rated|casual] [white|black|random]` in any order after
-/// the clock; `None` when a word is not one of these.
-fn read_terms(text: &str, ai: bool) -> Option<Terms> {
-    let mut words = text.split_whitespace();
-    let control = parse_control(words.next()?)?;
-    let mut terms = Terms {
-        control,
-        rated: false,
-        color: None,
-    };
-    for word in words {
-        let folded = fold(word);
-        if RATED.contains_folded(&folded) {
-            // Games against lichess's AI are never rated.
-            terms.rated = !ai;
-        } else if CASUAL.contains_folded(&folded) {
-            terms.rated = false;
-        } else {
-            terms.color = Some(match parse_color_choice(word)? {
-                ColorChoice::White => ChallengeColor::White,
-                ColorChoice::Black => ChallengeColor::Black,
-                ColorChoice::Random => ChallengeColor::Random,
-            });
-        }
-    }
-    Some(terms)
-}
-
-/// `15+10`: minutes (whole, or with a quarter, half or three quarters)
-/// and seconds of increment, as lichess allows them.
-pub fn parse_control(word: &str) -> Option<Control> {
-    let (minutes, increment) = word.split_once('+')?;
-    let increment: u32 = increment.parse().ok().filter(|&i| i <= 180)?;
-    let minutes = minutes.replace(',', ".");
-    let limit = match minutes.split_once('.') {
-        None => minutes.parse::<u32>().ok()?.checked_mul(60)?,
-        Some((whole, part)) => {
-            let whole: u32 = if whole.is_empty() {
-                0
-            } else {
-                whole.parse().ok()?
-            };
-            let extra = match part {
-                "25" => 15,
-                "5" | "50" => 30,
-                "75" => 45,
-                _ => return None,
-            };
-            whole.checked_mul(60)? + extra
-        }
-    };
-    (limit <= 180 * 60 && (limit > 0 || increment > 0)).then_some(Control { limit, increment })
-}
-
-/// Whether a word can be a lichess user name: 2 to 30 letters, digits,
-/// `_` or `-`.
-fn valid_username(word: &str) -> bool {
-    (2..=30).contains(&word.len())
-        && word
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-}
-
 fn control_refused(control: Control, limit: ControlLimit) -> Event {
     OnlineEvent::ControlRefused { control, limit }.into()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn controls_read_as_lichess_writes_them() {
-        let c = |limit, increment| Some(Control { limit, increment });
-        assert_eq!(parse_control("15+10"), c(900, 10));
-        assert_eq!(parse_control("0.5+0"), c(30, 0));
-        assert_eq!(parse_control("1,5+2"), c(90, 2));
-        assert_eq!(parse_control("0+1"), c(0, 1));
-        assert_eq!(parse_control("0+0"), None);
-        assert_eq!(parse_control("15"), None);
-        assert_eq!(parse_control("1.3+0"), None);
-        assert_eq!(parse_control("181+0"), None);
-        assert_eq!(parse_control("10+181"), None);
-    }
-
-    #[test]
-    fn terms_take_their_words_in_any_language() {
-        let t = read_terms("10+5 gewertet schwarz", false).expect("terms");
-        assert!(t.rated);
-        assert_eq!(t.color, Some(ChallengeColor::Black));
-        assert!(read_terms("10+5 purple", false).is_none());
-        assert!(!read_terms("10+5 rated", true).expect("ai").rated);
-        assert!(valid_username("Bobby_12"));
-        assert!(!valid_username("a b"));
-    }
 }

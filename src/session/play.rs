@@ -5,8 +5,8 @@ use shakmaty::Move;
 
 use crate::event::{Event, GameEvent, Refused, SessionEvent};
 use crate::input::{
-    Args, CommandError, Effort, Reading, Refusal, Resolution, not_understood, read_move_with,
-    resolve_for,
+    CommandError, Effort, MoveText, NewGame, Reading, Refusal, Resolution, not_understood,
+    read_move_with, resolve_for,
 };
 use crate::rules::{Chess960Start, ClaimOutcome, Game, MoveFacts, PlayError};
 use crate::settings::OpponentChoice;
@@ -143,18 +143,18 @@ impl Session {
 
     /// `draw`: accept a standing offer, claim a draw the position allows,
     /// or offer one; `draw MOVE` plays the move and claims.
-    pub(super) fn draw(&mut self, move_text: &str) -> Vec<Event> {
+    pub(super) fn draw(&mut self, mv: Option<MoveText>) -> Vec<Event> {
         if self.table.game.is_over() {
             return vec![Refusal::GameOver.into()];
         }
-        if !move_text.is_empty() {
+        if let Some(MoveText(move_text)) = mv {
             let reading = read_move_with(
-                move_text,
+                &move_text,
                 self.table.settings.lang.into(),
                 &mut Effort::default(),
             );
             if reading.intents.is_empty() {
-                return self.run(not_understood(move_text, &self.table.game));
+                return self.run(not_understood(&move_text, &self.table.game));
             }
             return self.move_reading(reading, true);
         }
@@ -249,8 +249,8 @@ impl Session {
     }
 
     /// `new [side] [960 [N|random]]`.
-    pub(super) fn new_game(&mut self, args: &Args) -> Vec<Event> {
-        let game = match args.chess960 {
+    pub(super) fn new_game(&mut self, new: &NewGame) -> Vec<Event> {
+        let game = match new.chess960 {
             None => Ok(Game::new()),
             Some(Chess960Start::Number(n)) => Game::chess960(n).map_err(|_| n),
             Some(Chess960Start::Random) => {
@@ -269,10 +269,10 @@ impl Session {
         self.replay = None;
         self.table.prompt = None;
         self.seat.awaiting = None;
-        if let Some(side) = args.side {
+        if let Some(side) = new.side {
             self.table.settings.color = side;
         }
-        if let Some(time) = &args.time {
+        if let Some(time) = &new.time {
             self.table.settings.time = time.clone();
         }
         self.reset_clock();

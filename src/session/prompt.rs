@@ -9,7 +9,7 @@
 use shakmaty::{Move, Square};
 
 use crate::event::{Event, PromptEvent, Question};
-use crate::input::commands::Command;
+use crate::input::commands::{Cmd, Command};
 use crate::input::vocab::{fold, is_answer_lead, is_answer_pronoun};
 use crate::input::{Line, Pick, decide, filter_by_answer, parse_answer_with};
 use crate::rules::MoveFacts;
@@ -136,7 +136,7 @@ impl Prompt {
             // but its own (`drill stop`, another drill).
             Prompt::Drill => !matches!(
                 line,
-                Line::Command(Command::Drill, _) | Line::Failed(Command::Drill, _)
+                Line::Command(Cmd::Drill(_)) | Line::Failed(Command::Drill, _)
             ),
             Prompt::Which { .. }
             | Prompt::Promotion { .. }

@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::event::{Answer, Event, RecordEvent, ResumeOffer};
-use crate::input::commands::Command;
 use crate::input::vocab::{NO, YES, fold};
+use crate::input::{LoadFrom, PgnTo};
 use shakmaty::Color;
 
 use crate::rules::clock::{Clock, ClockMark};
@@ -91,81 +91,60 @@ impl Session {
         });
     }
 
-    /// `save [name]`: an empty name lets the store choose one.
-    pub(super) fn save(&mut self, name: &str) -> Vec<Event> {
+    /// `save [name]`: without a name the store chooses one.
+    pub(super) fn save(&mut self, name: Option<String>) -> Vec<Event> {
         // Every line comes with its time, which the step noted first.
         let Some(now) = self.table.now else {
             return Vec::new();
         };
         let game = Box::new(self.record(now));
         self.records.outbox.push(Request::SaveAs {
-            name: name.trim().to_string(),
+            name: name.unwrap_or_default(),
             game,
         });
         Vec::new()
     }
 
     /// `load NAME` or `load FILE.pgn [N]`.
-    pub(super) fn load(&mut self, text: &str) -> Vec<Event> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let request = match words[..] {
-            [file] if is_pgn(file) => Request::Read {
+    pub(super) fn load(&mut self, from: LoadFrom) -> Vec<Event> {
+        self.records.outbox.push(match from {
+            LoadFrom::Pgn { file, number } => Request::Read {
                 path: PathBuf::from(file),
-                purpose: ReadFor::LoadPgn(1),
+                purpose: ReadFor::LoadPgn(number),
             },
-            [file, n] if is_pgn(file) => match n.parse::<usize>() {
-                Ok(n) if n > 0 => Request::Read {
-                    path: PathBuf::from(file),
-                    purpose: ReadFor::LoadPgn(n),
-                },
-                _ => return super::dispatch::bad_argument(Command::Load, n),
-            },
-            [name] => Request::Load {
-                name: name.to_string(),
-            },
-            _ => return super::dispatch::missing(Command::Load),
-        };
-        self.records.outbox.push(request);
+            LoadFrom::Saved(name) => Request::Load { name },
+        });
         Vec::new()
     }
 
     /// `games` or `games FILE.pgn`.
-    pub(super) fn games(&mut self, text: &str) -> Vec<Event> {
-        let text = text.trim();
-        self.records.outbox.push(if text.is_empty() {
-            Request::List
-        } else {
-            Request::Read {
-                path: PathBuf::from(text),
+    pub(super) fn games(&mut self, file: Option<String>) -> Vec<Event> {
+        self.records.outbox.push(match file {
+            None => Request::List,
+            Some(file) => Request::Read {
+                path: PathBuf::from(file),
                 purpose: ReadFor::ListPgn,
-            }
+            },
         });
         Vec::new()
     }
 
     /// `pgn`, `pgn FILE`, `pgn FILE de`: the game printed, or written
     /// to a file; German piece letters when the last word asks for them.
-    pub(super) fn pgn(&mut self, text: &str) -> Vec<Event> {
-        let mut words: Vec<&str> = text.split_whitespace().collect();
-        let german = words
-            .last()
-            .is_some_and(|w| GERMAN_LETTERS.contains_folded(&fold(w)));
-        if german {
-            words.pop();
-        }
+    pub(super) fn pgn(&mut self, to: PgnTo) -> Vec<Event> {
         let [white, black] = self.players();
         let pgn = self.table.game.pgn_with(&PgnOptions {
             date: &self.table.date,
             players: [&white, &black],
             clock: self.record_clock(),
-            german,
+            german: to.german,
             tags: &self.records.tags,
         });
-        if words.is_empty() {
+        let Some(file) = to.file else {
             return vec![Answer::Pgn(pgn).into()];
-        }
+        };
         self.records.outbox.push(Request::Write {
-            path: PathBuf::from(words.join(" ")),
+            path: PathBuf::from(file),
             text: pgn,
         });
         Vec::new()
@@ -303,15 +282,6 @@ impl Session {
     pub(super) fn offering(&self) -> bool {
         self.records.offer.is_some() || self.offering_online()
     }
-}
-
-/// Words asking for German piece letters in PGN (`pgn FILE de`).
-const GERMAN_LETTERS: crate::input::Words =
-    crate::input::Words::new(&["de", "german"], &["de", "deutsch"], &["de", "saksa"]);
-
-/// Whether a word names a PGN file.
-fn is_pgn(word: &str) -> bool {
-    word.to_ascii_lowercase().ends_with(".pgn")
 }
 
 /// What the records room keeps between calls.

@@ -11,14 +11,12 @@
 use shakmaty::Color;
 
 use crate::event::{Event, MoveRange, Refused, ReplayEvent};
-use crate::input::Refusal;
-use crate::input::commands::Command;
+use crate::input::{MoveNumber, Refusal};
 use crate::rules::clock::Clock;
 use crate::rules::{Game, MoveFacts};
 use crate::settings::OpponentChoice;
 
 use super::Session;
-use super::dispatch::missing;
 
 /// A replay under way: the whole game, and the clock it was played on.
 #[derive(Clone, Debug)]
@@ -80,17 +78,6 @@ impl Session {
             Some(replay) => replay.clock.as_ref(),
             None => self.table.clock.as_ref(),
         }
-    }
-
-    /// Whether `command` is refused because it would play on in a game
-    /// being replayed (the clock stands still, too).
-    pub(super) fn refused_in_replay(&self, command: Command) -> bool {
-        use Command as C;
-        self.replay.is_some()
-            && matches!(
-                command,
-                C::Resign | C::Draw | C::Accept | C::Decline | C::Clock | C::Pause | C::Resume
-            )
     }
 
     /// With `status` in a replay: how far it has come.
@@ -207,10 +194,8 @@ impl Session {
     /// `goto N [side]`: the position after that move; without a side,
     /// White's move N (Black's when the game has no White move N, as in
     /// a game set up with Black to move).
-    pub(super) fn replay_goto(&mut self, number: Option<u32>, side: Option<Color>) -> Vec<Event> {
-        let Some(number) = number else {
-            return missing(Command::Goto);
-        };
+    pub(super) fn replay_goto(&mut self, to: MoveNumber) -> Vec<Event> {
+        let MoveNumber { number, side } = to;
         let plies = match self.replayed() {
             Ok(full) => full.plies(),
             Err(refused) => return refused,

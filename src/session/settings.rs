@@ -3,17 +3,12 @@
 //! now is.
 
 use crate::event::{Answer, ClockEvent, Event, RecordEvent, SessionEvent};
-use crate::input::commands::Command;
 use crate::settings::{Key, OpponentChoice, Setting};
 
 use super::Session;
-use super::dispatch::missing;
 
 impl Session {
-    pub(super) fn set(&mut self, setting: Option<Setting>) -> Vec<Event> {
-        let Some(setting) = setting else {
-            return missing(Command::Set);
-        };
+    pub(super) fn set(&mut self, setting: Setting) -> Vec<Event> {
         let key = setting.key();
         self.table.settings.apply(setting.clone());
         // Kept in the settings file for later runs.

@@ -4,10 +4,8 @@
 //! game played blindfold ends.
 
 use crate::event::{Event, GameEvent, Refused, TrainingEvent};
-use crate::input::commands::{Command, w};
-use crate::input::vocab::fold;
-use crate::input::{CommandError, Words};
-use crate::settings::Value;
+use crate::input::BlindfoldOrder;
+use crate::input::commands::Command;
 use crate::store::SavedBlindfold;
 
 use super::Session;
@@ -34,53 +32,25 @@ pub(super) struct Training {
     pub quiz: super::drill::Quiz,
 }
 
-/// The word before a number of peeks (`blindfold on peeks 20`).
-const PEEKS: Words = w(
-    &["peeks", "peek"],
-    &["blicke", "blick"],
-    &["piilumisi", "piilumist", "piilumine"],
-);
-
 impl Session {
     /// `blindfold on [peeks N]`, `blindfold off`, or `blindfold` alone
     /// for where it stands.
-    pub(super) fn blindfold(&mut self, text: &str) -> Vec<Event> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let bad = || {
-            vec![
-                CommandError::BadArgument {
-                    command: Command::Blindfold,
-                    argument: text.to_string(),
-                }
-                .into(),
-            ]
-        };
-        let Some(&first) = words.first() else {
-            return match self.training.blindfold {
+    pub(super) fn blindfold(&mut self, order: BlindfoldOrder) -> Vec<Event> {
+        match order {
+            BlindfoldOrder::Status => match self.training.blindfold {
                 Some(b) => vec![self.peeked(b)],
                 None => vec![TrainingEvent::BlindfoldOff { used: 0 }.into()],
-            };
-        };
-        match (<bool as Value>::parse(first), &words[1..]) {
-            (Some(false), []) => {
+            },
+            BlindfoldOrder::Off => {
                 let used = self.training.blindfold.take().map_or(0, |b| b.used);
                 vec![TrainingEvent::BlindfoldOff { used }.into()]
             }
-            (Some(true), rest) => {
-                let budget = match rest {
-                    [] => None,
-                    [word, n] if PEEKS.contains_folded(&fold(word)) => match n.parse::<u32>() {
-                        Ok(n) if n <= 1000 => Some(n),
-                        _ => return bad(),
-                    },
-                    _ => return bad(),
-                };
+            BlindfoldOrder::On { peeks: budget } => {
                 // Turned on again mid-game, the peeks used so far stay.
                 let used = self.training.blindfold.map_or(0, |b| b.used);
                 self.training.blindfold = Some(Blindfold { budget, used });
                 vec![TrainingEvent::BlindfoldOn { budget }.into()]
             }
-            _ => bad(),
         }
     }
 

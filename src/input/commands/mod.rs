@@ -1,8 +1,11 @@
 //! The command table: every command once, with the words that call it
-//! in every language, the argument it takes, whether it only reads, and
-//! its help. Parsing, completion, `help` and the rule that reading
-//! commands leave an open question standing all come from here; the
-//! session dispatches on [`Command`] with an exhaustive `match`.
+//! in every language, the argument it takes, its help, and how it fares
+//! where not every command may run — whether it only reads, what a peek
+//! at it costs in blindfold play, what it does while a game is replayed
+//! and while a game on lichess runs. Parsing, completion, `help`, the
+//! rule that reading commands leave an open question standing and the
+//! session's refusals all come from here; the session dispatches on
+//! [`Cmd`], the command with its argument, with an exhaustive `match`.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -10,10 +13,6 @@ use std::sync::OnceLock;
 use crate::settings::Lang;
 
 use super::vocab::fold;
-
-mod table;
-
-pub use table::COMMANDS;
 
 /// Words of one meaning in each UI language. The first word of a
 /// language is the one shown (in `help`, in suggestions); all of them,
@@ -71,118 +70,10 @@ impl Words {
     }
 }
 
-/// A command: what the first word of a line asks for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Command {
-    /// The commands, or help for one.
-    Help,
-    /// Ends annabella; the game is kept.
-    Quit,
-    /// A new game.
-    New,
-    /// The whole board.
-    Board,
-    /// What stands on a square.
-    Square,
-    /// What stands on a rank.
-    Rank,
-    /// What stands on a file.
-    File,
-    /// What stands on the diagonals through a square.
-    Diagonal,
-    /// The pieces of both sides or one.
-    Pieces,
-    /// Where pieces of one kind stand.
-    Where,
-    /// Who attacks and defends a square.
-    Attackers,
-    /// Legal moves, of all pieces or one.
-    Moves,
-    /// The material balance.
-    Material,
-    /// Whose move it is, or the result.
-    Status,
-    /// The position as FEN.
-    Fen,
-    /// The game as PGN.
-    Pgn,
-    /// The last move again.
-    Last,
-    /// All moves.
-    History,
-    /// The last answer again.
-    Repeat,
-    /// Takes back a move.
-    Undo,
-    /// Resigns.
-    Resign,
-    /// Claims or offers a draw.
-    Draw,
-    /// Accepts a draw offer.
-    Accept,
-    /// Declines a draw offer.
-    Decline,
-    /// Changes a setting.
-    Set,
-    /// Lists the settings.
-    Settings,
-    /// The engine's move suggestion.
-    Hint,
-    /// How the position stands.
-    Eval,
-    /// Both clocks, or one, in words.
-    Clock,
-    /// Stops the clock.
-    Pause,
-    /// Starts the stopped clock again.
-    Resume,
-    /// Saves the game under a name.
-    Save,
-    /// Loads a saved game or a game of a PGN file.
-    Load,
-    /// Lists the saved games, or a PGN file's.
-    Games,
-    /// Replay: the next move.
-    Next,
-    /// Replay: takes the shown move back.
-    Prev,
-    /// Replay: the start position.
-    Start,
-    /// Replay: the last move and the result.
-    End,
-    /// Replay: the position after one move.
-    Goto,
-    /// Plays on from the position shown in a replay.
-    Play,
-    /// The player's own board: set it, state squares, read it back.
-    MyBoard,
-    /// Compares the player's board with the game's.
-    Compare,
-    /// Compares a scoresheet (or two) with the game record.
-    Scoresheet,
-    /// Takes the game back to the last move the records agree on, or to
-    /// a move named.
-    Restore,
-    /// Blindfold play: board reading costs peeks.
-    Blindfold,
-    /// A drill of blindfold skills, its end, or its statistics.
-    Drill,
-    /// lichess: who is logged in and the games in progress; `login`,
-    /// `logout`.
-    Online,
-    /// lichess: a real-time seek.
-    Seek,
-    /// lichess: challenges a player or lichess's AI.
-    Challenge,
-    /// lichess: aborts the game before it properly began, or the seek.
-    Abort,
-    /// lichess: a line in the game's chat.
-    Say,
-    /// lichess: claims the win when the opponent has left.
-    Claim,
-}
-
-/// What may follow a command word.
+/// The kind of argument a command takes: how its words are read (whether
+/// question words and a final `?` belong to it) and what is said when it
+/// is missing. Each argument type names its kind
+/// ([`crate::input::Argument::ARG`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
     /// Nothing.
@@ -209,12 +100,45 @@ pub enum Arg {
     OptionalMove,
     /// Optionally one side of the clock (`clock black`, `clock mine`).
     ClockSide,
-    /// Optionally free words: a name or a file (`save`, `pgn game.pgn`).
+    /// Free words, read by the command's own grammar: a name, a file, a
+    /// subcommand (`save`, `pgn game.pgn`, `drill stop`, `seek 10+5`).
     Text,
     /// A move number, optionally with a side (`goto 12`, `goto 12 black`).
     MoveNumber,
     /// Optionally a move number with a side (`restore`, `restore 12 black`).
     OptionalMoveNumber,
+}
+
+/// What a command does while a game is replayed (a finished or loaded
+/// game shown move by move).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum InReplay {
+    /// Runs as always: it reads the position shown, walks the replay or
+    /// ends it.
+    Allowed,
+    /// Refused: it would play on in the game replayed, whose clock stands
+    /// still.
+    Refused,
+    /// Means `prev`: nothing was played to take back, so the move shown
+    /// is taken off.
+    Prev,
+}
+
+/// What a command does while a game on lichess runs (once it is over,
+/// every command runs as always).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OnLichess {
+    /// Runs as always.
+    Local,
+    /// Refused: not possible there (a new or loaded game, help from an
+    /// engine, the clock stopped, the game cut back).
+    Refused,
+    /// A call to lichess instead (`undo` proposes a takeback, `resign`
+    /// resigns there, `draw` offers through the server).
+    Call,
+    /// A call in the game there, as [`OnLichess::Call`]; with no game
+    /// there, the answer to the oldest challenge, if one waits.
+    Answer,
 }
 
 /// One command with everything the program knows about it.
@@ -224,29 +148,24 @@ pub struct Entry {
     pub command: Command,
     /// The words that call it.
     pub words: Words,
-    /// What may follow the word.
+    /// The kind of argument it takes.
     pub arg: Arg,
-    /// Whether it only reads: allowed while a question is open (the
-    /// question stands), and later the commands a blindfold peek costs.
-    pub read_only: bool,
     /// The message id of its help text.
     pub help: &'static str,
-}
-
-const fn entry(
-    command: Command,
-    words: Words,
-    arg: Arg,
-    read_only: bool,
-    help: &'static str,
-) -> Entry {
-    Entry {
-        command,
-        words,
-        arg,
-        read_only,
-        help,
-    }
+    /// Whether it only reads: allowed while a question is open (the
+    /// question stands).
+    pub read_only: bool,
+    /// What it costs in blindfold play, by how much of the board it
+    /// shows: one square or the last move least, a line of squares, a
+    /// kind of piece or the attackers of a square more, every piece or
+    /// the whole board most. Free: what a blindfold player may always
+    /// ask (whose move, the clock, the moves played) and what does not
+    /// show the game's board at all.
+    pub peek_cost: u32,
+    /// What it does while a game is replayed.
+    pub in_replay: InReplay,
+    /// What it does while a game on lichess runs.
+    pub on_lichess: OnLichess,
 }
 
 /// Short for [`Words::new`], for tables.
@@ -258,15 +177,82 @@ pub(crate) const fn w(
     Words::new(en, de, et)
 }
 
-// The table is indexed by the command: a command out of place would
-// answer for another.
-const _: () = {
-    let mut i = 0;
-    while i < COMMANDS.len() {
-        assert!(COMMANDS[i].command as usize == i);
-        i += 1;
-    }
-};
+/// Declares the commands once and makes of them the [`Command`] and
+/// [`Cmd`] enums, the table [`COMMANDS`] and the reading of a command's
+/// words into its [`Cmd`]. An entry is the command's name with the type
+/// of its argument (none when it takes nothing), `=` its words and help
+/// id, and where it differs from the defaults: `reads: true` (it only
+/// reads), `peeks: N` (its blindfold cost, else free), `replay:` an
+/// [`InReplay`] (else `Allowed`), `lichess:` an [`OnLichess`] (else
+/// `Local`), in that order.
+macro_rules! commands {
+    (@arg) => { $crate::input::commands::Arg::None };
+    (@arg $arg:ty) => { <$arg as $crate::input::Argument>::ARG };
+    (@or , $default:expr) => { $default };
+    (@or $value:expr, $default:expr) => { $value };
+    (@read $command:ident $words:ident $variant:ident) => {{
+        <() as $crate::input::Argument>::read($command, $words)?;
+        Cmd::$variant
+    }};
+    (@read $command:ident $words:ident $variant:ident $arg:ty) => {
+        Cmd::$variant(<$arg as $crate::input::Argument>::read($command, $words)?)
+    };
+    ($(
+        $(#[doc = $doc:literal])*
+        $variant:ident $(($arg:ty))? = $words:expr, $help:literal
+            $(, reads: $reads:literal)?
+            $(, peeks: $peeks:literal)?
+            $(, replay: $replay:ident)?
+            $(, lichess: $lichess:ident)?;
+    )*) => {
+        /// A command: what the first word of a line asks for.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        pub enum Command { $( $(#[doc = $doc])* $variant, )* }
+
+        /// A command with its argument as the line gave it: what the
+        /// session carries out.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Cmd { $( $(#[doc = $doc])* $variant $(($arg))?, )* }
+
+        /// Every command, in the order `help` lists them and [`Command`]
+        /// declares them.
+        pub const COMMANDS: [Entry; [$(stringify!($variant)),*].len()] = [$(
+            Entry {
+                command: Command::$variant,
+                words: $words,
+                arg: commands!(@arg $($arg)?),
+                help: $help,
+                read_only: commands!(@or $($reads)?, false),
+                peek_cost: commands!(@or $($peeks)?, 0),
+                in_replay: commands!(@or $(InReplay::$replay)?, InReplay::Allowed),
+                on_lichess: commands!(@or $(OnLichess::$lichess)?, OnLichess::Local),
+            },
+        )*];
+
+        impl Cmd {
+            /// Which command this is.
+            pub fn command(&self) -> Command {
+                match self { $( Cmd::$variant { .. } => Command::$variant, )* }
+            }
+        }
+
+        /// Reads the words after `command`'s word (question words already
+        /// read past) into the argument its entry names.
+        pub(in $crate::input) fn read_argument(
+            command: Command,
+            words: &[&str],
+        ) -> Result<Cmd, $crate::input::CommandError> {
+            Ok(match command {
+                $( Command::$variant => commands!(@read command words $variant $($arg)?), )*
+            })
+        }
+    };
+}
+
+mod table;
+
+pub(super) use table::read_argument;
+pub use table::{COMMANDS, Cmd, Command};
 
 impl Command {
     /// Every command, in the order of the table.
@@ -308,64 +294,9 @@ impl Command {
         self.entry().words.shown(lang)
     }
 
-    /// What the command costs in blindfold play, by how much of the board
-    /// it shows: one square or the last move least, a line of squares, a
-    /// kind of piece or the attackers of a square more, every piece or
-    /// the whole board most. Free: what a blindfold player may always
-    /// ask (whose move, the clock, the moves played) and what does not
-    /// show the game's board at all.
+    /// What the command costs in blindfold play ([`Entry::peek_cost`]).
     pub fn peek_cost(self) -> u32 {
-        use Command as C;
-        match self {
-            C::Square | C::Last | C::Eval => 1,
-            C::Rank
-            | C::File
-            | C::Diagonal
-            | C::Where
-            | C::Attackers
-            | C::Moves
-            | C::Material
-            | C::Hint
-            | C::Compare => 2,
-            C::Board | C::Pieces | C::Fen => 4,
-            C::Help
-            | C::Quit
-            | C::New
-            | C::Status
-            | C::Pgn
-            | C::History
-            | C::Repeat
-            | C::Undo
-            | C::Resign
-            | C::Draw
-            | C::Accept
-            | C::Decline
-            | C::Set
-            | C::Settings
-            | C::Clock
-            | C::Pause
-            | C::Resume
-            | C::Save
-            | C::Load
-            | C::Games
-            | C::Next
-            | C::Prev
-            | C::Start
-            | C::End
-            | C::Goto
-            | C::Play
-            | C::MyBoard
-            | C::Scoresheet
-            | C::Restore
-            | C::Blindfold
-            | C::Drill
-            | C::Online
-            | C::Seek
-            | C::Challenge
-            | C::Abort
-            | C::Say
-            | C::Claim => 0,
-        }
+        self.entry().peek_cost
     }
 }
 
@@ -394,6 +325,17 @@ mod tests {
             for lang in Lang::ALL {
                 assert!(!command.word(lang).is_empty(), "{command:?} in {lang:?}");
             }
+        }
+    }
+
+    #[test]
+    fn only_reading_commands_cost_peeks() {
+        for entry in &COMMANDS {
+            assert!(
+                entry.peek_cost == 0 || entry.read_only,
+                "{:?} costs peeks but changes the game",
+                entry.command
+            );
         }
     }
 

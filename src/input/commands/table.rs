@@ -1,391 +1,149 @@
 //! The table itself: every command once, in the order `help` lists
-//! them.
+//! them, with the type of its argument, its words in every language,
+//! its help id and where it differs from the defaults (see the
+//! `commands!` macro).
 
-use super::{Arg, Command, Entry, entry, w};
+use shakmaty::{Color, File, Rank, Square};
 
-/// Every command, in the order `help` lists them and [`Command`]
-/// declares them (checked when the crate is compiled).
-pub const COMMANDS: [Entry; 52] = {
-    use Arg as A;
-    use Command as C;
-    [
-        entry(
-            C::Help,
-            w(&["help", "h"], &["hilfe"], &["abi"]),
-            A::Topic,
-            true,
-            "help-help",
-        ),
-        entry(
-            C::Quit,
-            w(&["quit", "exit"], &["ende"], &["lõpeta", "välju"]),
-            A::None,
-            false,
-            "help-quit",
-        ),
-        entry(
-            C::New,
-            w(&["new"], &["neu"], &["uus"]),
-            A::NewGame,
-            false,
-            "help-new",
-        ),
-        entry(
-            C::Board,
-            w(&["board", "b"], &["brett"], &["laud"]),
-            A::None,
-            true,
-            "help-board",
-        ),
-        entry(
-            C::Square,
-            w(&["square"], &["feld"], &["ruut"]),
-            A::Square,
-            true,
-            "help-square",
-        ),
-        entry(
-            C::Rank,
-            w(&["rank"], &["reihe"], &["rida", "horisontaal"]),
-            A::Rank,
-            true,
-            "help-rank",
-        ),
-        entry(
-            C::File,
-            w(&["file"], &["linie"], &["liin", "vertikaal"]),
-            A::File,
-            true,
-            "help-file",
-        ),
-        entry(
-            C::Diagonal,
-            w(&["diagonal"], &["diagonale"], &["diagonaal"]),
-            A::Square,
-            true,
-            "help-diagonal",
-        ),
-        entry(
-            C::Pieces,
-            w(&["pieces", "p"], &["figuren"], &["nupud"]),
-            A::OptionalColor,
-            true,
-            "help-pieces",
-        ),
-        entry(
-            C::Where,
-            w(&["where"], &["wo"], &["kus"]),
-            A::Piece,
-            true,
-            "help-where",
-        ),
-        entry(
-            C::Attackers,
-            w(&["attackers"], &["angreifer"], &["ründajad"]),
-            A::Square,
-            true,
-            "help-attackers",
-        ),
-        entry(
-            C::Moves,
-            w(&["moves"], &["züge"], &["käigud"]),
-            A::OptionalSquare,
-            true,
-            "help-moves",
-        ),
-        entry(
-            C::Material,
-            w(&["material"], &["material"], &["materjal"]),
-            A::None,
-            true,
-            "help-material",
-        ),
-        entry(
-            C::Status,
-            w(&["status", "s"], &["status", "stand"], &["seis"]),
-            A::None,
-            true,
-            "help-status",
-        ),
-        entry(
-            C::Fen,
-            w(&["fen"], &["fen"], &["fen"]),
-            A::None,
-            true,
-            "help-fen",
-        ),
-        entry(
-            C::Pgn,
-            w(&["pgn"], &["pgn"], &["pgn"]),
-            A::Text,
-            true,
-            "help-pgn",
-        ),
-        entry(
-            C::Last,
-            w(&["last", "l"], &["letzter"], &["viimane"]),
-            A::None,
-            true,
-            "help-last",
-        ),
-        entry(
-            C::History,
-            w(&["history"], &["partie"], &["partii"]),
-            A::None,
-            true,
-            "help-history",
-        ),
-        entry(
-            C::Repeat,
-            w(&["repeat", "r"], &["wiederholen"], &["korda"]),
-            A::None,
-            true,
-            "help-repeat",
-        ),
-        entry(
-            C::Undo,
-            w(&["undo"], &["zurück"], &["tagasi"]),
-            A::None,
-            false,
-            "help-undo",
-        ),
-        entry(
-            C::Resign,
-            w(&["resign"], &["aufgeben"], &["alistun"]),
-            A::None,
-            false,
-            "help-resign",
-        ),
-        entry(
-            C::Draw,
-            w(&["draw"], &["remis"], &["viik"]),
-            A::OptionalMove,
-            false,
-            "help-draw",
-        ),
-        entry(
-            C::Accept,
-            w(&["accept"], &["annehmen"], &["nõus"]),
-            A::None,
-            false,
-            "help-accept",
-        ),
-        entry(
-            C::Decline,
-            w(&["decline"], &["ablehnen"], &["keeldun"]),
-            A::None,
-            false,
-            "help-decline",
-        ),
-        entry(
-            C::Set,
-            w(&["set"], &["einstellen"], &["määra"]),
-            A::Setting,
-            false,
-            "help-set",
-        ),
-        entry(
-            C::Settings,
-            w(&["settings"], &["einstellungen"], &["seaded"]),
-            A::None,
-            true,
-            "help-settings",
-        ),
-        entry(
-            C::Hint,
-            w(&["hint"], &["tipp"], &["vihje"]),
-            A::None,
-            true,
-            "help-hint",
-        ),
-        entry(
-            C::Eval,
-            w(&["eval"], &["bewertung"], &["hinnang"]),
-            A::None,
-            true,
-            "help-eval",
-        ),
-        entry(
-            C::Clock,
-            w(&["clock", "c"], &["uhr"], &["kell"]),
-            A::ClockSide,
-            true,
-            "help-clock",
-        ),
-        entry(
-            C::Pause,
-            w(&["pause"], &["pause", "anhalten"], &["paus"]),
-            A::None,
-            false,
-            "help-pause",
-        ),
-        entry(
-            C::Resume,
-            w(&["resume"], &["weiter", "fortsetzen"], &["jätka"]),
-            A::None,
-            false,
-            "help-resume",
-        ),
-        entry(
-            C::Save,
-            w(&["save"], &["speichern"], &["salvesta"]),
-            A::Text,
-            false,
-            "help-save",
-        ),
-        entry(
-            C::Load,
-            w(&["load"], &["laden"], &["laadi"]),
-            A::Text,
-            false,
-            "help-load",
-        ),
-        entry(
-            C::Games,
-            w(&["games"], &["partien"], &["mängud"]),
-            A::Text,
-            true,
-            "help-games",
-        ),
-        entry(
-            C::Next,
-            w(&["next", "n"], &["vor", "nächster"], &["edasi", "järgmine"]),
-            A::None,
-            false,
-            "help-next",
-        ),
-        entry(
-            C::Prev,
-            w(&["prev", "previous"], &["rück"], &["eelmine"]),
-            A::None,
-            false,
-            "help-prev",
-        ),
-        entry(
-            C::Start,
-            w(&["start"], &["anfang"], &["algus", "algusesse"]),
-            A::None,
-            false,
-            "help-start",
-        ),
-        entry(
-            C::End,
-            w(&["end"], &["schluss"], &["lõpp", "lõppu"]),
-            A::None,
-            false,
-            "help-end",
-        ),
-        entry(
-            C::Goto,
-            w(&["goto"], &["gehe"], &["mine"]),
-            A::MoveNumber,
-            false,
-            "help-goto",
-        ),
-        entry(
-            C::Play,
-            w(&["play"], &["weiterspielen"], &["mängi"]),
-            A::None,
-            false,
-            "help-play",
-        ),
-        // "mein brett Felix drei leer": the second word of the German and
-        // Estonian phrases is read past with the argument.
-        entry(
-            C::MyBoard,
-            w(
-                &["myboard", "my"],
-                &["meinbrett", "mein"],
-                &["minulaud", "minu"],
-            ),
-            A::Text,
-            false,
-            "help-myboard",
-        ),
-        entry(
-            C::Compare,
-            w(&["compare"], &["vergleichen", "vergleiche"], &["võrdle"]),
-            A::None,
-            true,
-            "help-compare",
-        ),
-        entry(
-            C::Scoresheet,
-            w(
-                &["scoresheet", "sheet"],
-                &["partieformular", "formular"],
-                &["blankett", "partiiblankett"],
-            ),
-            A::Text,
-            false,
-            "help-scoresheet",
-        ),
-        entry(
-            C::Restore,
-            w(&["restore"], &["wiederherstellen"], &["taasta"]),
-            A::OptionalMoveNumber,
-            false,
-            "help-restore",
-        ),
-        entry(
-            C::Blindfold,
-            w(&["blindfold"], &["blind"], &["pimesi"]),
-            A::Text,
-            false,
-            "help-blindfold",
-        ),
-        entry(
-            C::Drill,
-            w(&["drill"], &["übung", "üben"], &["harjutus", "harjuta"]),
-            A::Text,
-            false,
-            "help-drill",
-        ),
-        entry(
-            C::Online,
-            w(&["online"], &["online"], &["võrgus", "lichess"]),
-            A::Text,
-            false,
-            "help-online",
-        ),
-        entry(
-            C::Seek,
-            w(&["seek"], &["suchen", "partiesuche"], &["otsi"]),
-            A::Text,
-            false,
-            "help-seek",
-        ),
-        entry(
-            C::Challenge,
-            w(&["challenge"], &["herausfordern", "fordern"], &["kutsu"]),
-            A::Text,
-            false,
-            "help-challenge",
-        ),
-        entry(
-            C::Abort,
-            w(&["abort"], &["abbrechen"], &["katkesta"]),
-            A::None,
-            false,
-            "help-abort",
-        ),
-        entry(
-            C::Say,
-            w(
-                &["say", "chat"],
-                &["sagen", "schreiben"],
-                &["ütle", "kirjuta"],
-            ),
-            A::Text,
-            false,
-            "help-say",
-        ),
-        entry(
-            C::Claim,
-            w(&["claim"], &["beanspruchen", "reklamieren"], &["nõua"]),
-            A::Text,
-            false,
-            "help-claim",
-        ),
-    ]
+use super::{Entry, InReplay, OnLichess, w};
+use crate::input::args::{
+    BlindfoldOrder, BoardOrder, ChallengeOrder, ClaimFor, ClockSide, DrillOrder, LoadFrom,
+    MoveNumber, MoveText, NewGame, OnlineOrder, PgnTo, PieceKind, Sheets, Terms,
 };
+use crate::settings::Setting;
+
+commands! {
+    /// The commands, or help for one.
+    Help(Option<Command>) = w(&["help", "h"], &["hilfe"], &["abi"]), "help-help", reads: true;
+    /// Ends annabella; the game is kept.
+    Quit = w(&["quit", "exit"], &["ende"], &["lõpeta", "välju"]), "help-quit";
+    /// A new game.
+    New(NewGame) = w(&["new"], &["neu"], &["uus"]), "help-new", lichess: Refused;
+    /// The whole board.
+    Board = w(&["board", "b"], &["brett"], &["laud"]), "help-board", reads: true, peeks: 4;
+    /// What stands on a square.
+    Square(Square) = w(&["square"], &["feld"], &["ruut"]), "help-square", reads: true, peeks: 1;
+    /// What stands on a rank.
+    Rank(Rank) = w(&["rank"], &["reihe"], &["rida", "horisontaal"]),
+        "help-rank", reads: true, peeks: 2;
+    /// What stands on a file.
+    File(File) = w(&["file"], &["linie"], &["liin", "vertikaal"]),
+        "help-file", reads: true, peeks: 2;
+    /// What stands on the diagonals through a square.
+    Diagonal(Square) = w(&["diagonal"], &["diagonale"], &["diagonaal"]),
+        "help-diagonal", reads: true, peeks: 2;
+    /// The pieces of both sides or one.
+    Pieces(Option<Color>) = w(&["pieces", "p"], &["figuren"], &["nupud"]),
+        "help-pieces", reads: true, peeks: 4;
+    /// Where pieces of one kind stand.
+    Where(PieceKind) = w(&["where"], &["wo"], &["kus"]), "help-where", reads: true, peeks: 2;
+    /// Who attacks and defends a square.
+    Attackers(Square) = w(&["attackers"], &["angreifer"], &["ründajad"]),
+        "help-attackers", reads: true, peeks: 2;
+    /// Legal moves, of all pieces or one.
+    Moves(Option<Square>) = w(&["moves"], &["züge"], &["käigud"]),
+        "help-moves", reads: true, peeks: 2;
+    /// The material balance.
+    Material = w(&["material"], &["material"], &["materjal"]),
+        "help-material", reads: true, peeks: 2;
+    /// Whose move it is, or the result.
+    Status = w(&["status", "s"], &["status", "stand"], &["seis"]), "help-status", reads: true;
+    /// The position as FEN.
+    Fen = w(&["fen"], &["fen"], &["fen"]), "help-fen", reads: true, peeks: 4;
+    /// The game as PGN.
+    Pgn(PgnTo) = w(&["pgn"], &["pgn"], &["pgn"]), "help-pgn", reads: true;
+    /// The last move again.
+    Last = w(&["last", "l"], &["letzter"], &["viimane"]), "help-last", reads: true, peeks: 1;
+    /// All moves.
+    History = w(&["history"], &["partie"], &["partii"]), "help-history", reads: true;
+    /// The last answer again.
+    Repeat = w(&["repeat", "r"], &["wiederholen"], &["korda"]), "help-repeat", reads: true;
+    /// Takes back a move.
+    Undo = w(&["undo"], &["zurück"], &["tagasi"]), "help-undo", replay: Prev, lichess: Call;
+    /// Resigns.
+    Resign = w(&["resign"], &["aufgeben"], &["alistun"]),
+        "help-resign", replay: Refused, lichess: Call;
+    /// Claims or offers a draw.
+    Draw(Option<MoveText>) = w(&["draw"], &["remis"], &["viik"]),
+        "help-draw", replay: Refused, lichess: Call;
+    /// Accepts a draw offer.
+    Accept = w(&["accept"], &["annehmen"], &["nõus"]),
+        "help-accept", replay: Refused, lichess: Answer;
+    /// Declines a draw offer.
+    Decline = w(&["decline"], &["ablehnen"], &["keeldun"]),
+        "help-decline", replay: Refused, lichess: Answer;
+    /// Changes a setting.
+    Set(Setting) = w(&["set"], &["einstellen"], &["määra"]), "help-set";
+    /// Lists the settings.
+    Settings = w(&["settings"], &["einstellungen"], &["seaded"]), "help-settings", reads: true;
+    /// The engine's move suggestion.
+    Hint = w(&["hint"], &["tipp"], &["vihje"]),
+        "help-hint", reads: true, peeks: 2, lichess: Refused;
+    /// How the position stands.
+    Eval = w(&["eval"], &["bewertung"], &["hinnang"]),
+        "help-eval", reads: true, peeks: 1, lichess: Refused;
+    /// Both clocks, or one, in words.
+    Clock(Option<ClockSide>) = w(&["clock", "c"], &["uhr"], &["kell"]),
+        "help-clock", reads: true, replay: Refused;
+    /// Stops the clock.
+    Pause = w(&["pause"], &["pause", "anhalten"], &["paus"]),
+        "help-pause", replay: Refused, lichess: Refused;
+    /// Starts the stopped clock again.
+    Resume = w(&["resume"], &["weiter", "fortsetzen"], &["jätka"]),
+        "help-resume", replay: Refused, lichess: Refused;
+    /// Saves the game under a name.
+    Save(Option<String>) = w(&["save"], &["speichern"], &["salvesta"]), "help-save";
+    /// Loads a saved game or a game of a PGN file.
+    Load(LoadFrom) = w(&["load"], &["laden"], &["laadi"]), "help-load", lichess: Refused;
+    /// Lists the saved games, or a PGN file's.
+    Games(Option<String>) = w(&["games"], &["partien"], &["mängud"]), "help-games", reads: true;
+    /// Replay: the next move.
+    Next = w(&["next", "n"], &["vor", "nächster"], &["edasi", "järgmine"]),
+        "help-next", lichess: Refused;
+    /// Replay: takes the shown move back.
+    Prev = w(&["prev", "previous"], &["rück"], &["eelmine"]), "help-prev", lichess: Refused;
+    /// Replay: the start position.
+    Start = w(&["start"], &["anfang"], &["algus", "algusesse"]), "help-start", lichess: Refused;
+    /// Replay: the last move and the result.
+    End = w(&["end"], &["schluss"], &["lõpp", "lõppu"]), "help-end", lichess: Refused;
+    /// Replay: the position after one move.
+    Goto(MoveNumber) = w(&["goto"], &["gehe"], &["mine"]), "help-goto", lichess: Refused;
+    /// Plays on from the position shown in a replay.
+    Play = w(&["play"], &["weiterspielen"], &["mängi"]), "help-play", lichess: Refused;
+    // "mein brett Felix drei leer": the second word of the German and
+    // Estonian phrases is read past with the argument.
+    /// The player's own board: set it, state squares, read it back.
+    MyBoard(BoardOrder) = w(&["myboard", "my"], &["meinbrett", "mein"], &["minulaud", "minu"]),
+        "help-myboard";
+    /// Compares the player's board with the game's.
+    Compare = w(&["compare"], &["vergleichen", "vergleiche"], &["võrdle"]),
+        "help-compare", reads: true, peeks: 2;
+    /// Compares a scoresheet (or two) with the game record.
+    Scoresheet(Sheets) = w(
+        &["scoresheet", "sheet"],
+        &["partieformular", "formular"],
+        &["blankett", "partiiblankett"],
+    ), "help-scoresheet";
+    /// Takes the game back to the last move the records agree on, or to
+    /// a move named.
+    Restore(Option<MoveNumber>) = w(&["restore"], &["wiederherstellen"], &["taasta"]),
+        "help-restore", lichess: Refused;
+    /// Blindfold play: board reading costs peeks.
+    Blindfold(BlindfoldOrder) = w(&["blindfold"], &["blind"], &["pimesi"]), "help-blindfold";
+    /// A drill of blindfold skills, its end, or its statistics.
+    Drill(DrillOrder) = w(&["drill"], &["übung", "üben"], &["harjutus", "harjuta"]), "help-drill";
+    /// lichess: who is logged in and the games in progress; `login`,
+    /// `logout`.
+    Online(OnlineOrder) = w(&["online"], &["online"], &["võrgus", "lichess"]), "help-online";
+    /// lichess: a real-time seek.
+    Seek(Terms) = w(&["seek"], &["suchen", "partiesuche"], &["otsi"]), "help-seek";
+    /// lichess: challenges a player or lichess's AI.
+    Challenge(ChallengeOrder) = w(&["challenge"], &["herausfordern", "fordern"], &["kutsu"]),
+        "help-challenge";
+    /// lichess: aborts the game before it properly began, or the seek.
+    Abort = w(&["abort"], &["abbrechen"], &["katkesta"]), "help-abort";
+    /// lichess: a line in the game's chat.
+    Say(String) = w(&["say", "chat"], &["sagen", "schreiben"], &["ütle", "kirjuta"]), "help-say";
+    /// lichess: claims the win when the opponent has left.
+    Claim(ClaimFor) = w(&["claim"], &["beanspruchen", "reklamieren"], &["nõua"]), "help-claim";
+}
