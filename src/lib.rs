@@ -66,6 +66,7 @@ pub mod engine;
 pub mod event;
 pub mod input;
 pub mod io;
+pub mod lang;
 pub mod net;
 pub mod online;
 pub mod output;
