@@ -20,10 +20,11 @@ use crate::engine::host::{Host, Reply};
 use crate::event::{Event, Subscriber};
 use crate::io::LineSource;
 use crate::net::NetHost;
-use crate::net::token::{self, Token};
+use crate::net::Token;
 use crate::online::NetReply;
 use crate::session::{Prompt, Session, TokenOutcome};
 use crate::store::Keeper;
+use crate::store::token;
 
 /// How often the session hears the time while something timed runs.
 pub const TICK: Duration = Duration::from_millis(100);

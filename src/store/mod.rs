@@ -1,11 +1,11 @@
 //! The store: what is kept between runs — the game in progress (saved
 //! after every change worth keeping), games saved by name, the settings
-//! file — as serde types with a format version, written atomically
-//! (a temporary file in the same directory, flushed, renamed over the
-//! old one, the directory flushed), and broken files moved aside, never
-//! overwritten or deleted. It knows nothing of chess rules: a game is
-//! kept as its start FEN and its moves in UCI, which the session turns
-//! back into a game.
+//! file, the player's lichess token ([`token`]) — as serde types with a
+//! format version, written atomically (a temporary file in the same
+//! directory, flushed, renamed over the old one, the directory flushed),
+//! and broken files moved aside, never overwritten or deleted. It knows
+//! nothing of chess rules: a game is kept as its start FEN and its moves
+//! in UCI, which the session turns back into a game.
 
 pub mod aside;
 pub mod atomic;
@@ -16,6 +16,7 @@ pub mod paths;
 mod request;
 pub mod settings_file;
 pub mod stats;
+pub mod token;
 
 use serde::{Deserialize, Serialize};
 
