@@ -8,15 +8,14 @@ use std::time::Duration;
 
 use shakmaty::{ByRole, Color, Piece, Role, Square};
 
-use crate::engine::client::Failure;
 use crate::input::commands::Command;
 use crate::input::{CommandError, Refusal, Suggestion};
 use crate::rules::{ClaimRefusal, Finished, GameSummary, ImportError, MoveFacts};
 use crate::settings::{Setting, Settings};
-use crate::store::{GameEntry, Trouble};
 
 mod dual;
 mod online;
+mod outside;
 mod training;
 
 use crate::view::{BoardView, Line};
@@ -24,6 +23,7 @@ pub use dual::{Compared, DualEvent, Explained, SheetDifference, SheetReport, She
 pub use online::{
     ControlLimit, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
 };
+pub use outside::{Failure, GameEntry, Trouble};
 pub use training::{StatsLine, TrainingEvent};
 
 /// What the game is doing now, for `status`.

@@ -10,10 +10,11 @@ use super::aside::{Aside, utc_stamp};
 use super::broken::read_limited;
 use super::games::{LoadOutcome, list_games, load_or_move_aside, save_game};
 use super::paths::{GameName, Paths};
-use super::request::{Keeper, ReadFor, Reply, Request, Trouble};
+use super::request::{Keeper, ReadFor, Reply, Request};
 use super::settings_file::SettingsFile;
 use super::stats::save_stats;
 use super::{BrokenKind, SavedGame};
+use crate::event::Trouble;
 
 /// The largest PGN file read, in bytes.
 const MAX_PGN_BYTES: u64 = 64 << 20;

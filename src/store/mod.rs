@@ -24,13 +24,14 @@ pub use aside::{Aside, move_aside};
 pub use atomic::write_atomic;
 pub use broken::{Broken, BrokenKind, SaveFailed};
 pub use games::{
-    GameEntry, Listing, LoadOutcome, list_games, load_game, load_if_present, load_or_move_aside,
-    save_game,
+    Listing, LoadOutcome, list_games, load_game, load_if_present, load_or_move_aside, save_game,
 };
 pub use keeper::{Kept, Store};
 pub use paths::{BadName, GameName, Paths};
-pub use request::{Keeper, Nowhere, ReadFor, Reply, Request, Trouble};
+pub use request::{Keeper, Nowhere, ReadFor, Reply, Request};
 pub use settings_file::SettingsFile;
+// The events carry these; the store makes them.
+pub use crate::event::{GameEntry, Trouble};
 
 /// The format version written into every saved game; a file of another
 /// version is moved aside, not misread.
