@@ -60,6 +60,7 @@
 
 pub mod announce;
 pub mod app;
+pub mod calendar;
 pub mod dual;
 pub mod earcons;
 pub mod engine;
