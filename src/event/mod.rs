@@ -1,6 +1,8 @@
 //! Events: what the session tells its outputs, grouped in families
-//! (game, answer, refusal, prompt, engine, session). Text, speech and
-//! sound each subscribe; none of them is known to the session.
+//! (game, answer, refusal, prompt, engine, session, clock, record,
+//! replay, dual, training, online), with the values they carry from the
+//! store and the engine (`outside`). Text, speech and sound each
+//! subscribe; none of them is known to the session.
 
 use std::io;
 use std::path::PathBuf;
