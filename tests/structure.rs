@@ -767,13 +767,11 @@ fn the_reader_sees_paths_and_skips_comments_strings_and_tests() {
         macro_rules! m { () => { $crate::engine::go() }; }
     "##;
     let facts = file_facts(&tokens(text), &["rules".to_string()], false);
-    let uses: Vec<(&str, bool)> = facts
-        .uses
-        .iter()
-        .map(|u| (u.what.as_str(), u.in_test))
-        .collect();
+    fn listed(seen: &[Seen]) -> Vec<(&str, bool)> {
+        seen.iter().map(|s| (s.what.as_str(), s.in_test)).collect()
+    }
     assert_eq!(
-        uses,
+        listed(&facts.uses),
         [
             ("rules", false),
             ("view", false),
@@ -785,13 +783,8 @@ fn the_reader_sees_paths_and_skips_comments_strings_and_tests() {
             ("engine", false),
         ]
     );
-    let reads: Vec<(&str, bool)> = facts
-        .clock_reads
-        .iter()
-        .map(|r| (r.what.as_str(), r.in_test))
-        .collect();
     assert_eq!(
-        reads,
+        listed(&facts.clock_reads),
         [
             ("Instant::now", false),
             ("SystemTime::now", true),

@@ -118,11 +118,7 @@ fn rename_new(from: &Path, to: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::{Duration, UNIX_EPOCH};
-
-    fn at(secs: u64) -> SystemTime {
-        UNIX_EPOCH + Duration::from_secs(secs)
-    }
+    use std::time::UNIX_EPOCH;
 
     #[test]
     fn never_replaces_a_file_aside() {
@@ -131,7 +127,7 @@ mod tests {
         let mut moved = Vec::new();
         for content in [b"one", b"two", b"six"] {
             fs::write(&path, content).unwrap();
-            moved.push(move_aside(&path, at(0)).unwrap());
+            moved.push(move_aside(&path, UNIX_EPOCH).unwrap());
             assert!(!path.exists());
         }
         let names: Vec<_> = moved.iter().map(|p| p.file_name().unwrap()).collect();
@@ -156,11 +152,11 @@ mod tests {
         fs::write(path.join("inside"), b"x").unwrap();
         let taken = dir.path().join("current.json.broken-19700101-000000");
         fs::write(&taken, b"taken").unwrap();
-        let to = move_aside(&path, at(0)).unwrap();
+        let to = move_aside(&path, UNIX_EPOCH).unwrap();
         assert!(to.ends_with("current.json.broken-19700101-000000-1"));
         assert_eq!(fs::read(to.join("inside")).unwrap(), b"x");
         assert_eq!(fs::read(&taken).unwrap(), b"taken");
-        let error = move_aside(&path, at(0)).unwrap_err();
+        let error = move_aside(&path, UNIX_EPOCH).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::NotFound);
     }
 }
