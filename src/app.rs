@@ -22,9 +22,10 @@ use crate::engine::host::Host;
 use crate::event::{Event, Subscriber};
 use crate::io::LineSource;
 use crate::net::NetHost;
-use crate::net::token::{self, Token};
+use crate::net::Token;
 use crate::session::{Effect, Input, NextLine, Session, Start, TokenOutcome};
 use crate::store::Keeper;
+use crate::store::token;
 
 /// How often the session hears the time while something timed runs.
 pub const TICK: Duration = Duration::from_millis(100);

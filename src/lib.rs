@@ -33,41 +33,58 @@
 //!
 //! # The rooms and what each may touch
 //!
-//! | module | owns | knows nothing of |
-//! |---|---|---|
-//! | [`rules`] | [`rules::Game`] on shakmaty: history, results, claims, repetition, dead position, Chess960, move facts; [`rules::clock`], the chess clock as a pure state machine told the time | words, I/O |
-//! | [`input`] | the command table, the vocabularies of every language, reading a line, matching moves against the legal moves, refusal reasons, suggestions | output, I/O |
-//! | [`settings`] | the settings table: every setting once, with its words, values, default and help | I/O |
-//! | [`view`] | board reading as data: board formats, lines of squares, attackers, piece lists | words, I/O |
-//! | [`dual`] | the player's own board (what they state stands on their set), its comparison with the game explained by moves found by search, dictated positions, scoresheets read and reconciled (through the move input and its vocabularies) | output, I/O |
-//! | [`training`] | blindfold practice as data: drills and questions asked during a game, what counts as right, answers read in any language and judged, seeded drills that bring missed squares back, their statistics (serialised by the store) | words, I/O, reading the time |
-//! | [`announce`] | events into words through the Fluent files in `locales/`, one file per family; what is spoken in which voice | I/O |
-//! | [`event`] | the events, by family, and the [`event::Subscriber`] seam | words, I/O |
-//! | [`engine`] | built-in search and evaluation, levels, the UCI client for external engines, the UCI server, the host threads | words |
-//! | [`session`] | one line, reply or tick in, events out: `dispatch`, `play` (moves, claims, offers, undo, new game), `seat` (who plays the other side; engine requests with the clocks), `prompt` (the one open question: which piece, promotion, a move to repeat or confirm, a dictated scoresheet), `board` (reading answers), `clock` (the game's clock: flag fall, alarms, `clock`, pause), `settings`, `records` and `replay`, `dual` (the player's board, `compare`, `dualcheck`, scoresheets, `restore`), `confirm` (confirm mode), `online` (lichess commands and calls; `online_replies` and `online_game` keep the game in step with the server's streams) | terminal, audio, files, network, the token, reading the time |
-//! | [`online`] | the Lichess Board API as data: the events of the event and game streams, the NDJSON reader that cuts bytes into them, the calls (method, path, form) and replies between the session and the network | network, words, reading the time |
-//! | [`net`] | the network edge: HTTPS calls with the token, the token file (mode 0600), the threads that keep the event and game streams open and reconnect them with backoff | chess rules, words |
-//! | [`app`] | the loop: merges lines, engine replies, lichess's replies and ticks; reads the time; reads the token unseen after `online login` and hands it to the file and the network only; feeds subscribers | chess rules |
-//! | [`io`] | adapters: line sources (rustyline, plain stdin), the text sink, the speech thread, the audio stream, the date | chess rules |
+//! Each module may use only the modules its row names under "may use"
+//! ("in tests": only its `#[cfg(test)]` code), and those rows stand
+//! above it: the arrows run one way, and `tests/structure.rs` reads
+//! this table and every `crate::` path of `src/` to keep it so. A module
+//! that knows nothing of reading the time reads no clock.
 //!
-//! The core (`rules`, `input`, `settings`, `view`, `dual`, `announce`, `event`)
-//! is pure: it is tested without a terminal, a sound card, a speech
-//! service or files. Commands and settings are data: adding one is a
-//! table entry, the match arm the compiler asks for, its locale ids and
-//! its row in the README's table, which a test holds to the code.
-//! Every word the player reads is in `locales/`; code holds message ids.
-//! Time is a value passed in, never read by the core.
+//! | module | may use | owns | knows nothing of |
+//! |---|---|---|---|
+//! | [`lang`] | — | the UI languages, words of one meaning in each language, folding words for matching | the rest of the crate, I/O, reading the time |
+//! | [`rules`] | — | [`rules::Game`] on shakmaty: history, results, claims, repetition, dead position, Chess960, move facts; [`rules::clock`], the chess clock as a pure state machine told the time | words, I/O, reading the time |
+//! | [`view`] | — | board reading as data: board formats, lines of squares, attackers, piece lists | words, I/O, reading the time |
+//! | [`online`] | — | the Lichess Board API as data: the events of the event and game streams, the NDJSON reader that cuts bytes into them, the calls (method, path, form) and replies between the session and the network | network, words, reading the time |
+//! | [`rng`] | — | a small seeded random source | I/O, reading the time |
+//! | [`output`] | — | text for screen readers and Braille displays: wrapping, the check every answer passes | I/O, reading the time |
+//! | [`earcons`] | — | the sound cues as samples | audio devices, reading the time |
+//! | [`calendar`] | — | a moment as the PGN date and the stamps of files moved aside (UTC, on chrono) | I/O, reading the time |
+//! | [`settings`] | `lang`, `rules` | the settings table: every setting once, with its words, values, default and help | I/O, reading the time |
+//! | [`input`] | `lang`, `online`, `rules`, `settings` | the command table, the vocabularies of every language, reading a line, matching moves against the legal moves, refusal reasons, suggestions | output, I/O, reading the time |
+//! | [`dual`] | `input`, `rules` | the player's own board (what they state stands on their set), its comparison with the game explained by moves found by search, dictated positions, scoresheets read and reconciled (through the move input and its vocabularies) | output, I/O, reading the time |
+//! | [`training`] | `input`, `rng` | blindfold practice as data: drills and questions asked during a game, what counts as right, answers read in any language and judged, seeded drills that bring missed squares back, their statistics (serialised by the store) | words, I/O, reading the time |
+//! | [`event`] | `dual`, `input`, `online`, `rules`, `settings`, `training`, `view` | the events, by family, and the [`event::Subscriber`] seam; what the events carry from the store and the engine ([`event::GameEntry`], [`event::Trouble`], [`event::Failure`]), which those rooms make | words, I/O, reading the time |
+//! | [`announce`] | `dual`, `event`, `input`, `online`, `output`, `rules`, `settings`, `training`, `view` | events into words through each language's Fluent file in `locales/`, one source file per family of events; what is spoken in which voice | I/O, reading the time |
+//! | [`engine`] | `event`, `rules` | built-in search and evaluation, levels, the UCI client for external engines, the UCI server, the host threads | words |
+//! | [`net`] | `online` | the network edge: the token as it is sent (only the `Authorization` header sees it), HTTPS calls, the threads that keep the event and game streams open and reconnect them with backoff | chess rules, words, files |
+//! | [`store`] | `calendar`, `event`, `net`, `settings`, `training` | what is kept between runs: the autosave, games saved by name, the settings file, the drills' statistics, the lichess token's file (mode 0600); serde types with a format version, atomic writes, broken files moved aside | chess rules, words |
+//! | [`session`] | `dual`, `engine`, `event`, `input`, `online`, `rng`, `rules`, `settings`, `store`, `training`, `view` | one line, reply or tick in, events out: `dispatch`, `play` (moves, claims, offers, undo, new game), `seat` (who plays the other side; engine requests with the clocks), `prompt` (the one open question: which piece, promotion, a move to repeat or confirm, a dictated scoresheet), `board` (reading answers), `clock` (the game's clock: flag fall, alarms, `clock`, pause), `settings`, `records` and `replay`, `dual` (the player's board, `compare`, `dualcheck`, scoresheets, `restore`), `confirm` (confirm mode), `online` (lichess commands and calls; `online_replies` and `online_game` keep the game in step with the server's streams) | terminal, audio, files, network, the token, reading the time |
+//! | [`io`] | `announce`, `calendar`, `earcons`, `event`, `input`, `rules`, `settings`, `session` (in tests) | adapters: line sources (rustyline, plain stdin), the text sink, the speech thread, the audio stream, today's date | chess rules |
+//! | [`app`] | `announce`, `engine`, `event`, `io`, `net`, `online`, `rules`, `session`, `settings`, `store` | the loop: merges lines, engine replies, lichess's replies and ticks; reads the time; reads the token unseen after `online login` and hands it to the file and the network only; feeds subscribers | chess rules |
+//!
+//! The core (`lang`, `rules`, `view`, `online`, `settings`, `input`,
+//! `dual`, `training`, `event`, `announce`, and the leaves `rng`,
+//! `output`, `earcons`, `calendar`) is pure: it is tested without a
+//! terminal, a sound card, a speech service, a network or files, and
+//! uses none of `engine`, `net`, `store`, `session`, `io` or `app`.
+//! Commands and settings are data: adding one is a table entry, the
+//! match arm the compiler asks for, its locale ids and its row in the
+//! README's table, which a test holds to the code. Every word the
+//! player reads is in `locales/`; code holds message ids. Time is a
+//! value passed in, never read by the core or the session.
 
 #![warn(missing_docs)]
 
 pub mod announce;
 pub mod app;
+pub mod calendar;
 pub mod dual;
 pub mod earcons;
 pub mod engine;
 pub mod event;
 pub mod input;
 pub mod io;
+pub mod lang;
 pub mod net;
 pub mod online;
 pub mod output;

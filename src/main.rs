@@ -18,7 +18,7 @@ use annabella::input::parse_chess960;
 use annabella::io::audio::SoundSink;
 use annabella::io::speech::{self, SpeechSink};
 use annabella::io::{self as aio, LineSource, PlainLines, Terminal, TextSink};
-use annabella::net::token::{self, Token, TokenError, TokenSource};
+use annabella::net::Token;
 use annabella::rules::{Chess960Start, Game, SetupError};
 use annabella::session::{KeptGame, Resumption, Session, Start as SessionStart, TokenFrom};
 use annabella::settings::{
@@ -26,6 +26,7 @@ use annabella::settings::{
     Verbosity,
 };
 use annabella::store::stats::load_stats;
+use annabella::store::token::{self, TokenError, TokenSource};
 use annabella::store::{Aside, Keeper, Kept, Nowhere, Paths, SettingsFile, Store, Trouble};
 
 /// A chess client for blind and visually impaired players: moves are

@@ -3,10 +3,11 @@
 
 use std::time::Duration;
 
-use shakmaty::{Bitboard, Color, Piece};
+use shakmaty::{Bitboard, Board, Color, Piece};
 
 use super::{Announcer, Phrasing, n, role_key, s};
 use crate::event::{Answer, StatsLine, TrainingEvent};
+use crate::rules::MoveFacts;
 use crate::settings::Lang;
 use crate::training::{DrillKind, Expected, Question, Shade, Summary};
 use crate::view;
@@ -16,8 +17,9 @@ impl Announcer {
     pub(super) fn drill_event(&self, p: Phrasing, event: &TrainingEvent) -> Vec<String> {
         let ui = p.lang;
         match event {
-            TrainingEvent::ShowPosition(_) | TrainingEvent::ShowMoves { .. } => {
-                self.shown(p, event)
+            TrainingEvent::ShowPosition(board) => self.shown_position(p, board),
+            TrainingEvent::ShowMoves { start, moves } => {
+                self.shown_moves(p, start.as_deref(), moves)
             }
             TrainingEvent::Asked { number, question } => vec![self.message(
                 ui,
@@ -72,35 +74,33 @@ impl Announcer {
         }
     }
 
-    /// What a drill reads out before its questions.
-    fn shown(&self, p: Phrasing, event: &TrainingEvent) -> Vec<String> {
+    /// The position a drill reads out before its questions.
+    fn shown_position(&self, p: Phrasing, board: &Board) -> Vec<String> {
+        let mut lines = vec![self.message(p.lang, "drill-remember", &[])];
+        let list = view::list(board, &[Color::White, Color::Black], Color::White);
+        lines.extend(self.answer(p, &Answer::Board(list)));
+        lines
+    }
+
+    /// The moves a drill reads out before its questions, from the start
+    /// or from a position read out first.
+    fn shown_moves(&self, p: Phrasing, start: Option<&Board>, moves: &[MoveFacts]) -> Vec<String> {
         let ui = p.lang;
-        match event {
-            TrainingEvent::ShowPosition(board) => {
-                let mut lines = vec![self.message(ui, "drill-remember", &[])];
+        let mut lines = Vec::new();
+        match start {
+            Some(board) => {
+                lines.push(self.message(ui, "drill-from-position", &[]));
                 let list = view::list(board, &[Color::White, Color::Black], Color::White);
                 lines.extend(self.answer(p, &Answer::Board(list)));
-                lines
             }
-            TrainingEvent::ShowMoves { start, moves } => {
-                let mut lines = Vec::new();
-                match start {
-                    Some(board) => {
-                        lines.push(self.message(ui, "drill-from-position", &[]));
-                        let list = view::list(board, &[Color::White, Color::Black], Color::White);
-                        lines.extend(self.answer(p, &Answer::Board(list)));
-                    }
-                    None => lines.push(self.message(ui, "drill-from-start", &[])),
-                }
-                let normal = Phrasing {
-                    verbosity: crate::settings::Verbosity::Normal,
-                    ..p
-                };
-                lines.extend(moves.iter().map(|f| self.announce_move(normal, f)));
-                lines
-            }
-            _ => Vec::new(),
+            None => lines.push(self.message(ui, "drill-from-start", &[])),
         }
+        let normal = Phrasing {
+            verbosity: crate::settings::Verbosity::Normal,
+            ..p
+        };
+        lines.extend(moves.iter().map(|f| self.announce_move(normal, f)));
+        lines
     }
 
     /// One drill's line of `drill stats`.

@@ -3,7 +3,7 @@
 use shakmaty::Color;
 
 use super::{Announcer, Phrasing, n, s};
-use crate::engine::client::Failure;
+use crate::event::Failure;
 use crate::event::{EngineEvent, Evaluation, OpponentKind};
 use crate::settings::Verbosity;
 

@@ -1,12 +1,23 @@
 //! Events into words: Fluent bundles for every UI language, embedded in
-//! the binary, and the announcement styles of SPEC §2. One file per
-//! family of events (`game`, `answer`, `refusal`, `prompt`, `engine`,
-//! `session`, `clock`, `replay`), the words of moves and squares in
+//! the binary, and the announcement styles of SPEC §2. One source file
+//! per family of events (`game`, `answer`, `refusal`, `prompt`,
+//! `engine`, `session`, `clock`, `records`, `replay`, `dual`,
+//! `training` with `drill`, `online`), the words of moves and squares in
 //! `words`, board reading in `board`, and what is spoken in which voice
 //! in `speech`.
 //!
 //! Every message id used here is a string literal in these files; a test
 //! checks them against `locales/*/annabella.ftl` in both directions.
+//!
+//! Every family of events is matched with an arm for each event: a
+//! wildcard arm would answer a new event with silence or the wrong
+//! words, so clippy's `wildcard_enum_match_arm` (and its twin for a
+//! wildcard that stands for one variant) is an error here.
+
+#![deny(
+    clippy::wildcard_enum_match_arm,
+    clippy::match_wildcard_for_single_variants
+)]
 
 mod answer;
 mod board;

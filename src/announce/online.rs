@@ -8,187 +8,180 @@ use crate::event::{
     ControlLimit, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
 };
 use crate::online::{Control, Pace};
+use crate::rules::MoveFacts;
 use crate::settings::Lang;
 
 impl Announcer {
+    /// Every online event in words: one match with an arm for each, so
+    /// that a new event cannot pass unsaid.
     pub(super) fn online_event(&self, p: Phrasing, event: &OnlineEvent) -> Vec<String> {
-        let ui = p.lang;
-        match event {
-            OnlineEvent::Account { username, games } => self.account(ui, username, games),
-            OnlineEvent::LoggedOut { existed, env_token } => {
-                let mut lines = vec![self.message(
-                    ui,
-                    "online-logged-out",
-                    &[("existed", s(yes_no(*existed)))],
-                )];
-                if *env_token {
-                    lines.push(self.message(ui, "online-logged-out-env", &[]));
-                }
-                lines
-            }
-            _ => vec![
-                self.token_line(p, event)
-                    .or_else(|| self.setup_line(p, event))
-                    .unwrap_or_else(|| self.game_line_of(p, event)),
-            ],
-        }
-    }
-
-    /// The account and the token.
-    fn token_line(&self, p: Phrasing, event: &OnlineEvent) -> Option<String> {
+        use OnlineEvent as E;
         let ui = p.lang;
         let m = |id: &str| self.message(ui, id, &[]);
-        Some(match event {
-            OnlineEvent::LoggedIn(name) => {
-                self.message(ui, "online-logged-in", &[("name", s(name.clone()))])
+        let line = match event {
+            E::Account { username, games } => return self.account(ui, username, games),
+            E::LoggedOut { existed, env_token } => {
+                return self.logged_out(ui, *existed, *env_token);
             }
-            OnlineEvent::NotLoggedIn => m("online-not-logged-in"),
-            OnlineEvent::TokenWanted => m("online-token-wanted"),
-            OnlineEvent::TokenSaved => m("online-token-saved"),
-            OnlineEvent::NotAToken => m("online-not-a-token"),
-            OnlineEvent::TokenUnreadable(why) => {
-                self.message(ui, "online-token-unreadable", &[("why", s(why.clone()))])
+            E::LoggedIn(name) => self.with_text(ui, "online-logged-in", ("name", name)),
+            E::NotLoggedIn => m("online-not-logged-in"),
+            E::TokenWanted => m("online-token-wanted"),
+            E::TokenSaved => m("online-token-saved"),
+            E::NotAToken => m("online-not-a-token"),
+            E::TokenUnreadable(why) => self.with_text(ui, "online-token-unreadable", ("why", why)),
+            E::TokenInvalid { env } => {
+                self.with_text(ui, "online-token-invalid", ("env", yes_no(*env)))
             }
-            OnlineEvent::TokenInvalid { env } => {
-                self.message(ui, "online-token-invalid", &[("env", s(yes_no(*env)))])
-            }
-            OnlineEvent::TokenNotSaved(why) => {
-                self.message(ui, "online-token-not-saved", &[("why", s(why.clone()))])
-            }
-            OnlineEvent::LogoutFailed(why) => {
-                self.message(ui, "online-logout-failed", &[("why", s(why.clone()))])
-            }
-            _ => return None,
-        })
-    }
-
-    /// Seeks and challenges.
-    fn setup_line(&self, p: Phrasing, event: &OnlineEvent) -> Option<String> {
-        let ui = p.lang;
-        let m = |id: &str| self.message(ui, id, &[]);
-        Some(match event {
-            OnlineEvent::ControlRefused { control, limit } => self.message(
-                ui,
-                match limit {
-                    ControlLimit::Seek => "online-control-seek",
-                    ControlLimit::Challenge => "online-control-challenge",
-                },
-                &[
-                    ("control", s(control_text(*control))),
-                    ("pace", s(pace_key(control.pace()))),
-                ],
-            ),
-            OnlineEvent::Seeking { control, rated } => self.message(
-                ui,
-                "online-seeking",
-                &[
-                    ("control", s(control_text(*control))),
-                    ("rated", s(yes_no(*rated))),
-                ],
-            ),
-            OnlineEvent::SeekEnded => m("online-seek-ended"),
-            OnlineEvent::SeekCancelled => m("online-seek-cancelled"),
-            OnlineEvent::ChallengeSent {
+            E::TokenNotSaved(why) => self.with_text(ui, "online-token-not-saved", ("why", why)),
+            E::LogoutFailed(why) => self.with_text(ui, "online-logout-failed", ("why", why)),
+            E::ControlRefused { control, limit } => self.control_refused(ui, *control, *limit),
+            E::Seeking { control, rated } => self.seeking(ui, *control, *rated),
+            E::SeekEnded => m("online-seek-ended"),
+            E::SeekCancelled => m("online-seek-cancelled"),
+            E::ChallengeSent {
                 user,
                 level,
                 control,
-            } => match (user, level) {
-                (Some(user), _) => self.message(
-                    ui,
-                    "online-challenge-sent",
-                    &[
-                        ("user", s(user.clone())),
-                        ("control", s(control_text(*control))),
-                    ],
-                ),
-                (None, level) => self.message(
-                    ui,
-                    "online-challenge-ai",
-                    &[
-                        ("level", n(u32::from(level.unwrap_or(0)))),
-                        ("control", s(control_text(*control))),
-                    ],
-                ),
-            },
-            OnlineEvent::Challenged(c) => self.challenged(ui, c),
-            OnlineEvent::ChallengeCanceled(from) => self.message(
-                ui,
-                "online-challenge-canceled",
-                &[("from", s(from.clone()))],
-            ),
-            OnlineEvent::ChallengeDeclined { by, reason } => self.message(
-                ui,
-                "online-challenge-declined",
-                &[
-                    ("by", s(by.clone())),
-                    ("reason", s(or_none(reason.as_deref()))),
-                ],
-            ),
-            OnlineEvent::DeclinedByYou(from) => {
-                self.message(ui, "online-declined-by-you", &[("from", s(from.clone()))])
+            } => self.challenge_sent(ui, user.as_deref(), *level, *control),
+            E::Challenged(challenge) => self.challenged(ui, challenge),
+            E::ChallengeCanceled(from) => {
+                self.with_text(ui, "online-challenge-canceled", ("from", from))
             }
-            _ => return None,
-        })
-    }
-
-    /// The game on lichess and the network.
-    fn game_line_of(&self, p: Phrasing, event: &OnlineEvent) -> String {
-        let ui = p.lang;
-        let m = |id: &str| self.message(ui, id, &[]);
-        match event {
-            OnlineEvent::GameStarted {
+            E::ChallengeDeclined { by, reason } => self.declined(ui, by, reason.as_deref()),
+            E::DeclinedByYou(from) => self.with_text(ui, "online-declined-by-you", ("from", from)),
+            E::GameStarted {
                 opponent,
                 color,
                 control,
                 rated,
-            } => self.message(
-                ui,
-                "online-game-started",
-                &[
-                    ("opponent", s(self.player(ui, opponent))),
-                    (
-                        "control",
-                        s(control.map_or_else(|| "none".to_string(), control_text)),
-                    ),
-                    ("rated", s(yes_no(*rated))),
-                    ("color", s(color_key(Some(*color)))),
-                ],
-            ),
-            OnlineEvent::GameWaiting(game) => self.game_line(ui, "online-game-waiting", game),
-            OnlineEvent::Aborted => m("online-aborted"),
-            OnlineEvent::MoveRejected { facts, reason } => self.message(
-                ui,
-                "online-move-rejected",
-                &[
-                    ("move", s(self.move_words(p.full(), facts))),
-                    ("reason", s(or_none(reason.as_deref()))),
-                ],
-            ),
-            OnlineEvent::TakebackOffered => m("online-takeback-offered"),
-            OnlineEvent::TakebackProposed => m("online-takeback-proposed"),
-            OnlineEvent::TakebackDeclined => m("online-takeback-declined"),
-            OnlineEvent::OpponentGone { seconds } => self.message(
+            } => self.game_started(ui, opponent, *color, *control, *rated),
+            E::GameWaiting(game) => self.game_line(ui, "online-game-waiting", game),
+            E::Aborted => m("online-aborted"),
+            E::MoveRejected { facts, reason } => self.move_rejected(p, facts, reason.as_deref()),
+            E::TakebackOffered => m("online-takeback-offered"),
+            E::TakebackProposed => m("online-takeback-proposed"),
+            E::TakebackDeclined => m("online-takeback-declined"),
+            E::OpponentGone { seconds } => self.message(
                 ui,
                 "online-opponent-gone",
                 &[("seconds", n(seconds.unwrap_or(0)))],
             ),
-            OnlineEvent::OpponentBack => m("online-opponent-back"),
-            OnlineEvent::Chat { user, text } => self.message(
+            E::OpponentBack => m("online-opponent-back"),
+            E::Chat { user, text } => self.message(
                 ui,
                 "online-chat",
-                &[("user", s(user.clone())), ("text", s(clean(text)))],
+                &[("user", s(user.as_str())), ("text", s(clean(text)))],
             ),
-            OnlineEvent::ChatSent => m("online-chat-sent"),
-            OnlineEvent::ConnectionLost => m("online-connection-lost"),
-            OnlineEvent::ConnectionBack => m("online-connection-back"),
-            OnlineEvent::Trouble(trouble) => self.trouble(ui, trouble),
-            OnlineEvent::NoOnlineGame => m("online-no-game"),
-            OnlineEvent::NotOnline => m("online-not-online"),
-            OnlineEvent::OpponentToMove => m("online-opponent-to-move"),
-            OnlineEvent::NothingToClaim => m("online-nothing-to-claim"),
-            OnlineEvent::DrawOfferSent => m("online-draw-offer-sent"),
-            _ => String::new(),
+            E::ChatSent => m("online-chat-sent"),
+            E::ConnectionLost => m("online-connection-lost"),
+            E::ConnectionBack => m("online-connection-back"),
+            E::Trouble(trouble) => self.trouble(ui, trouble),
+            E::NoOnlineGame => m("online-no-game"),
+            E::NotOnline => m("online-not-online"),
+            E::OpponentToMove => m("online-opponent-to-move"),
+            E::NothingToClaim => m("online-nothing-to-claim"),
+            E::DrawOfferSent => m("online-draw-offer-sent"),
+        };
+        vec![line]
+    }
+
+    /// A message whose one argument is a text.
+    fn with_text(&self, ui: Lang, id: &str, (name, text): (&str, &str)) -> String {
+        self.message(ui, id, &[(name, s(text))])
+    }
+
+    /// `online logout`, and a word when the environment still holds a
+    /// token.
+    fn logged_out(&self, ui: Lang, existed: bool, env_token: bool) -> Vec<String> {
+        let mut lines = vec![self.with_text(ui, "online-logged-out", ("existed", yes_no(existed)))];
+        if env_token {
+            lines.push(self.message(ui, "online-logged-out-env", &[]));
         }
+        lines
+    }
+
+    fn control_refused(&self, ui: Lang, control: Control, limit: ControlLimit) -> String {
+        let id = match limit {
+            ControlLimit::Seek => "online-control-seek",
+            ControlLimit::Challenge => "online-control-challenge",
+        };
+        let args = [
+            ("control", s(control_text(control))),
+            ("pace", s(pace_key(control.pace()))),
+        ];
+        self.message(ui, id, &args)
+    }
+
+    fn seeking(&self, ui: Lang, control: Control, rated: bool) -> String {
+        self.message(
+            ui,
+            "online-seeking",
+            &[
+                ("control", s(control_text(control))),
+                ("rated", s(yes_no(rated))),
+            ],
+        )
+    }
+
+    /// A challenge sent to a player, or to lichess's AI (no player).
+    fn challenge_sent(
+        &self,
+        ui: Lang,
+        user: Option<&str>,
+        level: Option<u8>,
+        control: Control,
+    ) -> String {
+        let control = ("control", s(control_text(control)));
+        match user {
+            Some(user) => self.message(ui, "online-challenge-sent", &[("user", s(user)), control]),
+            None => self.message(
+                ui,
+                "online-challenge-ai",
+                &[("level", n(u32::from(level.unwrap_or(0)))), control],
+            ),
+        }
+    }
+
+    fn declined(&self, ui: Lang, by: &str, reason: Option<&str>) -> String {
+        self.message(
+            ui,
+            "online-challenge-declined",
+            &[("by", s(by)), ("reason", s(or_none(reason)))],
+        )
+    }
+
+    fn game_started(
+        &self,
+        ui: Lang,
+        opponent: &OnlinePlayer,
+        color: Color,
+        control: Option<Control>,
+        rated: bool,
+    ) -> String {
+        let control = control.map_or_else(|| "none".to_string(), control_text);
+        self.message(
+            ui,
+            "online-game-started",
+            &[
+                ("opponent", s(self.player(ui, opponent))),
+                ("control", s(control)),
+                ("rated", s(yes_no(rated))),
+                ("color", s(color_key(Some(color)))),
+            ],
+        )
+    }
+
+    /// A move lichess refused: the move in the words of moves (German in
+    /// the `fide` style), the reason in the UI language.
+    fn move_rejected(&self, p: Phrasing, facts: &MoveFacts, reason: Option<&str>) -> String {
+        self.message(
+            p.lang,
+            "online-move-rejected",
+            &[
+                ("move", s(self.move_words(p.full(), facts))),
+                ("reason", s(or_none(reason))),
+            ],
+        )
     }
 
     /// `online`: the account, then a line per game in progress.
@@ -342,7 +335,6 @@ mod tests {
 
     use super::*;
     use crate::event::Event;
-    use crate::rules::MoveFacts;
     use crate::settings::Settings;
 
     #[test]

@@ -2,10 +2,10 @@
 //! offer to go on with an unfinished game.
 
 use super::{Announcer, Phrasing, n, s};
+use crate::event::{GameEntry, Trouble};
 use crate::event::{OpponentKind, RecordEvent, ResumeOffer};
 use crate::rules::{GameSummary, ImportError, ImportErrorKind};
 use crate::settings::Verbosity;
-use crate::store::{GameEntry, Trouble};
 
 impl Announcer {
     pub(super) fn record_event(&self, p: Phrasing, event: &RecordEvent) -> Vec<String> {
@@ -173,7 +173,7 @@ impl Announcer {
     fn entry(&self, p: Phrasing, entry: &GameEntry) -> String {
         let ui = p.lang;
         let result = match &entry.result {
-            Some(result) => result.outcome.clone(),
+            Some(result) => result.clone(),
             None => self.message(ui, "record-unfinished", &[]),
         };
         self.message(

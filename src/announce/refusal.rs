@@ -1,7 +1,7 @@
 //! The refusal family: why a move or a command was not carried out.
 
 use fluent_bundle::FluentValue;
-use shakmaty::{CastlingSide, Role, Square};
+use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
 use super::{Announcer, Phrasing, capitalise, castle_id, n, role_key, s};
 use crate::event::Refused;
@@ -99,93 +99,95 @@ impl Announcer {
                 self.message(ui, id, &[("castling", self.castling_name(p, side))])
             }
             Refusal::CastlingPrevented { side, block } => self.castling_prevented(p, side, block),
-            Refusal::WrongPieceOn { .. }
-            | Refusal::NoSuchPiece { .. }
-            | Refusal::OwnPiece { .. }
-            | Refusal::KingInCheck { .. }
-            | Refusal::CannotReach { .. } => self.piece_refusal(p, r),
-        }
-    }
-
-    /// Refusals that name a piece: it is not there, cannot go there, or
-    /// would leave the king in check.
-    fn piece_refusal(&self, p: Phrasing, r: &Refusal) -> String {
-        let ui = p.lang;
-        let sq = |sq: Square| s(self.square(p, sq));
-        let name = |role: Role| s(self.ui_piece(p, role));
-        let piece = |role: Role| [("role", role_key(role)), ("name", name(role))];
-        let with = |role: Role, more: &[(&'static str, FluentValue<'static>)]| {
-            let mut args = piece(role).to_vec();
-            args.extend_from_slice(more);
-            args
-        };
-        match *r {
             Refusal::WrongPieceOn {
                 square,
                 expected,
                 found,
-            } => self.message(
-                ui,
-                "refuse-wrong-piece-on",
-                &[
-                    ("square", sq(square)),
-                    ("found", role_key(found)),
-                    ("foundname", name(found)),
-                    ("expected", role_key(expected)),
-                    ("expectedname", name(expected)),
-                ],
-            ),
-            Refusal::NoSuchPiece { role, file, rank } => {
-                let place = match (file, rank) {
-                    (Some(f), Some(r)) => self.message(
-                        ui,
-                        "where-square",
-                        &[("square", sq(Square::from_coords(f, r)))],
-                    ),
-                    (Some(f), None) => {
-                        self.message(ui, "where-file", &[("file", s(self.file(p, f)))])
-                    }
-                    (None, Some(r)) => {
-                        self.message(ui, "where-rank", &[("rank", s(self.rank(p, r)))])
-                    }
-                    (None, None) => String::new(),
-                };
-                self.message(
-                    ui,
-                    "refuse-no-such-piece",
-                    &with(role, &[("where", s(place))]),
-                )
+            } => self.wrong_piece(p, square, expected, found),
+            Refusal::NoSuchPiece { role, file, rank } => self.no_such_piece(p, role, file, rank),
+            Refusal::OwnPiece { square, role } => {
+                self.piece_message(p, "refuse-own-piece", role, &[("square", sq(square))])
             }
-            Refusal::OwnPiece { square, role } => self.message(
-                ui,
-                "refuse-own-piece",
-                &with(role, &[("square", sq(square))]),
-            ),
-            Refusal::KingInCheck { attacker, square } => self.message(
-                ui,
+            Refusal::KingInCheck { attacker, square } => self.piece_message(
+                p,
                 "refuse-king-in-check",
-                &with(attacker, &[("square", sq(square))]),
+                attacker,
+                &[("square", sq(square))],
             ),
             Refusal::CannotReach {
                 role: Some(role),
                 from: Some(from),
                 to,
-            } => self.message(
-                ui,
+            } => self.piece_message(
+                p,
                 "refuse-cannot-reach-from",
-                &with(role, &[("from", sq(from)), ("to", sq(to))]),
+                role,
+                &[("from", sq(from)), ("to", sq(to))],
             ),
             Refusal::CannotReach {
                 role: Some(role),
                 from: None,
                 to,
-            } => self.message(ui, "refuse-cannot-reach", &with(role, &[("to", sq(to))])),
+            } => self.piece_message(p, "refuse-cannot-reach", role, &[("to", sq(to))]),
             Refusal::CannotReach { role: None, to, .. } => {
                 self.message(ui, "refuse-cannot-reach-any", &[("to", sq(to))])
             }
-            // Only the refusals above are sent here.
-            _ => self.message(ui, "refuse-not-a-move", &[]),
         }
+    }
+
+    /// A refusal that names a piece: its kind and name, then `more`.
+    fn piece_message(
+        &self,
+        p: Phrasing,
+        id: &str,
+        role: Role,
+        more: &[(&'static str, FluentValue<'static>)],
+    ) -> String {
+        let mut args = vec![
+            ("role", role_key(role)),
+            ("name", s(self.ui_piece(p, role))),
+        ];
+        args.extend_from_slice(more);
+        self.message(p.lang, id, &args)
+    }
+
+    /// Another piece stands where the move said.
+    fn wrong_piece(&self, p: Phrasing, square: Square, expected: Role, found: Role) -> String {
+        let name = |role: Role| s(self.ui_piece(p, role));
+        self.message(
+            p.lang,
+            "refuse-wrong-piece-on",
+            &[
+                ("square", s(self.square(p, square))),
+                ("found", role_key(found)),
+                ("foundname", name(found)),
+                ("expected", role_key(expected)),
+                ("expectedname", name(expected)),
+            ],
+        )
+    }
+
+    /// No piece of the kind named stands where the move said (on a
+    /// square, a file, a rank, or anywhere).
+    fn no_such_piece(
+        &self,
+        p: Phrasing,
+        role: Role,
+        file: Option<File>,
+        rank: Option<Rank>,
+    ) -> String {
+        let ui = p.lang;
+        let place = match (file, rank) {
+            (Some(f), Some(r)) => self.message(
+                ui,
+                "where-square",
+                &[("square", s(self.square(p, Square::from_coords(f, r))))],
+            ),
+            (Some(f), None) => self.message(ui, "where-file", &[("file", s(self.file(p, f)))]),
+            (None, Some(r)) => self.message(ui, "where-rank", &[("rank", s(self.rank(p, r)))]),
+            (None, None) => String::new(),
+        };
+        self.piece_message(p, "refuse-no-such-piece", role, &[("where", s(place))])
     }
 
     /// The castling name as it opens a sentence: "Kurze Rochade".

@@ -40,7 +40,14 @@ impl Announcer {
                 }
                 parts.join(" ")
             }
-            other => return self.drill_event(p, other),
+            TrainingEvent::ShowPosition(_)
+            | TrainingEvent::ShowMoves { .. }
+            | TrainingEvent::Asked { .. }
+            | TrainingEvent::Judged { .. }
+            | TrainingEvent::Unreadable(_)
+            | TrainingEvent::DrillDone { .. }
+            | TrainingEvent::DrillStopped(_)
+            | TrainingEvent::Stats(_) => return self.drill_event(p, event),
         };
         vec![line]
     }

@@ -25,7 +25,7 @@ impl Announcer {
     pub fn square(&self, p: Phrasing, sq: Square) -> String {
         match p.style {
             Style::San => sq.to_string(),
-            _ => self.message(
+            Style::Fide | Style::Local | Style::Nato => self.message(
                 Self::move_lang(p),
                 "square-words",
                 &[

@@ -15,6 +15,8 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use super::host::GoClock;
+// The events carry it; the client makes it.
+pub use crate::event::Failure;
 
 /// How to start an external engine.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -26,23 +28,6 @@ pub struct ExternalSpec {
     /// A strength to ask for, through UCI_LimitStrength and UCI_Elo when
     /// the engine offers them.
     pub elo: Option<u32>,
-}
-
-/// What went wrong with an external engine.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Failure {
-    /// The program could not be started at all.
-    NotStarted,
-    /// It did not finish the UCI handshake in time.
-    StartTimeout,
-    /// It exited or closed its output.
-    Crashed,
-    /// It sent no move within its time and a margin.
-    Hung,
-    /// It sent a move that is not legal in the position.
-    IllegalMove(UciMove),
-    /// It sent something that is not UCI where a move was due.
-    Garbled,
 }
 
 /// How long an engine may take to answer `uci` and `isready`.

@@ -1,6 +1,8 @@
 //! Events: what the session tells its outputs, grouped in families
-//! (game, answer, refusal, prompt, engine, session). Text, speech and
-//! sound each subscribe; none of them is known to the session.
+//! (game, answer, refusal, prompt, engine, session, clock, record,
+//! replay, dual, training, online), with the values they carry from the
+//! store and the engine (`outside`). Text, speech and sound each
+//! subscribe; none of them is known to the session.
 
 use std::io;
 use std::path::PathBuf;
@@ -8,15 +10,14 @@ use std::time::Duration;
 
 use shakmaty::{ByRole, Color, Piece, Role, Square};
 
-use crate::engine::client::Failure;
 use crate::input::commands::Command;
 use crate::input::{CommandError, Refusal, Suggestion};
 use crate::rules::{ClaimRefusal, Finished, GameSummary, ImportError, MoveFacts};
 use crate::settings::{Setting, Settings};
-use crate::store::{GameEntry, Trouble};
 
 mod dual;
 mod online;
+mod outside;
 mod training;
 
 use crate::view::{BoardView, Line};
@@ -24,6 +25,7 @@ pub use dual::{Compared, DualEvent, Explained, SheetDifference, SheetReport, She
 pub use online::{
     ControlLimit, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
 };
+pub use outside::{Failure, GameEntry, Trouble};
 pub use training::{StatsLine, TrainingEvent};
 
 /// What the game is doing now, for `status`.

@@ -1,7 +1,7 @@
-//! The network edge of online play: the player's lichess token and where
-//! it is kept ([`token`]), a small HTTPS client for the Board API
-//! ([`http`]), and the host whose threads carry out the session's
-//! requests and read the streams ([`host`]).
+//! The network edge of online play: the player's lichess token as it is
+//! sent ([`token`]; the store keeps its file), a small HTTPS client for
+//! the Board API ([`http`]), and the host whose threads carry out the
+//! session's requests and read the streams ([`host`]).
 //!
 //! What is asked and answered is data in [`crate::online`]; this module
 //! only moves it over the wire. The token is sent to lichess (or a
@@ -16,4 +16,4 @@ pub mod token;
 mod testserver;
 
 pub use host::NetHost;
-pub use token::{Token, TokenError, TokenSource};
+pub use token::Token;

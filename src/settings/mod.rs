@@ -8,14 +8,14 @@ mod values;
 
 use std::borrow::Cow;
 
+pub use crate::lang::Lang;
 pub use values::{
-    Allowed, BaseUrl, BoardStyle, Choice, ColorChoice, ConfirmMode, Lang, Level, OpponentChoice,
-    Orientation, Percent, PlayerName, QuizEvery, SpeechMode, Style, TimeAlerts, TimeChoice, Value,
-    Verbosity, Voice, WaiveBelow, Width,
+    Allowed, BaseUrl, BoardStyle, Choice, ColorChoice, ConfirmMode, Level, OpponentChoice,
+    Orientation, Percent, PlayerName, QuizEvery, RANDOM, SpeechMode, Style, TimeAlerts, TimeChoice,
+    Value, Verbosity, Voice, WaiveBelow, Width,
 };
 
-use crate::input::Words;
-use crate::input::vocab::fold;
+use crate::lang::{Words, fold};
 use crate::rules::clock::ControlError;
 
 /// One entry of the settings table, for lookups that go by key.
@@ -333,28 +333,6 @@ mod tests {
             assert_eq!(entry.key as usize, i);
             assert_eq!(entry.key.entry().key, entry.key);
         }
-    }
-
-    #[test]
-    fn language_from_the_locale_variables() {
-        assert_eq!(
-            Lang::from_env_values(None, None, Some("de_DE.UTF-8")),
-            Lang::De
-        );
-        assert_eq!(
-            Lang::from_env_values(None, None, Some("et_EE.UTF-8")),
-            Lang::Et
-        );
-        assert_eq!(
-            Lang::from_env_values(Some("ET"), None, Some("de_DE")),
-            Lang::Et
-        );
-        assert_eq!(
-            Lang::from_env_values(Some(""), Some("de_AT"), None),
-            Lang::De
-        );
-        assert_eq!(Lang::from_env_values(None, None, Some("C")), Lang::En);
-        assert_eq!(Lang::from_env_values(None, None, None), Lang::En);
     }
 
     #[test]

@@ -5,11 +5,7 @@ use std::borrow::Cow;
 
 use shakmaty::Color;
 
-use crate::engine::level::MAX_LEVEL;
-use crate::input::Words;
-use crate::input::commands::w;
-use crate::input::vocab::RANDOM;
-use crate::input::vocab::fold;
+use crate::lang::{Lang, Words, fold};
 use crate::rules::clock::{ControlError, TimeControl};
 
 /// What a setting accepts, for the answer to a value it does not.
@@ -85,78 +81,38 @@ impl<T: Choice> Value for T {
     }
 }
 
-const ON: Words = w(&["on"], &["an", "ein"], &["sees"]);
-const OFF: Words = w(&["off"], &["aus"], &["väljas"]);
-const WHITE: Words = w(&["white"], &["weiß"], &["valge"]);
-const BLACK: Words = w(&["black"], &["schwarz"], &["must"]);
+const ON: Words = Words::new(&["on"], &["an", "ein"], &["sees"]);
+const OFF: Words = Words::new(&["off"], &["aus"], &["väljas"]);
+const WHITE: Words = Words::new(&["white"], &["weiß"], &["valge"]);
+const BLACK: Words = Words::new(&["black"], &["schwarz"], &["must"]);
+
+/// Words for "chosen at random" (a side, a Chess960 position), shared
+/// by the setting `color`, `new random` and `new 960 zufall`.
+pub const RANDOM: Words = Words::new(
+    &["random"],
+    &["zufall", "zufällig"],
+    &["juhuslik", "suvaline"],
+);
 
 impl Choice for bool {
     const CHOICES: &'static [(bool, Words)] = &[(true, ON), (false, OFF)];
-}
-
-/// The language of the user interface.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// German.
-    De,
-    /// English.
-    En,
-    /// Estonian.
-    Et,
 }
 
 impl Choice for Lang {
     const CHOICES: &'static [(Lang, Words)] = &[
         (
             Lang::De,
-            w(&["de", "german"], &["de", "deutsch"], &["de", "saksa"]),
+            Words::new(&["de", "german"], &["de", "deutsch"], &["de", "saksa"]),
         ),
         (
             Lang::En,
-            w(&["en", "english"], &["en", "englisch"], &["en", "inglise"]),
+            Words::new(&["en", "english"], &["en", "englisch"], &["en", "inglise"]),
         ),
         (
             Lang::Et,
-            w(&["et", "estonian"], &["et", "estnisch"], &["et", "eesti"]),
+            Words::new(&["et", "estonian"], &["et", "estnisch"], &["et", "eesti"]),
         ),
     ];
-}
-
-impl Lang {
-    /// Every UI language.
-    pub const ALL: [Lang; 3] = [Lang::De, Lang::En, Lang::Et];
-
-    /// The language code, as in `locales/<code>/`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::De => "de",
-            Lang::En => "en",
-            Lang::Et => "et",
-        }
-    }
-
-    /// Chooses the language from POSIX locale variables (`LC_ALL`,
-    /// `LC_MESSAGES`, `LANG`, in that order): German for `de*`, Estonian
-    /// for `et*`, else English.
-    pub fn from_env_values(
-        lc_all: Option<&str>,
-        lc_messages: Option<&str>,
-        lang: Option<&str>,
-    ) -> Lang {
-        let value = [lc_all, lc_messages, lang]
-            .into_iter()
-            .flatten()
-            .find(|v| !v.is_empty())
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        if value.starts_with("de") {
-            Lang::De
-        } else if value.starts_with("et") {
-            Lang::Et
-        } else {
-            Lang::En
-        }
-    }
 }
 
 /// How moves are put into words (SPEC §2).
@@ -174,10 +130,13 @@ pub enum Style {
 
 impl Choice for Style {
     const CHOICES: &'static [(Style, Words)] = &[
-        (Style::Fide, w(&["fide"], &["fide"], &["fide"])),
-        (Style::Local, w(&["local"], &["lokal"], &["kohalik"])),
-        (Style::Nato, w(&["nato"], &["nato"], &["nato"])),
-        (Style::San, w(&["san"], &["san"], &["san"])),
+        (Style::Fide, Words::new(&["fide"], &["fide"], &["fide"])),
+        (
+            Style::Local,
+            Words::new(&["local"], &["lokal"], &["kohalik"]),
+        ),
+        (Style::Nato, Words::new(&["nato"], &["nato"], &["nato"])),
+        (Style::San, Words::new(&["san"], &["san"], &["san"])),
     ];
 }
 
@@ -194,14 +153,17 @@ pub enum Verbosity {
 
 impl Choice for Verbosity {
     const CHOICES: &'static [(Verbosity, Words)] = &[
-        (Verbosity::Short, w(&["short"], &["kurz"], &["lühike"])),
+        (
+            Verbosity::Short,
+            Words::new(&["short"], &["kurz"], &["lühike"]),
+        ),
         (
             Verbosity::Normal,
-            w(&["normal"], &["normal"], &["tavaline"]),
+            Words::new(&["normal"], &["normal"], &["tavaline"]),
         ),
         (
             Verbosity::Full,
-            w(&["full"], &["ausführlich", "lang"], &["täielik"]),
+            Words::new(&["full"], &["ausführlich", "lang"], &["täielik"]),
         ),
     ];
 }
@@ -219,11 +181,17 @@ pub enum BoardStyle {
 
 impl Choice for BoardStyle {
     const CHOICES: &'static [(BoardStyle, Words)] = &[
-        (BoardStyle::List, w(&["list"], &["liste"], &["loend"])),
-        (BoardStyle::Ranks, w(&["ranks"], &["reihen"], &["read"])),
+        (
+            BoardStyle::List,
+            Words::new(&["list"], &["liste"], &["loend"]),
+        ),
+        (
+            BoardStyle::Ranks,
+            Words::new(&["ranks"], &["reihen"], &["read"]),
+        ),
         (
             BoardStyle::Squares,
-            w(&["squares"], &["felder"], &["ruudud"]),
+            Words::new(&["squares"], &["felder"], &["ruudud"]),
         ),
     ];
 }
@@ -246,7 +214,7 @@ impl Choice for Orientation {
         (Orientation::Black, BLACK),
         (
             Orientation::Player,
-            w(&["player"], &["spieler"], &["mängija"]),
+            Words::new(&["player"], &["spieler"], &["mängija"]),
         ),
     ];
 }
@@ -280,7 +248,7 @@ impl Choice for SpeechMode {
         (SpeechMode::Off, OFF),
         (
             SpeechMode::ScreenReader,
-            w(&["screenreader"], &["bildschirmleser"], &["ekraanilugeja"]),
+            Words::new(&["screenreader"], &["bildschirmleser"], &["ekraanilugeja"]),
         ),
     ];
 }
@@ -298,11 +266,11 @@ impl Choice for OpponentChoice {
     const CHOICES: &'static [(OpponentChoice, Words)] = &[
         (
             OpponentChoice::Human,
-            w(&["human"], &["mensch"], &["inimene"]),
+            Words::new(&["human"], &["mensch"], &["inimene"]),
         ),
         (
             OpponentChoice::Engine,
-            w(
+            Words::new(
                 &["engine", "computer"],
                 &["engine", "computer"],
                 &["arvuti", "mootor"],
@@ -398,7 +366,20 @@ range_value!(Percent(u8), 0, 100, zero: false, ["0", "1", "50", "100"]);
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Level(pub u8);
 
-range_value!(Level(u8), 1, MAX_LEVEL as u16, zero: false, ["1", "5", "10"]);
+impl Level {
+    /// The strongest level. The engine's table of levels decides it
+    /// ([`MAX_LEVEL`](crate::engine::level::MAX_LEVEL)); settings sit
+    /// below the engine and cannot ask, so this example keeps the two
+    /// equal.
+    ///
+    /// ```
+    /// use annabella::{engine::level::MAX_LEVEL, settings::Level};
+    /// assert_eq!(Level::MAX, MAX_LEVEL);
+    /// ```
+    pub const MAX: u8 = 10;
+}
+
+range_value!(Level(u8), 1, Level::MAX as u16, zero: false, ["1", "5", "10"]);
 
 /// The speech voice: chosen by language, or a voice the player named.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -414,7 +395,7 @@ pub enum Voice {
 impl Voice {
     /// The longest name a voice may have, in characters.
     pub const MAX: usize = 40;
-    const AUTO: Words = w(&["auto"], &["auto"], &["auto"]);
+    const AUTO: Words = Words::new(&["auto"], &["auto"], &["auto"]);
 }
 
 impl Value for Voice {

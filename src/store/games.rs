@@ -14,7 +14,8 @@ use super::aside::{Aside, set_aside};
 use super::atomic::write_atomic;
 use super::broken::{Broken, BrokenKind, SaveFailed, read_limited};
 use super::paths::GameName;
-use super::{FORMAT, SavedGame, SavedResult};
+use super::{FORMAT, SavedGame};
+use crate::event::GameEntry;
 
 /// The largest saved game read. A game of a thousand moves with its
 /// clock is under a hundred kilobytes (60 moves: 5 kB); a file this
@@ -119,23 +120,6 @@ fn json_fault(error: &serde_json::Error) -> BrokenKind {
     }
 }
 
-/// One saved game, as `games` lists it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameEntry {
-    /// The name it was saved under.
-    pub name: GameName,
-    /// When its file was last written, if the file system says.
-    pub modified: Option<SystemTime>,
-    /// The players, White's first.
-    pub players: [String; 2],
-    /// The half-moves played.
-    pub plies: usize,
-    /// The result, or `None` for an unfinished game.
-    pub result: Option<SavedResult>,
-    /// The date it was played (`YYYY.MM.DD`).
-    pub date: String,
-}
-
 /// The saved games of a folder.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Listing {
@@ -177,11 +161,11 @@ pub fn list_games(dir: &Path) -> Result<Listing, Broken> {
 
 fn entry(name: GameName, path: &Path, game: SavedGame) -> GameEntry {
     GameEntry {
-        name,
+        name: name.as_str().to_string(),
         modified: fs::metadata(path).and_then(|m| m.modified()).ok(),
         players: game.players,
         plies: game.moves.len(),
-        result: game.result,
+        result: game.result.map(|result| result.outcome),
         date: game.date,
     }
 }

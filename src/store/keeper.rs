@@ -6,14 +6,16 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use super::aside::{Aside, utc_stamp};
+use super::aside::Aside;
 use super::broken::read_limited;
 use super::games::{LoadOutcome, list_games, load_or_move_aside, save_game};
 use super::paths::{GameName, Paths};
-use super::request::{Keeper, ReadFor, Reply, Request, Trouble};
+use super::request::{Keeper, ReadFor, Reply, Request};
 use super::settings_file::SettingsFile;
 use super::stats::save_stats;
 use super::{BrokenKind, SavedGame};
+use crate::calendar::stamp;
+use crate::event::Trouble;
 
 /// The largest PGN file read, in bytes.
 const MAX_PGN_BYTES: u64 = 64 << 20;
@@ -79,7 +81,7 @@ impl Store {
         if !from.exists() {
             return None;
         }
-        let name = format!("unfinished-{}", utc_stamp(now));
+        let name = format!("unfinished-{}", stamp(now));
         let to = self.free_name(&name)?;
         if let Some(dir) = to.parent() {
             let _ = fs::create_dir_all(dir);
@@ -128,7 +130,7 @@ impl Store {
 
     fn save_as(&mut self, name: &str, game: &SavedGame, now: SystemTime) -> Reply {
         let path = if name.is_empty() {
-            self.free_name(&format!("game-{}", utc_stamp(now)))
+            self.free_name(&format!("game-{}", stamp(now)))
         } else {
             self.paths.named_game(name).ok()
         };

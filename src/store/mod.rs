@@ -1,11 +1,11 @@
 //! The store: what is kept between runs — the game in progress (saved
 //! after every change worth keeping), games saved by name, the settings
-//! file — as serde types with a format version, written atomically
-//! (a temporary file in the same directory, flushed, renamed over the
-//! old one, the directory flushed), and broken files moved aside, never
-//! overwritten or deleted. It knows nothing of chess rules: a game is
-//! kept as its start FEN and its moves in UCI, which the session turns
-//! back into a game.
+//! file, the player's lichess token ([`token`]) — as serde types with a
+//! format version, written atomically (a temporary file in the same
+//! directory, flushed, renamed over the old one, the directory flushed),
+//! and broken files moved aside, never overwritten or deleted. It knows
+//! nothing of chess rules: a game is kept as its start FEN and its moves
+//! in UCI, which the session turns back into a game.
 
 pub mod aside;
 pub mod atomic;
@@ -16,6 +16,7 @@ pub mod paths;
 mod request;
 pub mod settings_file;
 pub mod stats;
+pub mod token;
 
 use serde::{Deserialize, Serialize};
 
@@ -23,13 +24,14 @@ pub use aside::{Aside, move_aside};
 pub use atomic::write_atomic;
 pub use broken::{Broken, BrokenKind, SaveFailed};
 pub use games::{
-    GameEntry, Listing, LoadOutcome, list_games, load_game, load_if_present, load_or_move_aside,
-    save_game,
+    Listing, LoadOutcome, list_games, load_game, load_if_present, load_or_move_aside, save_game,
 };
 pub use keeper::{Kept, Store};
 pub use paths::{BadName, GameName, Paths};
-pub use request::{Keeper, Nowhere, ReadFor, Reply, Request, Trouble};
+pub use request::{Keeper, Nowhere, ReadFor, Reply, Request};
 pub use settings_file::SettingsFile;
+// The events carry these; the store makes them.
+pub use crate::event::{GameEntry, Trouble};
 
 /// The format version written into every saved game; a file of another
 /// version is moved aside, not misread.

@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use directories::ProjectDirs;
 
+use super::token::token_path;
+
 /// The autosave's file name in the data directory.
 const AUTOSAVE: &str = "current.json";
 const TRAINING: &str = "training.json";
@@ -85,9 +87,9 @@ impl Paths {
     }
 
     /// The player's lichess token, `lichess-token` beside the settings
-    /// file (see [`crate::net::token::token_path`]).
+    /// file (see [`token_path`]).
     pub fn lichess_token(&self) -> PathBuf {
-        crate::net::token::token_path(&self.config_file)
+        token_path(&self.config_file)
     }
 
     /// The folder of the games saved by name.

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use super::SavedGame;
-use super::games::GameEntry;
+use crate::event::{GameEntry, Trouble};
 
 /// A request to the store.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,22 +65,6 @@ pub enum ReadFor {
     /// A scoresheet to compare with the game: its place among the files
     /// named (`scoresheet FILE1 FILE2`).
     Scoresheet(usize),
-}
-
-/// What went wrong with a file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Trouble {
-    /// It does not exist.
-    Missing,
-    /// It cannot be read or written (permissions, a directory, a full
-    /// disk).
-    Unreadable,
-    /// It is not what it should be (garbage, cut short, another format
-    /// version); it was moved aside to the path given.
-    Broken(Option<PathBuf>),
-    /// The name cannot be a file name (`save` names: letters, digits,
-    /// `-` and `_`).
-    BadName,
 }
 
 /// The store's answer.

@@ -14,61 +14,7 @@ use crate::settings::Lang;
 
 use super::vocab::fold;
 
-/// Words of one meaning in each UI language. The first word of a
-/// language is the one shown (in `help`, in suggestions); all of them,
-/// in every language, are understood whatever the UI language.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Words {
-    /// English words.
-    pub en: &'static [&'static str],
-    /// German words.
-    pub de: &'static [&'static str],
-    /// Estonian words.
-    pub et: &'static [&'static str],
-}
-
-impl Words {
-    /// English, German and Estonian words of one meaning.
-    pub const fn new(
-        en: &'static [&'static str],
-        de: &'static [&'static str],
-        et: &'static [&'static str],
-    ) -> Words {
-        Words { en, de, et }
-    }
-
-    /// The words of one language.
-    pub fn of(&self, lang: Lang) -> &'static [&'static str] {
-        match lang {
-            Lang::En => self.en,
-            Lang::De => self.de,
-            Lang::Et => self.et,
-        }
-    }
-
-    /// The word shown in `lang`: its first word, or the English one.
-    pub fn shown(&self, lang: Lang) -> &'static str {
-        self.of(lang)
-            .first()
-            .or_else(|| self.en.first())
-            .copied()
-            .unwrap_or("")
-    }
-
-    /// Every word of every language, English first.
-    pub fn all(&self) -> impl Iterator<Item = &'static str> + '_ {
-        self.en
-            .iter()
-            .chain(self.de.iter())
-            .chain(self.et.iter())
-            .copied()
-    }
-
-    /// Whether `folded` (see [`fold`]) is one of the words.
-    pub fn contains_folded(&self, folded: &str) -> bool {
-        self.all().any(|w| fold(w) == folded)
-    }
-}
+pub use crate::lang::Words;
 
 /// The kind of argument a command takes: how its words are read (whether
 /// question words and a final `?` belong to it) and what is said when it

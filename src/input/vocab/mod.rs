@@ -13,6 +13,9 @@ use shakmaty::{Color, File, Rank, Role};
 mod languages;
 
 use super::Words;
+use crate::settings::RANDOM;
+
+pub use crate::lang::fold;
 
 pub use languages::{ENGLISH, ESTONIAN, GERMAN, INTERNATIONAL};
 
@@ -67,31 +70,6 @@ pub struct Vocabulary {
 
 /// Every vocabulary; a word means the same in all of them.
 pub const ALL: [&Vocabulary; 4] = [&GERMAN, &ENGLISH, &ESTONIAN, &INTERNATIONAL];
-
-/// Folds a word for matching: lower case, accents and umlaut spellings
-/// removed (`ä` = `ae` = `a`), punctuation dropped.
-pub fn fold(word: &str) -> String {
-    let mut out = String::with_capacity(word.len());
-    for ch in word.chars().flat_map(char::to_lowercase) {
-        match ch {
-            'ä' | 'à' | 'á' | 'â' | 'å' => out.push('a'),
-            'ö' | 'ò' | 'ó' | 'ô' | 'õ' => out.push('o'),
-            'ü' | 'ù' | 'ú' | 'û' => out.push('u'),
-            'é' | 'è' | 'ê' | 'ë' => out.push('e'),
-            'í' | 'ì' | 'î' | 'ï' => out.push('i'),
-            'š' => out.push('s'),
-            'ž' => out.push('z'),
-            'ß' => out.push_str("ss"),
-            c if c.is_alphanumeric() => out.push(c),
-            _ => {}
-        }
-    }
-    // German umlauts typed without the dots: "ae" = "ä" = "a".
-    if out.contains("ae") || out.contains("oe") || out.contains("ue") {
-        out = out.replace("ae", "a").replace("oe", "o").replace("ue", "u");
-    }
-    out
-}
 
 /// One entry of the folded word table: the meaning and a spelling to
 /// show the player ("Verstanden: Springer Felix drei").
@@ -272,14 +250,6 @@ pub fn piece_word(folded: &str) -> Option<Role> {
 pub fn is_random_word(folded: &str) -> bool {
     RANDOM.contains_folded(folded)
 }
-
-/// Words for "chosen at random" (a side, a Chess960 position), shared
-/// by `new random`, `new 960 zufall` and the setting `color`.
-pub const RANDOM: Words = Words::new(
-    &["random"],
-    &["zufall", "zufällig"],
-    &["juhuslik", "suvaline"],
-);
 
 /// Words for "yes" and "no" (a question such as whether to resume).
 pub const YES: Words = Words::new(

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::{Allowed, Choice, Lang, OFF, ON, Value, Words, number_in, w};
+use super::{Allowed, Choice, Lang, OFF, ON, Value, Words, number_in};
 
 /// Seconds on the player's own clock below which moves are no longer
 /// repeated and confirmed (time trouble, as players ask for); 0: always.
@@ -29,6 +29,9 @@ impl Choice for ConfirmMode {
     const CHOICES: &'static [(ConfirmMode, Words)] = &[
         (ConfirmMode::Off, OFF),
         (ConfirmMode::On, ON),
-        (ConfirmMode::Own, w(&["own"], &["eigene"], &["oma"])),
+        (
+            ConfirmMode::Own,
+            Words::new(&["own"], &["eigene"], &["oma"]),
+        ),
     ];
 }

@@ -1,0 +1,61 @@
+//! What the rooms outside the core report, as the events carry it: a
+//! saved game as `games` lists it and what went wrong with a file (the
+//! store's), and how an external engine failed (the UCI client's). The
+//! store and the engine make these values; the events and the announcer
+//! read them without knowing either room.
+
+use std::path::PathBuf;
+use std::time::SystemTime;
+
+use shakmaty::uci::UciMove;
+
+/// One saved game, as `games` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEntry {
+    /// The name it was saved under (a valid name, in lower case).
+    pub name: String,
+    /// When its file was last written, if the file system says.
+    pub modified: Option<SystemTime>,
+    /// The players, White's first.
+    pub players: [String; 2],
+    /// The half-moves played.
+    pub plies: usize,
+    /// The result as PGN writes it (`1-0`, `0-1`, `1/2-1/2`), or `None`
+    /// for an unfinished game.
+    pub result: Option<String>,
+    /// The date it was played (`YYYY.MM.DD`).
+    pub date: String,
+}
+
+/// What went wrong with a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trouble {
+    /// It does not exist.
+    Missing,
+    /// It cannot be read or written (permissions, a directory, a full
+    /// disk).
+    Unreadable,
+    /// It is not what it should be (garbage, cut short, another format
+    /// version); it was moved aside to the path given.
+    Broken(Option<PathBuf>),
+    /// The name cannot be a file name (`save` names: letters, digits,
+    /// `-` and `_`).
+    BadName,
+}
+
+/// What went wrong with an external engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The program could not be started at all.
+    NotStarted,
+    /// It did not finish the UCI handshake in time.
+    StartTimeout,
+    /// It exited or closed its output.
+    Crashed,
+    /// It sent no move within its time and a margin.
+    Hung,
+    /// It sent a move that is not legal in the position.
+    IllegalMove(UciMove),
+    /// It sent something that is not UCI where a move was due.
+    Garbled,
+}
