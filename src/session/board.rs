@@ -6,25 +6,36 @@ use shakmaty::{Color, File, Position, Rank, Square};
 use crate::event::{Answer, Event, StatusInfo};
 use crate::input::PieceKind;
 use crate::rules::MoveFacts;
-use crate::settings::{BoardStyle, OpponentChoice};
+use crate::settings::BoardStyle;
 use crate::view;
 
-use super::Session;
+use super::opponent::Opponent;
+use super::table::Table;
 
 const BOTH: [Color; 2] = [Color::White, Color::Black];
 
-impl Session {
+/// The board as the player reads it: the table, from the side the
+/// player reads it from.
+pub(super) struct Reader<'a> {
+    table: &'a Table,
+    opponent: Opponent,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader of `table` against `opponent`.
+    pub fn new(table: &'a Table, opponent: Opponent) -> Reader<'a> {
+        Reader { table, opponent }
+    }
+
     /// The side the board is read from: against an engine the person's
-    /// side; in hot seat, where both sides share one keyboard, White's.
-    pub(super) fn side(&self) -> Color {
-        let player = match self.table.settings.opponent {
-            OpponentChoice::Engine => self.seat.human,
-            OpponentChoice::Human => Color::White,
-        };
+    /// side; in hot seat, where both sides share one keyboard, White's
+    /// (the setting `orientation` may turn it).
+    pub fn side(&self) -> Color {
+        let player = self.opponent.reading_side();
         self.table.settings.orientation.side(player)
     }
 
-    pub(super) fn board(&self) -> Vec<Event> {
+    pub fn board(&self) -> Vec<Event> {
         let (board, side) = (self.table.game.position().board(), self.side());
         vec![
             Answer::Board(match self.table.settings.board_style {
@@ -36,27 +47,27 @@ impl Session {
         ]
     }
 
-    pub(super) fn square(&self, square: Square) -> Vec<Event> {
+    pub fn square(&self, square: Square) -> Vec<Event> {
         let piece = self.table.game.position().board().piece_at(square);
         vec![Answer::Square { square, piece }.into()]
     }
 
-    pub(super) fn rank(&self, rank: Rank) -> Vec<Event> {
+    pub fn rank(&self, rank: Rank) -> Vec<Event> {
         let line = view::rank(self.table.game.position().board(), rank, self.side());
         vec![Answer::Lines(vec![line]).into()]
     }
 
-    pub(super) fn file(&self, file: File) -> Vec<Event> {
+    pub fn file(&self, file: File) -> Vec<Event> {
         let line = view::file(self.table.game.position().board(), file, self.side());
         vec![Answer::Lines(vec![line]).into()]
     }
 
-    pub(super) fn diagonal(&self, square: Square) -> Vec<Event> {
+    pub fn diagonal(&self, square: Square) -> Vec<Event> {
         let lines = view::diagonals(self.table.game.position().board(), square, self.side());
         vec![Answer::Lines(lines).into()]
     }
 
-    pub(super) fn pieces(&self, color: Option<Color>) -> Vec<Event> {
+    pub fn pieces(&self, color: Option<Color>) -> Vec<Event> {
         let colors = match color {
             Some(c) => vec![c],
             None => BOTH.to_vec(),
@@ -65,7 +76,7 @@ impl Session {
         vec![Answer::Board(list).into()]
     }
 
-    pub(super) fn where_pieces(&self, kind: PieceKind) -> Vec<Event> {
+    pub fn where_pieces(&self, kind: PieceKind) -> Vec<Event> {
         let PieceKind { role, color } = kind;
         let colors = match color {
             Some(c) => vec![c],
@@ -80,7 +91,7 @@ impl Session {
         vec![Answer::Where { role, found }.into()]
     }
 
-    pub(super) fn attackers(&self, square: Square) -> Vec<Event> {
+    pub fn attackers(&self, square: Square) -> Vec<Event> {
         let board = self.table.game.position().board();
         vec![
             Answer::Attackers {
@@ -92,7 +103,7 @@ impl Session {
         ]
     }
 
-    pub(super) fn moves(&self, from: Option<Square>) -> Vec<Event> {
+    pub fn moves(&self, from: Option<Square>) -> Vec<Event> {
         let pos = self.table.game.position();
         let moves = if self.table.game.is_over() {
             Vec::new()
@@ -113,27 +124,34 @@ impl Session {
         ]
     }
 
-    pub(super) fn material(&self) -> Vec<Event> {
+    pub fn material(&self) -> Vec<Event> {
         vec![Answer::Material(view::material(self.table.game.position().board())).into()]
     }
 
-    pub(super) fn last(&self) -> Vec<Event> {
+    pub fn last(&self) -> Vec<Event> {
         vec![Answer::Last(MoveFacts::last(&self.table.game)).into()]
     }
 
-    pub(super) fn history(&self) -> Vec<Event> {
+    pub fn history(&self) -> Vec<Event> {
         vec![Answer::History(MoveFacts::history(&self.table.game)).into()]
     }
 
-    /// `status`: whose move it is, or the result.
-    pub(super) fn status(&self) -> Event {
-        let pos = self.table.game.position();
+    /// `fen`.
+    pub fn fen(&self) -> Vec<Event> {
+        vec![Answer::Fen(self.table.game.fen()).into()]
+    }
+}
+
+impl Table {
+    /// `status`: whose move it is, or the result, and the clocks.
+    pub fn status(&self, o: Opponent) -> Event {
+        let pos = self.game.position();
         Answer::Status(StatusInfo {
             turn: pos.turn(),
-            number: self.table.game.move_number(),
-            check: pos.is_check() && !self.table.game.is_over(),
-            result: self.table.game.result(),
-            clock: self.clock_report(None),
+            number: self.game.move_number(),
+            check: pos.is_check() && !self.game.is_over(),
+            result: self.game.result(),
+            clock: self.clock_report(o, None),
         })
         .into()
     }

@@ -1,109 +1,115 @@
 //! The clock room: the game's chess clock on [`crate::rules::clock`],
-//! driven by the time that comes in with every line, reply and tick.
-//! A flag that falls ends the game at once; the alarms the player chose
-//! are said once each; `clock`, `pause` and `resume` are answered here.
-//! Nothing about time is said unless asked or an alarm is set.
+//! driven by the time that comes with every input. A flag that falls
+//! ends the game at once; the alarms the player chose are said once
+//! each; `clock`, `pause` and `resume` are answered here. Nothing about
+//! time is said unless asked or an alarm is set. The clock itself lies
+//! on the table; the room keeps what it has said of it.
 
 use std::time::{Duration, Instant};
 
 use shakmaty::{ByColor, Color};
 
 use crate::engine::host::GoClock;
-use crate::event::{ClockEvent, ClockReport, Event, GameEvent, Refused, SideTime, Who};
+use crate::event::{ClockEvent, ClockReport, Event, GameEvent, Refused, SideTime};
 use crate::input::{ClockSide, Refusal};
 use crate::rules::EndReason;
 use crate::rules::clock::Clock;
-use crate::settings::OpponentChoice;
 
-use super::Session;
+use super::opponent::Opponent;
+use super::table::Table;
 
-/// The alarms of the game's clock already said (the clock itself is the
-/// table's).
+/// The clock room: what it has said of the game's clock. The clock
+/// itself is the table's, since the moves that press it, the reading
+/// answers and the record all read it.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Alarms {
+pub(super) struct ClockRoom {
     /// Per side, the alarm thresholds (seconds) already said.
     said: ByColor<Vec<u32>>,
-    /// Per side, its time when the session last looked.
+    /// Per side, its time when the room last looked.
     seen: ByColor<Option<Duration>>,
 }
 
-impl Session {
-    /// A fresh clock for the current game from the setting `time` (none
-    /// when untimed); it starts with the next time the session is told.
-    pub(super) fn reset_clock(&mut self) {
-        self.table.clock = self
-            .table
+/// What the clock room is asked.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum ClockOrder {
+    /// `clock [side]`.
+    Read(Option<ClockSide>),
+    /// `pause`: the clock stands until `resume`.
+    Pause,
+    /// `resume`.
+    Resume,
+}
+
+impl ClockRoom {
+    /// A fresh clock for the table's game from the setting `time` (none
+    /// when untimed), nothing said of it yet; it starts at once when the
+    /// time is known, else with the next time the session is told.
+    pub fn reset(&mut self, t: &mut Table) {
+        t.clock = t
             .settings
             .time
             .control()
-            .map(|control| Clock::new(control.clone(), self.table.game.turn()));
-        self.alarms = Alarms::default();
-        if let Some(now) = self.table.now
-            && let Some(clock) = self.table.clock.as_mut()
-            && !self.table.game.is_over()
+            .map(|control| Clock::new(control.clone(), t.game.turn()));
+        self.forget();
+        if let Some(now) = t.now
+            && let Some(clock) = t.clock.as_mut()
+            && !t.game.is_over()
         {
             clock.start(now);
         }
     }
 
+    /// The clock was taken off the table (a replay, a game from
+    /// lichess): nothing said of it counts any more.
+    pub fn forget(&mut self) {
+        *self = ClockRoom::default();
+    }
+
     /// The time is now `now`: the clock starts if it has not, a fallen
-    /// flag ends the game, an alarm whose time has come is said.
-    pub(super) fn observe(&mut self, now: Instant) -> Vec<Event> {
-        self.table.now = Some(now);
-        if self.table.game.is_over() {
+    /// flag ends the game (and the open question with it), an alarm
+    /// whose time has come is said. On lichess the server's clock
+    /// counts: its flag is said when the server ends the game.
+    pub fn observe(&mut self, t: &mut Table, o: Opponent, now: Instant) -> Vec<Event> {
+        t.now = Some(now);
+        if t.game.is_over() {
             return Vec::new();
         }
-        let Some(clock) = self.table.clock.as_mut() else {
+        let Some(clock) = t.clock.as_mut() else {
             return Vec::new();
         };
         clock.start(now);
-        // Online the server's clock is the one that counts: its flag is
-        // said when the server ends the game.
-        let online = self.online.game.is_some();
-        if let Some(color) = clock.flag(now).filter(|_| !online) {
+        if let Some(color) = clock.flag(now).filter(|_| o.local_clock()) {
             clock.stop(now);
-            let Ok(finished) = self.table.game.flag_fall(color) else {
+            let Ok(finished) = t.game.flag_fall(color) else {
                 return Vec::new();
             };
-            // Nobody waits for the engine's move or an answer any more.
-            self.seat.awaiting = None;
-            self.table.prompt = None;
+            t.prompt = None;
             return vec![GameEvent::Over(finished).into()];
         }
-        self.alarms(now)
+        self.alarms(t, o, now)
     }
 
-    /// The sides whose alarms are said: the player's, or both in hot
-    /// seat.
-    fn alarm_sides(&self) -> Vec<Color> {
-        match self.table.settings.opponent {
-            OpponentChoice::Human => vec![Color::White, Color::Black],
-            OpponentChoice::Engine => vec![self.seat.human],
-        }
-    }
-
-    /// The alarms crossed since the session last looked: each threshold
+    /// The alarms crossed since the room last looked: each threshold
     /// once per side, the lowest crossed said (several at once after a
     /// long pause say only where the time is now).
-    fn alarms(&mut self, now: Instant) -> Vec<Event> {
-        let Some(clock) = self.table.clock.as_ref() else {
+    fn alarms(&mut self, t: &Table, o: Opponent, now: Instant) -> Vec<Event> {
+        let Some(clock) = t.clock.as_ref() else {
             return Vec::new();
         };
         let mut events = Vec::new();
-        for color in self.alarm_sides() {
+        for color in o.alarm_sides() {
             let left = clock.left(color, now);
-            let before = self.alarms.seen[color].replace(left);
+            let before = self.seen[color].replace(left);
             let Some(before) = before else {
                 continue;
             };
-            let said = &mut self.alarms.said[color];
+            let said = &mut self.said[color];
             if left > before {
                 // Time was added (a new period, an undo): thresholds
                 // above the new time may be crossed again.
                 said.retain(|&t| Duration::from_secs(u64::from(t)) > left);
             }
-            let crossed: Vec<u32> = self
-                .table
+            let crossed: Vec<u32> = t
                 .settings
                 .time_alerts
                 .0
@@ -119,7 +125,7 @@ impl Session {
             if let Some(&lowest) = crossed.iter().min() {
                 events.push(
                     ClockEvent::Alarm(SideTime {
-                        who: self.who(color),
+                        who: o.who(color),
                         left: Duration::from_secs(u64::from(lowest)),
                     })
                     .into(),
@@ -129,178 +135,32 @@ impl Session {
         events
     }
 
-    /// The side to move has moved: its clock is pressed.
-    pub(super) fn press_clock(&mut self) {
-        let (Some(now), Some(clock)) = (self.table.now, self.table.clock.as_mut()) else {
-            return;
-        };
-        clock.press(now);
-        if self.table.game.is_over() {
-            clock.stop(now);
+    /// `clock [side]`, `pause`, `resume`.
+    pub fn handle(&self, t: &mut Table, o: Opponent, order: ClockOrder) -> Vec<Event> {
+        match order {
+            ClockOrder::Read(side) => match t.clock_report(o, side) {
+                Some(report) => vec![ClockEvent::Report(report).into()],
+                None => vec![Refused::Untimed.into()],
+            },
+            ClockOrder::Pause => pause_or_resume(t, true),
+            ClockOrder::Resume => pause_or_resume(t, false),
         }
-    }
-
-    /// The game ended without a move (resignation, agreement, claim):
-    /// the clock stops.
-    pub(super) fn stop_clock_if_over(&mut self) {
-        if let (Some(now), Some(clock)) = (self.table.now, self.table.clock.as_mut())
-            && self.table.game.is_over()
-            && !clock.is_stopped()
-        {
-            clock.stop(now);
-        }
-    }
-
-    /// A move was taken back: both times as they were before it.
-    pub(super) fn undo_clock(&mut self) {
-        if let (Some(now), Some(clock)) = (self.table.now, self.table.clock.as_mut()) {
-            clock.undo(now);
-        }
-    }
-
-    /// A game that ended without a move goes on: after a fallen flag the
-    /// side gets its turn's time back.
-    pub(super) fn reopen_clock(&mut self, reason: Option<EndReason>) {
-        let flagged = matches!(
-            reason,
-            Some(EndReason::TimeForfeit | EndReason::TimeoutVsInsufficientMaterial)
-        );
-        if let (Some(now), Some(clock)) = (self.table.now, self.table.clock.as_mut()) {
-            clock.reopen(now, flagged);
-        }
-    }
-
-    /// How a side is named: "you" and "opponent" against an engine, the
-    /// colour in hot seat.
-    fn who(&self, color: Color) -> Who {
-        match self.table.settings.opponent {
-            OpponentChoice::Human => Who::Side(color),
-            OpponentChoice::Engine if color == self.seat.human => Who::You,
-            OpponentChoice::Engine => Who::Opponent,
-        }
-    }
-
-    /// The player's own side: against an engine the person's, in hot
-    /// seat the side to move.
-    fn own_side(&self) -> Color {
-        match self.table.settings.opponent {
-            OpponentChoice::Human => self.table.game.turn(),
-            OpponentChoice::Engine => self.seat.human,
-        }
-    }
-
-    /// The clock read out: both sides (own first; White first in hot
-    /// seat), or the one asked for. `None` when the game is untimed.
-    pub(super) fn clock_report(&self, side: Option<ClockSide>) -> Option<ClockReport> {
-        let clock = self.table.clock.as_ref()?;
-        let now = self.table.now?;
-        let own = self.own_side();
-        let colors = match side {
-            None if self.table.settings.opponent == OpponentChoice::Human => {
-                vec![Color::White, Color::Black]
-            }
-            None => vec![own, !own],
-            Some(ClockSide::Color(color)) => vec![color],
-            Some(ClockSide::Own) => vec![own],
-            Some(ClockSide::Opponent) => vec![!own],
-        };
-        let first = if side.is_none() { own } else { colors[0] };
-        Some(ClockReport {
-            sides: colors
-                .iter()
-                .map(|&color| SideTime {
-                    who: self.who(color),
-                    left: clock.left(color, now),
-                })
-                .collect(),
-            moves_to_control: clock.moves_to_control(first),
-            paused: clock.is_paused(),
-        })
-    }
-
-    /// The time `side` has left now, when the game is timed.
-    pub(super) fn time_left(&self, side: Color) -> Option<Duration> {
-        let clock = self.table.clock.as_ref()?;
-        Some(clock.left(side, self.table.now?))
-    }
-
-    /// `clock [side]`.
-    pub(super) fn clock(&self, side: Option<ClockSide>) -> Vec<Event> {
-        match self.clock_report(side) {
-            Some(report) => vec![ClockEvent::Report(report).into()],
-            None => vec![Refused::Untimed.into()],
-        }
-    }
-
-    /// `pause`: the clock stands until `resume`.
-    pub(super) fn pause(&mut self) -> Vec<Event> {
-        self.pause_or_resume(true)
-    }
-
-    /// `resume`.
-    pub(super) fn resume(&mut self) -> Vec<Event> {
-        self.pause_or_resume(false)
-    }
-
-    fn pause_or_resume(&mut self, pause: bool) -> Vec<Event> {
-        let over = self.table.game.is_over();
-        let (Some(now), Some(clock)) = (self.table.now, self.table.clock.as_mut()) else {
-            return vec![Refused::Untimed.into()];
-        };
-        if over {
-            return vec![Refusal::GameOver.into()];
-        }
-        match (
-            pause,
-            pause && clock.pause(now) || !pause && clock.resume(now),
-        ) {
-            (true, true) => vec![ClockEvent::Paused.into()],
-            (false, true) => vec![ClockEvent::Resumed.into()],
-            (true, false) => vec![Refused::AlreadyPaused.into()],
-            (false, false) => vec![Refused::NotPaused.into()],
-        }
-    }
-
-    /// Both clocks for an engine's `go`, when the game is timed. A delay
-    /// is passed as an increment: what the engine may spend per move
-    /// without losing main time.
-    pub(super) fn go_clock(&self) -> Option<GoClock> {
-        let clock = self.table.clock.as_ref()?;
-        let now = self.table.now?;
-        let times = clock.times(now);
-        let bonus = clock.control().bonus().amount();
-        Some(GoClock {
-            wtime: times.white,
-            btime: times.black,
-            winc: bonus,
-            binc: bonus,
-            movestogo: clock.moves_to_control(self.table.game.turn()),
-        })
-    }
-
-    /// Whether a clock runs (or waits for its start) and wants the
-    /// loop's tick.
-    pub(super) fn clock_runs(&self) -> bool {
-        self.table.clock.as_ref().is_some_and(|clock| {
-            !self.table.game.is_over() && (clock.is_running() || !clock.is_started())
-        })
     }
 
     /// When the session must next be told the time even if nothing else
     /// happens: a flag's fall or an alarm's time.
-    pub(super) fn clock_deadline(&self) -> Option<Instant> {
-        let clock = self.table.clock.as_ref()?;
-        let now = self.table.now?;
-        if self.table.game.is_over() || !clock.is_running() {
+    pub fn deadline(&self, t: &Table, o: Opponent) -> Option<Instant> {
+        let clock = t.clock.as_ref()?;
+        let now = t.now?;
+        if t.game.is_over() || !clock.is_running() {
             return None;
         }
         let turn = clock.turn();
         let mut next = clock.deadline(now);
-        if self.alarm_sides().contains(&turn) {
+        if o.alarm_sides().contains(&turn) {
             let left = clock.left(turn, now);
-            let said = &self.alarms.said[turn];
-            let alarm = self
-                .table
+            let said = &self.said[turn];
+            let alarm = t
                 .settings
                 .time_alerts
                 .0
@@ -317,15 +177,140 @@ impl Session {
     }
 }
 
+/// `pause` or `resume` of a running game's clock.
+fn pause_or_resume(t: &mut Table, pause: bool) -> Vec<Event> {
+    let over = t.game.is_over();
+    let (Some(now), Some(clock)) = (t.now, t.clock.as_mut()) else {
+        return vec![Refused::Untimed.into()];
+    };
+    if over {
+        return vec![Refusal::GameOver.into()];
+    }
+    match (
+        pause,
+        pause && clock.pause(now) || !pause && clock.resume(now),
+    ) {
+        (true, true) => vec![ClockEvent::Paused.into()],
+        (false, true) => vec![ClockEvent::Resumed.into()],
+        (true, false) => vec![Refused::AlreadyPaused.into()],
+        (false, false) => vec![Refused::NotPaused.into()],
+    }
+}
+
+/// The game's clock on the table, as the moves and the readers use it.
+impl Table {
+    /// The side to move has moved: its clock is pressed.
+    pub fn press_clock(&mut self) {
+        let (Some(now), Some(clock)) = (self.now, self.clock.as_mut()) else {
+            return;
+        };
+        clock.press(now);
+        if self.game.is_over() {
+            clock.stop(now);
+        }
+    }
+
+    /// The game ended without a move (resignation, agreement, claim):
+    /// the clock stops.
+    pub fn stop_clock_if_over(&mut self) {
+        if let (Some(now), Some(clock)) = (self.now, self.clock.as_mut())
+            && self.game.is_over()
+            && !clock.is_stopped()
+        {
+            clock.stop(now);
+        }
+    }
+
+    /// A move was taken back: both times as they were before it.
+    pub fn undo_clock(&mut self) {
+        if let (Some(now), Some(clock)) = (self.now, self.clock.as_mut()) {
+            clock.undo(now);
+        }
+    }
+
+    /// A game that ended without a move goes on: after a fallen flag the
+    /// side gets its turn's time back.
+    pub fn reopen_clock(&mut self, reason: Option<EndReason>) {
+        let flagged = matches!(
+            reason,
+            Some(EndReason::TimeForfeit | EndReason::TimeoutVsInsufficientMaterial)
+        );
+        if let (Some(now), Some(clock)) = (self.now, self.clock.as_mut()) {
+            clock.reopen(now, flagged);
+        }
+    }
+
+    /// The clock read out: both sides (own first; White first in hot
+    /// seat), or the one asked for. `None` when the game is untimed.
+    pub fn clock_report(&self, o: Opponent, side: Option<ClockSide>) -> Option<ClockReport> {
+        let clock = self.clock.as_ref()?;
+        let now = self.now?;
+        let own = o.own_side(self.game.turn());
+        let colors = match side {
+            None if o.hot_seat() => vec![Color::White, Color::Black],
+            None => vec![own, !own],
+            Some(ClockSide::Color(color)) => vec![color],
+            Some(ClockSide::Own) => vec![own],
+            Some(ClockSide::Opponent) => vec![!own],
+        };
+        let first = if side.is_none() { own } else { colors[0] };
+        Some(ClockReport {
+            sides: colors
+                .iter()
+                .map(|&color| SideTime {
+                    who: o.who(color),
+                    left: clock.left(color, now),
+                })
+                .collect(),
+            moves_to_control: clock.moves_to_control(first),
+            paused: clock.is_paused(),
+        })
+    }
+
+    /// The time `side` has left now, when the game is timed.
+    pub fn time_left(&self, side: Color) -> Option<Duration> {
+        let clock = self.clock.as_ref()?;
+        Some(clock.left(side, self.now?))
+    }
+
+    /// Both clocks for an engine's `go`, when the game is timed. A delay
+    /// is passed as an increment: what the engine may spend per move
+    /// without losing main time.
+    pub fn go_clock(&self) -> Option<GoClock> {
+        let clock = self.clock.as_ref()?;
+        let now = self.now?;
+        let times = clock.times(now);
+        let bonus = clock.control().bonus().amount();
+        Some(GoClock {
+            wtime: times.white,
+            btime: times.black,
+            winc: bonus,
+            binc: bonus,
+            movestogo: clock.moves_to_control(self.game.turn()),
+        })
+    }
+
+    /// Whether a clock runs (or waits for its start) and wants the
+    /// loop's tick.
+    pub fn clock_runs(&self) -> bool {
+        self.clock.as_ref().is_some_and(|clock| {
+            !self.game.is_over() && (clock.is_running() || !clock.is_started())
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, Instant};
 
     use super::*;
+    use crate::event::Who;
     use crate::rules::Game;
     use crate::rules::clock::TimeControl;
+    use crate::session::Session;
     use crate::session::testing::engine_requests;
     use crate::session::{Effect, Input};
+    use crate::settings::OpponentChoice;
     use crate::settings::{Settings, TimeAlerts, TimeChoice};
 
     fn session(control: &str, alerts: &[u32], opponent: OpponentChoice) -> Session {
@@ -427,13 +412,13 @@ mod tests {
         s.line_at("e4", at(t0, 10.0));
         s.line_at("e5", at(t0, 30.0));
         s.line_at("undo", at(t0, 40.0));
-        let report = s.clock_report(None).expect("timed");
+        let report = s.table.clock_report(s.against(), None).expect("timed");
         assert_eq!(report.sides[0].left, Duration::from_secs(293));
         assert_eq!(report.sides[1].left, Duration::from_secs(300));
         let events = s.line_at("set time 1+0", at(t0, 41.0));
         assert_eq!(events[1], ClockEvent::NextGame.into());
         s.line_at("new", at(t0, 42.0));
-        let report = s.clock_report(None).expect("timed");
+        let report = s.table.clock_report(s.against(), None).expect("timed");
         assert_eq!(report.sides[0].left, Duration::from_secs(60));
     }
 }

@@ -14,140 +14,130 @@ use crate::event::{DualEvent, Event, PromptEvent, Question};
 use crate::input::vocab::{NO, YES, fold};
 use crate::input::{Effort, Resolution, read_move_with, resolve_for};
 use crate::rules::MoveFacts;
-use crate::settings::{ConfirmMode, OpponentChoice};
+use crate::settings::ConfirmMode;
 
-use super::{Prompt, Session};
+use super::Prompt;
+use super::opponent::Opponent;
+use super::table::Table;
 
-impl Session {
-    /// Whether the person at the keyboard repeats moves of `mover`: the
-    /// engine's moves, or in hot seat every move (the other player
-    /// repeats it).
-    pub(super) fn repeats_moves_of(&self, mover: Color) -> bool {
-        match self.table.settings.opponent {
-            OpponentChoice::Human => true,
-            OpponentChoice::Engine => mover != self.seat.human,
-        }
+/// Whether `side` is in time trouble: fewer seconds on its clock than
+/// `confirmbelow` says, so that nothing is repeated or confirmed.
+fn confirm_waived(t: &Table, side: Color) -> bool {
+    let below = t.settings.confirm_below.0;
+    below > 0
+        && t.time_left(side)
+            .is_some_and(|left| left < Duration::from_secs(u64::from(below)))
+}
+
+/// After a move of `mover`: the question that asks the player to repeat
+/// it, when confirm mode wants one.
+pub(super) fn ask_repeat(t: &mut Table, o: Opponent, mover: Color) -> Vec<Event> {
+    let wanted = t.settings.confirm != ConfirmMode::Off
+        && o.repeats_moves_of(mover)
+        && !t.game.is_over()
+        && !confirm_waived(t, t.game.turn());
+    let Some(ply) = t.game.plies().len().checked_sub(1) else {
+        return Vec::new();
+    };
+    if !wanted {
+        return Vec::new();
     }
+    t.prompt = Some(Prompt::Repeat { ply });
+    vec![PromptEvent::Ask(Question::Repeat).into()]
+}
 
-    /// Whether `side` is in time trouble: fewer seconds on its clock than
-    /// `confirmbelow` says, so that nothing is repeated or confirmed.
-    fn confirm_waived(&self, side: Color) -> bool {
-        let below = self.table.settings.confirm_below.0;
-        below > 0
-            && self
-                .time_left(side)
-                .is_some_and(|left| left < Duration::from_secs(u64::from(below)))
+/// With `confirm own`, the player's move waits for a yes: the question,
+/// or `None` when the move is to be played at once.
+pub(super) fn ask_own(t: &mut Table, o: Opponent, mv: Move, claim: bool) -> Option<Vec<Event>> {
+    let mover = t.game.turn();
+    let asked = t.settings.confirm == ConfirmMode::Own
+        && !o.engine_plays(mover)
+        && !confirm_waived(t, mover);
+    if !asked {
+        return None;
     }
+    let facts = MoveFacts::of_move(t.game.position(), mv);
+    let prompt = Prompt::ConfirmOwn { mv, claim, facts };
+    let question = prompt.question();
+    t.prompt = Some(prompt);
+    Some(vec![PromptEvent::Ask(question).into()])
+}
 
-    /// After a move of `mover`: the question that asks the player to
-    /// repeat it, when confirm mode wants one.
-    pub(super) fn ask_repeat(&mut self, mover: Color) -> Vec<Event> {
-        let wanted = self.table.settings.confirm != ConfirmMode::Off
-            && self.repeats_moves_of(mover)
-            && !self.table.game.is_over()
-            && !self.confirm_waived(self.table.game.turn());
-        let Some(ply) = self.table.game.plies().len().checked_sub(1) else {
-            return Vec::new();
-        };
-        if !wanted {
-            return Vec::new();
-        }
-        self.table.prompt = Some(Prompt::Repeat { ply });
-        vec![PromptEvent::Ask(Question::Repeat).into()]
+/// A line while the player owes the repetition of ply `ply`. `Err`
+/// gives the question back: the line is something else.
+pub(super) fn answer_repeat(
+    t: &mut Table,
+    o: Opponent,
+    ply: usize,
+    line: &str,
+) -> Result<Vec<Event>, Prompt> {
+    let prompt = Prompt::Repeat { ply };
+    let expected = match (t.game.plies().get(ply), t.game.position_before(ply)) {
+        // The game moved on (undone, restored): nothing is owed.
+        (Some(p), Some(before)) if ply + 1 == t.game.plies().len() => MoveFacts::new(before, p),
+        _ => return Err(prompt),
+    };
+    if line.trim_end().ends_with('?') {
+        return Err(prompt);
     }
+    if is_one_of(&YES, line) {
+        return Ok(vec![DualEvent::Confirmed.into()]);
+    }
+    let reading = read_move_with(line, t.settings.lang.into(), &mut Effort::default());
+    if reading.intents.is_empty() {
+        return Err(prompt);
+    }
+    let mut before = t.game.clone();
+    before.undo();
+    let both_sides = o.hot_seat();
+    let repeated = resolve_for(&before, &reading.intents, true, both_sides);
+    if matches!(repeated, Resolution::Move(mv) if Some(mv) == t.game.plies().get(ply).map(|p| p.mv))
+    {
+        return Ok(vec![DualEvent::Confirmed.into()]);
+    }
+    // A move of the player's own, typed before the repetition: not
+    // taken, and the game stays as it is.
+    let own = resolve_for(&t.game, &reading.intents, true, both_sides);
+    t.prompt = Some(prompt);
+    if matches!(own, Resolution::Move(_)) && !matches!(repeated, Resolution::Move(_)) {
+        return Ok(vec![DualEvent::RepeatFirst(expected).into()]);
+    }
+    Ok(vec![DualEvent::Corrected(expected).into()])
+}
 
-    /// With `confirm own`, the player's move waits for a yes: the
-    /// question, or `None` when the move is to be played at once.
-    pub(super) fn ask_own(&mut self, mv: Move, claim: bool) -> Option<Vec<Event>> {
-        let mover = self.table.game.turn();
-        let asked = self.table.settings.confirm == ConfirmMode::Own
-            && !self.seat.engine_plays(&self.table.settings, mover)
-            && !self.confirm_waived(mover);
-        if !asked {
-            return None;
-        }
-        let facts = MoveFacts::of_move(self.table.game.position(), mv);
-        let prompt = Prompt::ConfirmOwn { mv, claim, facts };
-        let question = prompt.question();
-        self.table.prompt = Some(prompt);
-        Some(vec![PromptEvent::Ask(question).into()])
-    }
+/// What the player said to their own move waiting for a yes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Own {
+    /// Yes, or the same move again: it is played.
+    Confirmed,
+    /// No: it is dropped, and this is said.
+    Dropped(Vec<Event>),
+}
 
-    /// A line while the player owes the repetition of ply `ply`.
-    pub(super) fn answer_repeat(&mut self, ply: usize, line: &str) -> Result<Vec<Event>, Prompt> {
-        let prompt = Prompt::Repeat { ply };
-        let expected = match (
-            self.table.game.plies().get(ply),
-            self.table.game.position_before(ply),
-        ) {
-            // The game moved on (undone, restored): nothing is owed.
-            (Some(p), Some(before)) if ply + 1 == self.table.game.plies().len() => {
-                MoveFacts::new(before, p)
-            }
-            _ => return Err(prompt),
-        };
-        if line.trim_end().ends_with('?') {
-            return Err(prompt);
-        }
-        if is_one_of(&YES, line) {
-            return Ok(vec![DualEvent::Confirmed.into()]);
-        }
-        let reading = read_move_with(
-            line,
-            self.table.settings.lang.into(),
-            &mut Effort::default(),
-        );
-        if reading.intents.is_empty() {
-            return Err(prompt);
-        }
-        let mut before = self.table.game.clone();
-        before.undo();
-        let both_sides = self.table.settings.opponent == OpponentChoice::Human;
-        let repeated = resolve_for(&before, &reading.intents, true, both_sides);
-        if matches!(repeated, Resolution::Move(mv) if Some(mv) == self.table.game.plies().get(ply).map(|p| p.mv))
-        {
-            return Ok(vec![DualEvent::Confirmed.into()]);
-        }
-        // A move of the player's own, typed before the repetition: not
-        // taken, and the game stays as it is.
-        let own = resolve_for(&self.table.game, &reading.intents, true, both_sides);
-        self.table.prompt = Some(prompt);
-        if matches!(own, Resolution::Move(_)) && !matches!(repeated, Resolution::Move(_)) {
-            return Ok(vec![DualEvent::RepeatFirst(expected).into()]);
-        }
-        Ok(vec![DualEvent::Corrected(expected).into()])
+/// A line while the player's own move `mv` waits for a yes. `Err` gives
+/// the question back: the line is something else (another move is read
+/// as a move of its own).
+pub(super) fn answer_own(
+    t: &Table,
+    o: Opponent,
+    (mv, claim): (Move, bool),
+    line: &str,
+) -> Result<Own, Prompt> {
+    if is_one_of(&YES, line) {
+        return Ok(Own::Confirmed);
     }
-
-    /// A line while the player's own move waits for a yes.
-    pub(super) fn answer_own(
-        &mut self,
-        mv: Move,
-        claim: bool,
-        line: &str,
-    ) -> Result<Vec<Event>, Prompt> {
-        if is_one_of(&YES, line) {
-            return Ok(self.play_confirmed(mv, claim));
-        }
-        if is_one_of(&NO, line) {
-            return Ok(vec![DualEvent::OwnDropped.into()]);
-        }
-        let facts = MoveFacts::of_move(self.table.game.position(), mv);
-        let prompt = Prompt::ConfirmOwn { mv, claim, facts };
-        // The same move again confirms it; another is read as a new move.
-        let reading = read_move_with(
-            line,
-            self.table.settings.lang.into(),
-            &mut Effort::default(),
-        );
-        let both_sides = self.table.settings.opponent == OpponentChoice::Human;
-        if let Resolution::Move(again) =
-            resolve_for(&self.table.game, &reading.intents, true, both_sides)
-            && again == mv
-        {
-            return Ok(self.play_confirmed(mv, claim));
-        }
-        Err(prompt)
+    if is_one_of(&NO, line) {
+        return Ok(Own::Dropped(vec![DualEvent::OwnDropped.into()]));
     }
+    let facts = MoveFacts::of_move(t.game.position(), mv);
+    let prompt = Prompt::ConfirmOwn { mv, claim, facts };
+    let reading = read_move_with(line, t.settings.lang.into(), &mut Effort::default());
+    if let Resolution::Move(again) = resolve_for(&t.game, &reading.intents, true, o.hot_seat())
+        && again == mv
+    {
+        return Ok(Own::Confirmed);
+    }
+    Err(prompt)
 }
 
 /// Whether the whole line is one of `words` ("ok", "ja", "jah.").
@@ -161,9 +151,11 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::*;
-    use crate::event::Refused;
+    use crate::event::{Event, Refused};
     use crate::rules::Game;
     use crate::rules::clock::TimeControl;
+    use crate::session::Session;
+    use crate::settings::OpponentChoice;
     use crate::settings::{Settings, TimeChoice, WaiveBelow};
 
     fn session(confirm: ConfirmMode, control: Option<&str>, below: u16) -> Session {

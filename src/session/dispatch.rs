@@ -7,7 +7,10 @@ use crate::event::{Answer, Event, OnlineEvent, Refused, SessionEvent};
 use crate::input::commands::{Cmd, Command, InReplay};
 use crate::input::{Line, clean_line, read_line};
 
-use super::Session;
+use super::board::Reader;
+use super::clock::ClockOrder;
+use super::seat::Purpose;
+use super::{Session, play};
 
 impl Session {
     /// One line in, its events out.
@@ -87,40 +90,43 @@ impl Session {
                 vec![SessionEvent::Quit.into()]
             }
             Cmd::New(new) => self.new_game(&new),
-            Cmd::Board => self.board(),
-            Cmd::Square(square) => self.square(square),
-            Cmd::Rank(rank) => self.rank(rank),
-            Cmd::File(file) => self.file(file),
-            Cmd::Diagonal(square) => self.diagonal(square),
-            Cmd::Pieces(color) => self.pieces(color),
-            Cmd::Where(kind) => self.where_pieces(kind),
-            Cmd::Attackers(square) => self.attackers(square),
-            Cmd::Moves(from) => self.moves(from),
-            Cmd::Material => self.material(),
-            Cmd::Status => [self.status()]
+            Cmd::Board => self.reader().board(),
+            Cmd::Square(square) => self.reader().square(square),
+            Cmd::Rank(rank) => self.reader().rank(rank),
+            Cmd::File(file) => self.reader().file(file),
+            Cmd::Diagonal(square) => self.reader().diagonal(square),
+            Cmd::Pieces(color) => self.reader().pieces(color),
+            Cmd::Where(kind) => self.reader().where_pieces(kind),
+            Cmd::Attackers(square) => self.reader().attackers(square),
+            Cmd::Moves(from) => self.reader().moves(from),
+            Cmd::Material => self.reader().material(),
+            Cmd::Status => [self.table.status(self.against())]
                 .into_iter()
                 .chain(self.replay_place())
                 .collect(),
-            Cmd::Fen => vec![Answer::Fen(self.table.game.fen()).into()],
+            Cmd::Fen => self.reader().fen(),
             Cmd::Pgn(to) => self.pgn(to),
             Cmd::Save(name) => self.save(name),
             Cmd::Load(from) => self.load(from),
             Cmd::Games(file) => self.games(file),
-            Cmd::Last => self.last(),
-            Cmd::History => self.history(),
+            Cmd::Last => self.reader().last(),
+            Cmd::History => self.reader().history(),
             Cmd::Repeat => self.repeat(),
             Cmd::Undo => self.undo(),
-            Cmd::Resign => self.resign(),
+            Cmd::Resign => {
+                let o = self.against();
+                play::resign(&mut self.table, o)
+            }
             Cmd::Draw(mv) => self.draw(mv),
-            Cmd::Accept => self.accept(),
-            Cmd::Decline => self.decline(),
+            Cmd::Accept => play::accept(&mut self.table),
+            Cmd::Decline => play::decline(&mut self.table),
             Cmd::Set(setting) => self.set(setting),
             Cmd::Settings => self.list_settings(),
-            Cmd::Hint => self.hint(),
-            Cmd::Eval => self.evaluate(),
-            Cmd::Clock(side) => self.clock(side),
-            Cmd::Pause => self.pause(),
-            Cmd::Resume => self.resume(),
+            Cmd::Hint => self.analyse(Purpose::Hint),
+            Cmd::Eval => self.analyse(Purpose::Eval),
+            Cmd::Clock(side) => self.clock_order(ClockOrder::Read(side)),
+            Cmd::Pause => self.clock_order(ClockOrder::Pause),
+            Cmd::Resume => self.clock_order(ClockOrder::Resume),
             Cmd::Next => self.replay_next(),
             Cmd::Prev => self.replay_prev(),
             Cmd::Start => self.replay_start(),
@@ -140,6 +146,16 @@ impl Session {
             Cmd::Say(text) => self.say(&text),
             Cmd::Claim(claim) => self.claim(claim),
         }
+    }
+
+    /// The board as the player reads it now.
+    pub(super) fn reader(&self) -> Reader<'_> {
+        Reader::new(&self.table, self.against())
+    }
+
+    fn clock_order(&mut self, order: ClockOrder) -> Vec<Event> {
+        let o = self.against();
+        self.clock.handle(&mut self.table, o, order)
     }
 
     fn repeat(&self) -> Vec<Event> {

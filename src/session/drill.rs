@@ -183,7 +183,7 @@ impl Session {
     /// about the position, when nothing else is asked.
     pub(super) fn ask_quiz(&mut self, mover: shakmaty::Color) -> Vec<Event> {
         let every = u32::from(self.table.settings.quiz_every.0);
-        if every == 0 || !self.repeats_moves_of(mover) || self.table.game.is_over() {
+        if every == 0 || !self.against().repeats_moves_of(mover) || self.table.game.is_over() {
             return Vec::new();
         }
         self.training.quiz.moves += 1;

@@ -68,7 +68,7 @@ impl Session {
     /// After a move of the opponent with `dualcheck` on: the differences,
     /// said only when there are some.
     pub(super) fn dual_check(&self, mover: Color) -> Vec<Event> {
-        if !self.table.settings.dual_check || !self.repeats_moves_of(mover) {
+        if !self.table.settings.dual_check || !self.against().repeats_moves_of(mover) {
             return Vec::new();
         }
         if self.dual.mine.stated().is_empty() {
@@ -176,7 +176,7 @@ impl Session {
             }
         }
         let unstated = 64 - mine.stated().count();
-        let list = view::list(&board, &[Color::White, Color::Black], self.side());
+        let list = view::list(&board, &[Color::White, Color::Black], self.reader().side());
         vec![
             Answer::Board(list).into(),
             DualEvent::BoardCounts {
@@ -388,12 +388,12 @@ impl Session {
         }
         let agreed = self.my_board_agrees();
         self.table.prompt = None;
-        self.seat.awaiting = None;
+        self.seat.forget_move();
         while self.table.game.plies().len() > target {
             let before = (self.table.game.plies().len(), self.table.game.is_over());
             // Each move goes back with its clock times; a game that ended
             // without a move is reopened first.
-            self.undo_one();
+            super::play::take_back(&mut self.table);
             if (self.table.game.plies().len(), self.table.game.is_over()) == before {
                 break;
             }
@@ -417,6 +417,6 @@ impl Session {
                 clocks,
             },
         };
-        vec![restored.into(), self.status()]
+        vec![restored.into(), self.table.status(self.against())]
     }
 }

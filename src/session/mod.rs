@@ -25,10 +25,12 @@ mod confirm;
 mod dispatch;
 mod drill;
 mod dual;
+mod flow;
 mod online;
 mod online_commands;
 mod online_game;
 mod online_replies;
+mod opponent;
 mod play;
 mod prompt;
 mod record;
@@ -56,7 +58,8 @@ use crate::engine::host::Request;
 use crate::event::{Event, GameEvent, OpponentInfo};
 use crate::rng::Rng;
 use crate::rules::Game;
-use crate::settings::{ColorChoice, Settings};
+use crate::settings::{ColorChoice, OpponentChoice, Settings};
+use opponent::{Opponent, Plays};
 use table::Table;
 
 /// What the next line answers, for the prompt a terminal shows before
@@ -90,8 +93,8 @@ pub struct Session {
     quit: bool,
     /// The events of the last answer, for `repeat`.
     last_answer: Vec<Event>,
-    /// The alarms of the game's clock already said.
-    alarms: clock::Alarms,
+    /// The clock room: what it has said of the game's clock.
+    clock: clock::ClockRoom,
     /// Saves and loads asked of the store; the last game kept.
     records: records::Records,
     /// The whole game while it is replayed (`game` is then the game up
@@ -114,7 +117,7 @@ impl Session {
             seat: seat::Seat::new(),
             quit: false,
             last_answer: Vec::new(),
-            alarms: clock::Alarms::default(),
+            clock: clock::ClockRoom::default(),
             records: records::Records::default(),
             replay: None,
             dual: dual::Dual::new(&shakmaty::Board::new()),
@@ -123,7 +126,7 @@ impl Session {
         };
         session.reset_my_board();
         session.seat.human = session.draw_color();
-        session.reset_clock();
+        session.clock.reset(&mut session.table);
         session
     }
 
@@ -133,7 +136,7 @@ impl Session {
         self.table.game = game;
         self.replay = None;
         self.table.prompt = None;
-        self.reset_clock();
+        self.clock.reset(&mut self.table);
         self.reset_my_board();
     }
 
@@ -156,7 +159,7 @@ impl Session {
     pub fn set_engine(&mut self, engine: Option<ExternalSpec>) {
         self.seat.external = engine;
         self.seat.engine_name = None;
-        self.seat.awaiting = None;
+        self.seat.forget_move();
     }
 
     /// What is said when the client starts. For a person (`full`) as
@@ -173,7 +176,11 @@ impl Session {
         if !full {
             return if random_960 { vec![game] } else { Vec::new() };
         }
-        let events = vec![game, self.opponent_changed(), self.status()];
+        let events = vec![
+            game,
+            self.opponent_changed(),
+            self.table.status(self.against()),
+        ];
         self.last_answer.clone_from(&events);
         events
     }
@@ -185,7 +192,7 @@ impl Session {
 
     /// A random Chess960 start number.
     pub fn random_chess960(&mut self) -> u32 {
-        self.table.rng.below(960) as u32
+        self.table.random_chess960()
     }
 
     /// The game.
@@ -211,14 +218,14 @@ impl Session {
     /// Whether something runs against time and wants the loop's tick
     /// (every 100 ms): a running clock.
     pub fn timed(&self) -> bool {
-        self.clock_runs()
+        self.table.clock_runs()
     }
 
     /// When the session must be told the time next even if no input
     /// comes: a flag's fall or an alarm, so that they are said on time
     /// rather than at the next tick.
     pub fn next_deadline(&self) -> Option<Instant> {
-        self.clock_deadline()
+        self.clock.deadline(&self.table, self.against())
     }
 
     /// The latest time the session was given.
@@ -231,10 +238,9 @@ impl Session {
     fn engine_requests(&mut self) -> Vec<Request> {
         // A replayed game is cut at the move shown, not running: the
         // engine must not play on in it (analyses still go out).
-        let asking = self.table.prompt.is_some() || self.replay.is_some() || self.playing_online();
-        let clock = self.go_clock();
-        self.seat
-            .requests(&self.table.game, &self.table.settings, asking, clock)
+        let asking = self.table.prompt.is_some() || self.replay.is_some();
+        let o = self.against();
+        self.seat.requests(&self.table, o, asking)
     }
 
     /// Whether a reply of the engine is awaited (its move or an analysis).
@@ -251,6 +257,20 @@ impl Session {
     /// Whose move it is, or `None` once the game is over; for the prompt.
     pub fn to_move(&self) -> Option<Color> {
         (!self.table.game.is_over()).then(|| self.table.game.turn())
+    }
+
+    /// Who plays the other side now, as the rooms ask it.
+    fn against(&self) -> Opponent {
+        let online = self.online_color();
+        let plays = match (online, self.table.settings.opponent) {
+            (Some(_), _) => Plays::Lichess,
+            (None, OpponentChoice::Human) => Plays::Person,
+            (None, OpponentChoice::Engine) => Plays::Engine,
+        };
+        Opponent {
+            plays,
+            human: online.unwrap_or(self.seat.human),
+        }
     }
 
     /// What the next line answers, for the prompt shown before it.

@@ -271,7 +271,7 @@ impl Session {
                     yes: false,
                 });
                 if events.is_empty() {
-                    events.extend(self.decline());
+                    events.extend(super::play::decline(&mut self.table));
                 }
                 events
             }
@@ -290,7 +290,7 @@ impl Session {
             return Some(self.join(&info));
         }
         if NO.contains_folded(&folded) {
-            return Some(vec![self.status()]);
+            return Some(vec![self.table.status(self.against())]);
         }
         self.online.offer = Some(info);
         Some(vec![RecordEvent::OfferStands.into()])

@@ -144,10 +144,10 @@ impl Session {
         self.table.game = start;
         self.replay = None;
         self.table.prompt = None;
-        self.seat.awaiting = None;
+        self.seat.forget_move();
         self.seat.human = color;
         self.table.clock = None;
-        self.alarms = Default::default();
+        self.clock.forget();
         if let Some(c) = control {
             let local = LocalControl::simple(
                 Duration::from_secs(u64::from(c.limit)),
@@ -167,7 +167,7 @@ impl Session {
         ];
         let quiet = self.follow_server(&full.state, true);
         events.extend(quiet);
-        events.push(self.status());
+        events.push(self.table.status(self.against()));
         events
     }
 
@@ -267,7 +267,7 @@ impl Session {
             .count();
         let mut events = Vec::new();
         while self.table.game.plies().len() > common {
-            let undone = self.undo_one();
+            let undone = super::play::take_back(&mut self.table);
             if say {
                 events.extend(undone);
             }
@@ -378,7 +378,7 @@ impl Session {
         self.table.prompt = None;
         if *status == GameStatus::Aborted {
             self.table.game = Game::new();
-            self.reset_clock();
+            self.clock.reset(&mut self.table);
             self.reset_my_board();
             self.online.from_lichess = false;
             return vec![OnlineEvent::Aborted.into()];
@@ -389,7 +389,7 @@ impl Session {
         let winner = state.winner.map(Color::from);
         let finished = end_of(status, winner);
         self.table.game.set_result(Some(finished));
-        self.stop_clock_if_over();
+        self.table.stop_clock_if_over();
         vec![GameEvent::Over(finished).into()]
     }
 

@@ -172,7 +172,7 @@ impl Session {
         self.back_to_server(false);
         self.sync_my_board(agreed);
         self.table.prompt = None;
-        events.push(self.status());
+        events.push(self.table.status(self.against()));
         events
     }
 

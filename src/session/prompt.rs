@@ -11,10 +11,10 @@ use shakmaty::{Move, Square};
 use crate::event::{Event, PromptEvent, Question};
 use crate::input::commands::{Cmd, Command};
 use crate::input::vocab::{fold, is_answer_lead, is_answer_pronoun};
-use crate::input::{Line, Pick, decide, filter_by_answer, parse_answer_with};
+use crate::input::{Line, Pick, Resolution, decide, filter_by_answer, parse_answer_with};
 use crate::rules::MoveFacts;
 
-use super::Session;
+use super::table::Table;
 
 /// A question waiting for its answer, with what answering it needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,76 +146,77 @@ impl Prompt {
     }
 }
 
-impl Session {
-    /// Asks `prompt`'s question and keeps it open.
-    pub(super) fn ask(&mut self, prompt: Prompt) -> Vec<Event> {
-        let question = prompt.question();
-        self.table.prompt = Some(prompt);
-        vec![PromptEvent::Ask(question).into()]
-    }
+/// What a line makes of the question which piece or which promotion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Choice {
+    /// The choices narrowed to a move (or still several): carried out
+    /// as a move read (with the draw claim it came with).
+    Decided(Resolution, bool),
+    /// The line fits none of the choices: said, and the question stands.
+    NotFitting(Vec<Event>),
+}
 
-    /// Tries `line` as the answer to `prompt`. `Err` gives the prompt
-    /// back: the line is something else.
-    pub(super) fn answer(&mut self, prompt: Prompt, line: &str) -> Result<Vec<Event>, Prompt> {
-        match prompt {
-            Prompt::Repeat { ply } => return self.answer_repeat(ply, line),
-            Prompt::ConfirmOwn { mv, claim, .. } => return self.answer_own(mv, claim, line),
-            Prompt::Sheet { lines } => return self.answer_sheet(lines, line),
-            Prompt::Drill => return self.answer_drill(line),
-            Prompt::Quiz { question, asked } => return self.answer_quiz(question, asked, line),
-            Prompt::Which { .. } | Prompt::Promotion { .. } => {}
-        }
-        // "e4?" asks about the board; the question stands meanwhile.
-        if line.trim_end().ends_with('?') {
-            return Err(prompt);
-        }
-        let squares = matches!(prompt, Prompt::Which { .. });
-        let line = &answer_body(line);
-        let Some(mut pick) = parse_answer_with(line, squares, self.table.settings.lang.into())
-        else {
-            return Err(prompt);
-        };
-        let names_square = pick.file.is_some() || pick.rank.is_some();
-        // "Springer Bella eins" answers "which knight?": the piece asked
-        // about, on one of the squares offered. ("Nc3" again is a move.)
-        if let (Prompt::Which { moves, .. }, Some(piece)) = (&prompt, pick.piece)
-            && names_square
-            && moves.iter().all(|m| m.role() == piece)
-        {
-            let origin = Pick {
-                piece: None,
-                ..pick
-            };
-            if !filter_by_answer(moves, &origin).is_empty() {
-                pick = origin;
-            }
-        }
-        // Any other piece and square together ("e8Q", "Kd2") make a move
-        // of their own, not an answer.
-        if names_square && pick.piece.is_some() {
-            return Err(prompt);
-        }
-        let narrowed = if names_square == squares {
-            filter_by_answer(prompt.moves(), &pick)
-        } else {
-            Vec::new()
-        };
-        let first_word = line.split_whitespace().next();
-        if narrowed.is_empty() && first_word.and_then(Command::from_word).is_some() {
-            // "b" or "s" that fits no choice is the command it spells.
-            return Err(prompt);
-        }
-        if narrowed.is_empty() {
-            let question = prompt.question();
-            self.table.prompt = Some(prompt);
-            return Ok(vec![PromptEvent::NotFitting(question).into()]);
-        }
-        let claim = prompt.claim();
-        Ok(self.decided(
-            decide(narrowed, pick.piece, self.table.settings.autoqueen),
-            claim,
-        ))
+/// Tries `line` as the answer to which piece or which promotion; the
+/// question stands on the table while a line fits none of the choices.
+/// `Err` gives the question back: the line is something else (a
+/// question about the board, a command, a move of its own).
+pub(super) fn choose(t: &mut Table, prompt: Prompt, line: &str) -> Result<Choice, Prompt> {
+    // "e4?" asks about the board; the question stands meanwhile.
+    if line.trim_end().ends_with('?') {
+        return Err(prompt);
     }
+    let squares = matches!(prompt, Prompt::Which { .. });
+    let line = &answer_body(line);
+    let Some(mut pick) = parse_answer_with(line, squares, t.settings.lang.into()) else {
+        return Err(prompt);
+    };
+    let names_square = pick.file.is_some() || pick.rank.is_some();
+    // "Springer Bella eins" answers "which knight?": the piece asked
+    // about, on one of the squares offered. ("Nc3" again is a move.)
+    if let (Prompt::Which { moves, .. }, Some(piece)) = (&prompt, pick.piece)
+        && names_square
+        && moves.iter().all(|m| m.role() == piece)
+    {
+        let origin = Pick {
+            piece: None,
+            ..pick
+        };
+        if !filter_by_answer(moves, &origin).is_empty() {
+            pick = origin;
+        }
+    }
+    // Any other piece and square together ("e8Q", "Kd2") make a move
+    // of their own, not an answer.
+    if names_square && pick.piece.is_some() {
+        return Err(prompt);
+    }
+    let narrowed = if names_square == squares {
+        filter_by_answer(prompt.moves(), &pick)
+    } else {
+        Vec::new()
+    };
+    let first_word = line.split_whitespace().next();
+    if narrowed.is_empty() && first_word.and_then(Command::from_word).is_some() {
+        // "b" or "s" that fits no choice is the command it spells.
+        return Err(prompt);
+    }
+    if narrowed.is_empty() {
+        let question = prompt.question();
+        t.prompt = Some(prompt);
+        return Ok(Choice::NotFitting(vec![
+            PromptEvent::NotFitting(question).into(),
+        ]));
+    }
+    let claim = prompt.claim();
+    let resolution = decide(narrowed, pick.piece, t.settings.autoqueen);
+    Ok(Choice::Decided(resolution, claim))
+}
+
+/// Asks `prompt`'s question and keeps it open on the table.
+pub(super) fn ask(t: &mut Table, prompt: Prompt) -> Vec<Event> {
+    let question = prompt.question();
+    t.prompt = Some(prompt);
+    vec![PromptEvent::Ask(question).into()]
 }
 
 /// The answer without the words that may lead it: "the one on g3" is

@@ -128,11 +128,11 @@ impl Session {
         }
         self.table.game = game;
         self.table.prompt = None;
-        self.seat.awaiting = None;
+        self.seat.forget_move();
         self.seat.human = saved.human.parse().unwrap_or(Color::White);
         self.table.date.clone_from(&saved.date);
         self.table.now = Some(now);
-        self.reset_clock();
+        self.clock.reset(&mut self.table);
         self.table.clock = clock;
         self.reset_my_board();
         if let Some(mine) = saved.my_board.as_deref().and_then(PlayerBoard::from_text) {
@@ -228,7 +228,7 @@ mod tests {
         assert_eq!(other.settings().time, settings.time);
         // Black's turn (from 30 s) had used 15 s when it was kept; the
         // time the program was closed does not count.
-        let report = other.clock_report(None).unwrap();
+        let report = other.table.clock_report(other.against(), None).unwrap();
         assert_eq!(report.sides[1].left, Duration::from_secs(293 - 15));
         assert_eq!(other.record(later), kept);
     }

@@ -165,7 +165,7 @@ impl Session {
                 return match self.restore(&game, now) {
                     Ok(()) => {
                         let mut events = vec![RecordEvent::Loaded(name).into()];
-                        events.push(self.status());
+                        events.push(self.table.status(self.against()));
                         self.autosave();
                         events
                     }
@@ -235,7 +235,7 @@ impl Session {
             number: preview.game().move_number(),
             turn: preview.game().turn(),
             last,
-            clock: preview.clock_report(None),
+            clock: preview.table.clock_report(preview.against(), None),
         };
         self.records.offer = Some(Box::new(saved));
         vec![RecordEvent::Offer(Box::new(offer)).into()]
@@ -246,7 +246,10 @@ impl Session {
         match self.restore(saved, now) {
             Ok(()) => {
                 self.records.kept = Some(self.mark());
-                vec![RecordEvent::Resumed.into(), self.status()]
+                vec![
+                    RecordEvent::Resumed.into(),
+                    self.table.status(self.against()),
+                ]
             }
             Err(_) => vec![RecordEvent::Unrestorable(String::from("current")).into()],
         }
@@ -263,7 +266,10 @@ impl Session {
         }
         if NO.contains_folded(&folded) {
             self.records.outbox.push(Request::KeepUnfinished);
-            return Some(vec![RecordEvent::NotResumed.into(), self.status()]);
+            return Some(vec![
+                RecordEvent::NotResumed.into(),
+                self.table.status(self.against()),
+            ]);
         }
         self.records.offer = Some(saved);
         Some(vec![RecordEvent::OfferStands.into()])

@@ -48,16 +48,19 @@ impl Session {
     /// what is said: the start, and whose move it is.
     pub(super) fn load_for_replay(&mut self, game: Game) -> Vec<Event> {
         self.table.prompt = None;
-        self.seat.awaiting = None;
+        self.seat.forget_move();
         self.table.clock = None;
-        self.alarms = Default::default();
+        self.clock.forget();
         self.table.game = up_to(&game, 0);
         self.reset_my_board();
         self.replay = Some(Replay {
             full: game,
             clock: None,
         });
-        vec![ReplayEvent::AtStart.into(), self.status()]
+        vec![
+            ReplayEvent::AtStart.into(),
+            self.table.status(self.against()),
+        ]
     }
 
     /// Whether a game is being replayed.
@@ -99,8 +102,8 @@ impl Session {
             // An engine move still on its way belongs to the game that
             // ended; the clock stopped with it and waits in the replay.
             self.table.prompt = None;
-            self.seat.awaiting = None;
-            self.alarms = Default::default();
+            self.seat.forget_move();
+            self.clock.forget();
             self.replay = Some(Replay {
                 full: self.table.game.clone(),
                 clock: self.table.clock.take(),
@@ -179,7 +182,10 @@ impl Session {
             return refused;
         }
         self.show(0);
-        vec![ReplayEvent::AtStart.into(), self.status()]
+        vec![
+            ReplayEvent::AtStart.into(),
+            self.table.status(self.against()),
+        ]
     }
 
     /// `end`: the last move and the result.
@@ -251,13 +257,13 @@ impl Session {
         self.replay = None;
         self.table.game = game;
         self.table.prompt = None;
-        self.seat.awaiting = None;
-        self.reset_clock();
+        self.seat.forget_move();
+        self.clock.reset(&mut self.table);
         let mut events = vec![ReplayEvent::Continued.into()];
         if self.table.settings.opponent == OpponentChoice::Engine {
             events.push(self.opponent_changed());
         }
-        events.push(self.status());
+        events.push(self.table.status(self.against()));
         events
     }
 }
@@ -504,7 +510,7 @@ mod tests {
         };
         assert!(text.contains("1. e4 { [%clk 0:00:50] } *"), "{text}");
         s.line_at("play", at(504));
-        let report = s.clock_report(None).expect("timed");
+        let report = s.table.clock_report(s.against(), None).expect("timed");
         assert_eq!(report.sides[0].left, Duration::from_secs(300));
         assert!(s.timed());
     }

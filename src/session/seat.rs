@@ -1,33 +1,37 @@
-//! The seat: who plays the other side, and what the session asks of the
-//! engine. Requests go out as values (the caller carries them to the
-//! engine thread); replies come back tagged with the request's id, and
-//! one that no longer fits the game is dropped. Nothing an engine sends
-//! changes the game unchecked. `hint` and `eval` are requests too, so the
-//! player can read the board while the engine analyses.
+//! The seat: the side the person plays, the engine on the other side
+//! (external, or built in), and what the session asks of it. Requests
+//! go out as effects of the step; replies come back tagged with the
+//! request's id, and one that no longer fits the game is dropped.
+//! Nothing an engine sends changes the game unchecked. `hint` and
+//! `eval` are requests too, so the player can read the board while the
+//! engine analyses.
 
 use std::time::Duration;
 
-use shakmaty::{Color, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use crate::engine::client::{ExternalSpec, Failure};
-use crate::engine::host::{AnalysisRequest, Answer, GoClock, MoveRequest, Reply, Request};
+use crate::engine::host::{AnalysisRequest, Answer, MoveRequest, Reply, Request};
 use crate::engine::level;
 use crate::engine::search::{Score, SearchResult};
 use crate::event::{EngineEvent, Evaluation, Event, OpponentInfo, OpponentKind};
 use crate::input::Refusal;
-use crate::rules::{Game, MoveFacts, key_of};
+use crate::rules::{MoveFacts, key_of};
 use crate::settings::{OpponentChoice, Settings};
 
-use super::Session;
+use super::opponent::Opponent;
+use super::table::Table;
 
 /// Nodes a `hint` or `eval` searches: about a tenth of a second, and the
 /// same answer every time.
 const ANALYSIS_NODES: u64 = 300_000;
 
-/// What an analysis was asked for.
+/// What an analysis is asked for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Purpose {
+pub(super) enum Purpose {
+    /// `hint`: the move the engine would play.
     Hint,
+    /// `eval`: how the position stands.
     Eval,
 }
 
@@ -83,11 +87,6 @@ impl Seat {
         }
     }
 
-    /// Whether an engine plays the side `color`.
-    pub fn engine_plays(&self, settings: &Settings, color: Color) -> bool {
-        settings.opponent == OpponentChoice::Engine && color != self.human
-    }
-
     fn next_id(&mut self) -> u64 {
         self.requests += 1;
         self.requests
@@ -98,17 +97,23 @@ impl Seat {
         self.awaiting.is_some() || !self.analyses.is_empty()
     }
 
+    /// The game changed under the engine (a new game, a take-back, a
+    /// replay, a setting): the move it thinks about is not wanted.
+    pub fn forget_move(&mut self) {
+        self.awaiting = None;
+    }
+
     /// The requests to hand to the engine thread now: analyses asked
-    /// for, and the engine's move when it is its turn and none is out.
-    pub fn requests(
-        &mut self,
-        game: &Game,
-        settings: &Settings,
-        asking: bool,
-        clock: Option<GoClock>,
-    ) -> Vec<Request> {
+    /// for, and the engine's move when it is its turn, nothing else is
+    /// asked (`asking`: a question is open, a game is replayed) and none
+    /// is out. A move of a game that ended is not awaited any more.
+    pub fn requests(&mut self, t: &Table, o: Opponent, asking: bool) -> Vec<Request> {
+        let game = &t.game;
+        if game.is_over() {
+            self.forget_move();
+        }
         let mut out = std::mem::take(&mut self.outbox);
-        let engine_turn = !game.is_over() && !asking && self.engine_plays(settings, game.turn());
+        let engine_turn = !game.is_over() && !asking && o.engine_plays(game.turn());
         if engine_turn && self.awaiting.is_none() {
             let id = self.next_id();
             self.awaiting = Some(id);
@@ -118,11 +123,11 @@ impl Seat {
                 initial: game.initial_position().clone(),
                 moves: game.plies().iter().map(|p| p.mv).collect(),
                 mode: game.castling_mode(),
-                level: settings.level.0,
+                level: t.settings.level.0,
                 seed: self.seed ^ plies.wrapping_mul(0x9E37_79B9_7F4A_7C15),
                 movetime: self.movetime,
                 external: self.external.clone(),
-                clock,
+                clock: t.go_clock(),
             }));
         }
         out
@@ -142,39 +147,40 @@ impl Seat {
             human: self.human,
         }
     }
-}
 
-impl Session {
+    /// Says who plays the other side now.
+    pub fn changed(&self, settings: &Settings) -> Event {
+        EngineEvent::OpponentChanged(self.info(settings)).into()
+    }
+
     /// The players' names for PGN, White's first: the engine by its name
     /// and level (an external one by its program's name), the person by
     /// the setting `name` (`?` when unknown; in hot seat for both sides).
-    pub(super) fn players(&self) -> [String; 2] {
-        if let Some(names) = self.online_players() {
-            return names;
-        }
-        let engine = match (&self.table.settings.opponent, &self.seat.external) {
+    pub fn players(&self, settings: &Settings) -> [String; 2] {
+        let engine = match (&settings.opponent, &self.external) {
             (OpponentChoice::Human, _) => None,
-            (OpponentChoice::Engine, None) => {
-                Some(format!("annabella level {}", self.table.settings.level.0))
-            }
+            (OpponentChoice::Engine, None) => Some(format!("annabella level {}", settings.level.0)),
             (OpponentChoice::Engine, Some(spec)) => Some(
-                self.seat
-                    .engine_name
+                self.engine_name
                     .clone()
                     .unwrap_or_else(|| program_name(&spec.command)),
             ),
         };
-        let person = self.table.settings.name.pgn().to_string();
+        let person = settings.name.pgn().to_string();
         let mut players = [person.clone(), person];
         if let Some(name) = engine {
-            let engine_side = !self.seat.human;
+            let engine_side = !self.human;
             players[usize::from(engine_side == Color::Black)] = name;
         }
         players
     }
 
-    /// An engine reply: the opponent's move, or an analysis.
-    pub(super) fn reply(&mut self, reply: Reply) -> Vec<Event> {
+    /// An engine reply: the move to play for the opponent, if it is
+    /// still wanted and legal (with what is said of the engine first),
+    /// or an analysis said. Nothing an engine sends changes the game
+    /// unchecked: a failed or cheating external engine is dropped, and
+    /// the built-in engine plays on.
+    pub fn reply(&mut self, t: &Table, reply: Reply) -> Heard {
         match reply.answer {
             Answer::Move {
                 mv,
@@ -182,87 +188,79 @@ impl Session {
                 engine,
             } => {
                 if engine.is_some() {
-                    self.seat.engine_name = engine;
+                    self.engine_name = engine;
                 }
-                self.engine_move(reply.id, mv, failure)
+                self.engine_move(t, reply.id, mv, failure)
             }
-            Answer::Analysis(result) => self.analysis_done(reply.id, &result),
+            Answer::Analysis(result) => Heard::Said(self.analysis_done(t, reply.id, &result)),
         }
     }
 
-    /// Plays the engine's move, if it is still wanted.
-    fn engine_move(&mut self, id: u64, mv: Option<Move>, failure: Option<Failure>) -> Vec<Event> {
-        if self.seat.awaiting != Some(id) {
-            return Vec::new();
+    /// The engine's move, if it is still wanted.
+    fn engine_move(
+        &mut self,
+        t: &Table,
+        id: u64,
+        mv: Option<Move>,
+        failure: Option<Failure>,
+    ) -> Heard {
+        if self.awaiting != Some(id) {
+            return Heard::Said(Vec::new());
         }
-        self.seat.awaiting = None;
+        self.awaiting = None;
         // The game ended while the engine thought (a resignation, a
         // fallen flag): its move is not wanted, and is no fault of it.
-        if self.table.game.is_over() {
-            return Vec::new();
+        if t.game.is_over() {
+            return Heard::Said(Vec::new());
         }
         let mut events = Vec::new();
         if let Some(failure) = failure {
-            self.seat.external = None;
+            self.external = None;
             events.push(EngineEvent::Failed(failure).into());
         }
         match mv {
-            Some(mv) if self.table.game.legal_moves().contains(&mv) => events.extend(self.play(mv)),
+            Some(mv) if t.game.legal_moves().contains(&mv) => Heard::Move(mv, events),
             Some(mv) => {
-                self.seat.external = None;
-                let uci = mv.to_uci(self.table.game.castling_mode());
+                self.external = None;
+                let uci = mv.to_uci(t.game.castling_mode());
                 events.push(EngineEvent::Failed(Failure::IllegalMove(uci)).into());
+                Heard::Said(events)
             }
-            None => {}
+            None => Heard::Said(events),
         }
-        events
     }
 
-    /// Says who plays the other side now.
-    pub(super) fn opponent_changed(&self) -> Event {
-        EngineEvent::OpponentChanged(self.seat.info(&self.table.settings)).into()
-    }
-
-    /// `hint`: asks the engine for the move it would play.
-    pub(super) fn hint(&mut self) -> Vec<Event> {
-        self.analyse(Purpose::Hint)
-    }
-
-    /// `eval`: asks the engine how the position stands.
-    pub(super) fn evaluate(&mut self) -> Vec<Event> {
-        self.analyse(Purpose::Eval)
-    }
-
-    /// Sends the position off for analysis; the answer comes with the
-    /// reply, and the board can be read meanwhile.
-    fn analyse(&mut self, purpose: Purpose) -> Vec<Event> {
-        if self.table.game.is_over() {
+    /// `hint` (the move the engine would play) or `eval` (how the
+    /// position stands): the position goes off for analysis; the answer
+    /// comes with the reply, and the board can be read meanwhile.
+    pub fn analyse(&mut self, t: &Table, purpose: Purpose) -> Vec<Event> {
+        if t.game.is_over() {
             return vec![Refusal::GameOver.into()];
         }
-        let id = self.seat.next_id();
-        self.seat.analyses.push(Pending {
+        let id = self.next_id();
+        self.analyses.push(Pending {
             id,
             purpose,
-            position: key_of(self.table.game.position()),
+            position: key_of(t.game.position()),
         });
-        self.seat.outbox.push(Request::Analyse(AnalysisRequest {
+        self.outbox.push(Request::Analyse(AnalysisRequest {
             id,
-            initial: self.table.game.initial_position().clone(),
-            moves: self.table.game.plies().iter().map(|p| p.mv).collect(),
-            nodes: self.seat.analysis_nodes,
+            initial: t.game.initial_position().clone(),
+            moves: t.game.plies().iter().map(|p| p.mv).collect(),
+            nodes: self.analysis_nodes,
         }));
         Vec::new()
     }
 
     /// An analysis came back: said if the position is still the one it
     /// was asked for, dropped if a move has been played since.
-    fn analysis_done(&mut self, id: u64, result: &SearchResult) -> Vec<Event> {
-        let Some(at) = self.seat.analyses.iter().position(|p| p.id == id) else {
+    fn analysis_done(&mut self, t: &Table, id: u64, result: &SearchResult) -> Vec<Event> {
+        let Some(at) = self.analyses.iter().position(|p| p.id == id) else {
             return Vec::new();
         };
-        let pending = self.seat.analyses.remove(at);
-        let pos = self.table.game.position();
-        if pending.position != key_of(pos) || self.table.game.is_over() {
+        let pending = self.analyses.remove(at);
+        let pos = t.game.position();
+        if pending.position != key_of(pos) || t.game.is_over() {
             return Vec::new();
         }
         // A search that found no move in a running game failed; there
@@ -272,34 +270,39 @@ impl Session {
         };
         match pending.purpose {
             Purpose::Hint => vec![EngineEvent::Hint(MoveFacts::of_move(pos, best)).into()],
-            Purpose::Eval => vec![self.evaluation(result)],
+            Purpose::Eval => vec![evaluation(pos, result)],
         }
     }
+}
 
-    /// How the position stands, from White's side, with the expected line.
-    fn evaluation(&self, result: &SearchResult) -> Event {
-        let sign = if self.table.game.turn() == Color::White {
-            1
-        } else {
-            -1
-        };
-        let (centipawns, mate) = match result.score {
-            Score::Cp(cp) => (cp * sign, None),
-            Score::Mate(n) => (0, Some(n * sign)),
-        };
-        let mut pos = self.table.game.position().clone();
-        let mut line = Vec::new();
-        for mv in result.pv.iter().take(6) {
-            line.push(MoveFacts::of_move(&pos, *mv));
-            pos.play_unchecked(*mv);
-        }
-        EngineEvent::Evaluation(Evaluation {
-            centipawns,
-            mate,
-            line,
-        })
-        .into()
+/// What an engine reply comes to.
+#[derive(Clone, Debug)]
+pub(super) enum Heard {
+    /// The engine's move, to play, after these events.
+    Move(Move, Vec<Event>),
+    /// Only this to say (perhaps nothing).
+    Said(Vec<Event>),
+}
+
+/// How the position stands, from White's side, with the expected line.
+fn evaluation(pos: &Chess, result: &SearchResult) -> Event {
+    let sign = if pos.turn() == Color::White { 1 } else { -1 };
+    let (centipawns, mate) = match result.score {
+        Score::Cp(cp) => (cp * sign, None),
+        Score::Mate(n) => (0, Some(n * sign)),
+    };
+    let mut pos = pos.clone();
+    let mut line = Vec::new();
+    for mv in result.pv.iter().take(6) {
+        line.push(MoveFacts::of_move(&pos, *mv));
+        pos.play_unchecked(*mv);
     }
+    EngineEvent::Evaluation(Evaluation {
+        centipawns,
+        mate,
+        line,
+    })
+    .into()
 }
 
 /// The file name of the program an engine command starts ("stockfish"

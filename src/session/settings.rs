@@ -34,7 +34,7 @@ impl Session {
     fn time_set(&mut self, setting: Setting) -> Vec<Event> {
         let mut events = vec![SessionEvent::SettingChanged(setting).into()];
         if self.table.game.plies().is_empty() && !self.table.game.is_over() && !self.replaying() {
-            self.reset_clock();
+            self.clock.reset(&mut self.table);
         } else {
             events.push(ClockEvent::NextGame.into());
         }
@@ -50,7 +50,7 @@ impl Session {
             self.seat.human = self.draw_color();
         }
         // A change while the engine thinks makes its reply moot.
-        self.seat.awaiting = None;
+        self.seat.forget_move();
         vec![self.opponent_changed()]
     }
 }

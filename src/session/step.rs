@@ -198,13 +198,14 @@ impl Session {
             Input::Start(start) => self.begin(start, now),
             input => {
                 // A flag that fell before the input ends the game first.
-                let mut events = self.observe(now);
+                let o = self.against();
+                let mut events = self.clock.observe(&mut self.table, o, now);
                 events.extend(self.happen(input, now));
                 events
             }
         };
         self.score_at_end(&mut events);
-        self.stop_clock_if_over();
+        self.table.stop_clock_if_over();
         self.autosave();
         if kind.remembers(&events) {
             self.last_answer.clone_from(&events);
@@ -218,7 +219,7 @@ impl Session {
         match input {
             Input::Start(_) | Input::Tick => Vec::new(),
             Input::Line(line) => self.dispatch(&line),
-            Input::Engine(reply) => self.reply(reply),
+            Input::Engine(reply) => self.engine_reply(reply),
             Input::Net(reply) => self.net_reply(reply),
             Input::Store(reply) => self.store_reply(reply, now),
             Input::Token(outcome) => self.token_given(outcome),

@@ -47,4 +47,9 @@ impl Table {
             date: "????.??.??".to_string(),
         }
     }
+
+    /// A random Chess960 start number.
+    pub fn random_chess960(&mut self) -> u32 {
+        self.rng.below(960) as u32
+    }
 }
