@@ -9,8 +9,9 @@ use crate::input::{Line, clean_line, read_line};
 
 use super::board::Reader;
 use super::clock::ClockOrder;
+use super::records::Records;
 use super::seat::Purpose;
-use super::{Session, play};
+use super::{Session, play, settings};
 
 impl Session {
     /// One line in, its events out.
@@ -47,7 +48,7 @@ impl Session {
     pub(super) fn run(&mut self, line: Line) -> Vec<Event> {
         match line {
             Line::Empty => Vec::new(),
-            Line::Command(cmd) => match self.peek(cmd.command()) {
+            Line::Command(cmd) => match self.training.peek(cmd.command()) {
                 Err(refused) => vec![refused],
                 Ok(peeked) => {
                     let mut events = self.command(cmd);
@@ -107,8 +108,8 @@ impl Session {
             Cmd::Fen => self.reader().fen(),
             Cmd::Pgn(to) => self.pgn(to),
             Cmd::Save(name) => self.save(name),
-            Cmd::Load(from) => self.load(from),
-            Cmd::Games(file) => self.games(file),
+            Cmd::Load(from) => Records::load(&mut self.table, from),
+            Cmd::Games(file) => Records::games(&mut self.table, file),
             Cmd::Last => self.reader().last(),
             Cmd::History => self.reader().history(),
             Cmd::Repeat => self.repeat(),
@@ -121,7 +122,7 @@ impl Session {
             Cmd::Accept => play::accept(&mut self.table),
             Cmd::Decline => play::decline(&mut self.table),
             Cmd::Set(setting) => self.set(setting),
-            Cmd::Settings => self.list_settings(),
+            Cmd::Settings => settings::list(&self.table, self.records.settings_file()),
             Cmd::Hint => self.analyse(Purpose::Hint),
             Cmd::Eval => self.analyse(Purpose::Eval),
             Cmd::Clock(side) => self.clock_order(ClockOrder::Read(side)),
@@ -133,12 +134,15 @@ impl Session {
             Cmd::End => self.replay_end(),
             Cmd::Goto(to) => self.replay_goto(to),
             Cmd::Play => self.replay_play(),
-            Cmd::MyBoard(order) => self.my_board(order),
-            Cmd::Compare => self.compare(),
-            Cmd::Scoresheet(sheets) => self.scoresheet(sheets),
+            Cmd::MyBoard(order) => {
+                let o = self.against();
+                self.dual.my_board(&self.table, o, order)
+            }
+            Cmd::Compare => self.dual.compare(&self.table),
+            Cmd::Scoresheet(sheets) => self.dual.scoresheet(&mut self.table, sheets),
             Cmd::Restore(to) => self.restore_to(to),
-            Cmd::Blindfold(order) => self.blindfold(order),
-            Cmd::Drill(order) => self.drill_command(order),
+            Cmd::Blindfold(order) => self.training.blindfold(order),
+            Cmd::Drill(order) => self.training.drill_command(&mut self.table, order),
             Cmd::Online(order) => self.online_command(order),
             Cmd::Seek(terms) => self.seek(terms),
             Cmd::Challenge(order) => self.challenge(order),

@@ -14,10 +14,13 @@ use crate::input::commands::Command;
 use crate::rules::MoveFacts;
 use crate::store::Request;
 use crate::training::{
-    Drill, DrillKind, Presentation, Question, Start, Stats, Step, judge, quiz_question,
+    Drill, DrillKind, Presentation, Question, Start, Step, judge, quiz_question,
 };
 
-use super::{Prompt, Session};
+use super::Prompt;
+use super::opponent::Opponent;
+use super::table::Table;
+use super::training::Training;
 
 /// A drill in progress, and when its question was asked.
 #[derive(Clone, Debug)]
@@ -37,46 +40,41 @@ pub(super) struct Quiz {
     pub moves: u32,
 }
 
-impl Session {
-    /// The statistics read at the start.
-    pub fn set_stats(&mut self, stats: Stats) {
-        self.training.stats = stats;
-    }
-
+impl Training {
     /// `drill KIND [N]`, `drill stop`, `drill stats`.
-    pub(super) fn drill_command(&mut self, order: DrillOrder) -> Vec<Event> {
+    pub fn drill_command(&mut self, t: &mut Table, order: DrillOrder) -> Vec<Event> {
         match order {
-            DrillOrder::Stop => self.stop_drill(),
+            DrillOrder::Stop => self.stop_drill(t),
             DrillOrder::Stats => self.drill_stats(),
             DrillOrder::Unknown(word) => vec![Refused::UnknownDrill(word).into()],
             DrillOrder::Start { kind, count } => {
-                let seed = self.table.rng.below(usize::MAX) as u64;
-                let drill = Drill::new(kind, count, seed, &self.training.stats);
-                self.training.drill = Some(Running { drill, asked: None });
-                self.drill_steps()
+                let seed = t.rng.below(usize::MAX) as u64;
+                let drill = Drill::new(kind, count, seed, &self.stats);
+                self.drill = Some(Running { drill, asked: None });
+                self.drill_steps(t)
             }
         }
     }
 
     /// Shows and asks what the drill wants next; its end with the score.
-    fn drill_steps(&mut self) -> Vec<Event> {
+    fn drill_steps(&mut self, t: &mut Table) -> Vec<Event> {
         let mut events = Vec::new();
-        let now = self.table.now;
-        while let Some(running) = self.training.drill.as_mut() {
+        let now = t.now;
+        while let Some(running) = self.drill.as_mut() {
             match running.drill.step() {
                 Step::Show(presentation) => events.push(shown(presentation)),
                 Step::Ask(question) => {
                     running.asked = now;
                     let number = running.drill.summary().total + 1;
                     events.push(TrainingEvent::Asked { number, question }.into());
-                    self.table.prompt = Some(Prompt::Drill);
+                    t.prompt = Some(Prompt::Drill);
                     break;
                 }
                 Step::Done(summary) => {
-                    self.training.stats.finish(&summary);
-                    let best = self.training.stats.drill(summary.kind).and_then(|s| s.best);
-                    self.training.drill = None;
-                    self.table.prompt = None;
+                    self.stats.finish(&summary);
+                    let best = self.stats.drill(summary.kind).and_then(|s| s.best);
+                    self.drill = None;
+                    t.prompt = None;
                     events.push(TrainingEvent::DrillDone { summary, best }.into());
                 }
             }
@@ -85,13 +83,13 @@ impl Session {
     }
 
     /// A line while a drill question is open.
-    pub(super) fn answer_drill(&mut self, line: &str) -> Result<Vec<Event>, Prompt> {
+    pub fn answer_drill(&mut self, t: &mut Table, line: &str) -> Result<Vec<Event>, Prompt> {
         let first = line.split_whitespace().next().unwrap_or("");
         if line.trim_end().ends_with('?') || Command::from_word(first).is_some() {
             return Err(Prompt::Drill);
         }
-        let now = self.table.now;
-        let Some(running) = self.training.drill.as_mut() else {
+        let now = t.now;
+        let Some(running) = self.drill.as_mut() else {
             return Err(Prompt::Drill);
         };
         let Some(question) = running.drill.question().copied() else {
@@ -103,12 +101,12 @@ impl Session {
         };
         let Some(judged) = running
             .drill
-            .answer_and_record(line, elapsed, &mut self.training.stats)
+            .answer_and_record(line, elapsed, &mut self.stats)
         else {
             return Err(Prompt::Drill);
         };
         if !judged.understood {
-            self.table.prompt = Some(Prompt::Drill);
+            t.prompt = Some(Prompt::Drill);
             return Ok(vec![TrainingEvent::Unreadable(question).into()]);
         }
         let mut events = vec![
@@ -119,18 +117,18 @@ impl Session {
             }
             .into(),
         ];
-        events.extend(self.drill_steps());
+        events.extend(self.drill_steps(t));
         // Once per answer, the best score with it when the drill ended.
-        self.save_stats();
+        self.save_stats(t);
         Ok(events)
     }
 
     /// `drill stop`: the score so far.
-    fn stop_drill(&mut self) -> Vec<Event> {
-        let Some(running) = self.training.drill.take() else {
+    fn stop_drill(&mut self, t: &mut Table) -> Vec<Event> {
+        let Some(running) = self.drill.take() else {
             return vec![Refused::NoDrill.into()];
         };
-        self.table.prompt = None;
+        t.prompt = None;
         let summary = running.drill.summary();
         vec![TrainingEvent::DrillStopped(summary).into()]
     }
@@ -140,9 +138,8 @@ impl Session {
         let lines: Vec<StatsLine> = DrillKind::ALL
             .into_iter()
             .filter_map(|kind| {
-                let s = self.training.stats.drill(kind)?;
+                let s = self.stats.drill(kind)?;
                 let missed = self
-                    .training
                     .stats
                     .most_missed(kind, 3)
                     .into_iter()
@@ -173,33 +170,31 @@ impl Session {
         vec![TrainingEvent::Stats(lines).into()]
     }
 
-    fn save_stats(&mut self) {
-        self.records
-            .outbox
-            .push(Request::SaveStats(Box::new(self.training.stats.clone())));
+    fn save_stats(&self, t: &mut Table) {
+        t.ask_store(Request::SaveStats(Box::new(self.stats.clone())));
     }
 
     /// After a move of the opponent: every `quizevery` of them, a question
     /// about the position, when nothing else is asked.
-    pub(super) fn ask_quiz(&mut self, mover: shakmaty::Color) -> Vec<Event> {
-        let every = u32::from(self.table.settings.quiz_every.0);
-        if every == 0 || !self.against().repeats_moves_of(mover) || self.table.game.is_over() {
+    pub fn ask_quiz(&mut self, t: &mut Table, o: Opponent, mover: shakmaty::Color) -> Vec<Event> {
+        let every = u32::from(t.settings.quiz_every.0);
+        if every == 0 || !o.repeats_moves_of(mover) || t.game.is_over() {
             return Vec::new();
         }
-        self.training.quiz.moves += 1;
-        if self.training.quiz.moves < every || self.table.prompt.is_some() {
+        self.quiz.moves += 1;
+        if self.quiz.moves < every || t.prompt.is_some() {
             return Vec::new();
         }
-        self.training.quiz.moves = 0;
-        self.training.quiz.posed += 1;
-        let question = quiz_question(self.table.game.position(), &mut self.table.rng);
-        self.table.prompt = Some(Prompt::Quiz {
+        self.quiz.moves = 0;
+        self.quiz.posed += 1;
+        let question = quiz_question(t.game.position(), &mut t.rng);
+        t.prompt = Some(Prompt::Quiz {
             question,
-            asked: self.table.now,
+            asked: t.now,
         });
         vec![
             TrainingEvent::Asked {
-                number: self.training.quiz.posed,
+                number: self.quiz.posed,
                 question,
             }
             .into(),
@@ -207,15 +202,15 @@ impl Session {
     }
 
     /// The questions about the game as kept with it: right, of asked.
-    pub(super) fn saved_quiz(&self) -> Option<(u32, u32)> {
-        let q = self.training.quiz;
+    pub fn saved_quiz(&self) -> Option<(u32, u32)> {
+        let q = self.quiz;
         (q.asked > 0).then_some((q.right, q.asked))
     }
 
     /// The questions of a kept game.
-    pub(super) fn restore_quiz(&mut self, saved: Option<(u32, u32)>) {
+    pub fn restore_quiz(&mut self, saved: Option<(u32, u32)>) {
         let (right, asked) = saved.unwrap_or((0, 0));
-        self.training.quiz = Quiz {
+        self.quiz = Quiz {
             right: right.min(asked),
             asked,
             posed: asked,
@@ -225,8 +220,9 @@ impl Session {
 
     /// A line while a question about the game is open: judged when it
     /// reads as an answer, else it is a move or command of its own.
-    pub(super) fn answer_quiz(
+    pub fn answer_quiz(
         &mut self,
+        t: &Table,
         question: Question,
         asked: Option<Instant>,
         line: &str,
@@ -236,12 +232,12 @@ impl Session {
         if line.trim_end().ends_with('?') || Command::from_word(first).is_some() {
             return Err(prompt);
         }
-        let judged = judge(&question, self.table.game.position(), line);
+        let judged = judge(&question, t.game.position(), line);
         if !judged.understood {
             return Err(prompt);
         }
-        self.training.quiz.asked += 1;
-        self.training.quiz.right += u32::from(judged.right);
+        self.quiz.asked += 1;
+        self.quiz.right += u32::from(judged.right);
         Ok(vec![
             TrainingEvent::Judged {
                 question,

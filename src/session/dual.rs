@@ -23,7 +23,10 @@ use crate::rules::{Game, MoveFacts};
 use crate::store::{ReadFor, Request};
 use crate::view;
 
-use super::{Prompt, Session};
+use super::Prompt;
+use super::board::Reader;
+use super::opponent::Opponent;
+use super::table::Table;
 
 /// What the dual room keeps between lines.
 #[derive(Clone, Debug)]
@@ -55,26 +58,26 @@ impl Dual {
 /// Words that end a dictated scoresheet.
 const END: Words = w(&["end", "done"], &["ende", "fertig"], &["lõpp", "valmis"]);
 
-impl Session {
+impl Dual {
     /// The player's board follows the game's move when it agreed before
     /// it (the player executes the move on it). Call before the move is
     /// played with the position it is played in.
-    pub(super) fn follow_on_my_board(&mut self, before: &shakmaty::Chess, mv: Move, agreed: bool) {
+    pub fn follow(&mut self, before: &shakmaty::Chess, mv: Move, agreed: bool) {
         if agreed {
-            self.dual.mine.follow(before, mv);
+            self.mine.follow(before, mv);
         }
     }
 
     /// After a move of the opponent with `dualcheck` on: the differences,
     /// said only when there are some.
-    pub(super) fn dual_check(&self, mover: Color) -> Vec<Event> {
-        if !self.table.settings.dual_check || !self.against().repeats_moves_of(mover) {
+    pub fn check(&self, t: &Table, o: Opponent, mover: Color) -> Vec<Event> {
+        if !t.settings.dual_check || !o.repeats_moves_of(mover) {
             return Vec::new();
         }
-        if self.dual.mine.stated().is_empty() {
+        if self.mine.stated().is_empty() {
             return Vec::new();
         }
-        let compared = self.compared();
+        let compared = self.compared(t);
         if compared.differences.is_empty() {
             return Vec::new();
         }
@@ -84,53 +87,50 @@ impl Session {
     /// The game went back or elsewhere (undo, restore, a loaded game): the
     /// player's board goes with it when it agreed, as the player sets
     /// their board the same way.
-    pub(super) fn sync_my_board(&mut self, agreed: bool) {
+    pub fn sync(&mut self, t: &Table, agreed: bool) {
         if !agreed {
             return;
         }
-        let board = self.table.game.position().board().clone();
-        for square in self.dual.mine.stated() {
-            self.dual.mine.state(square, board.piece_at(square));
+        let board = t.game.position().board().clone();
+        for square in self.mine.stated() {
+            self.mine.state(square, board.piece_at(square));
         }
     }
 
     /// Whether the player's board agrees with the game's now.
-    pub(super) fn my_board_agrees(&self) -> bool {
-        self.dual
-            .mine
-            .agrees_with(self.table.game.position().board())
+    pub fn agrees(&self, t: &Table) -> bool {
+        self.mine.agrees_with(t.game.position().board())
     }
 
     /// A new game or position: the player sets up their board as it.
-    pub(super) fn reset_my_board(&mut self) {
-        self.dual = Dual::new(self.table.game.position().board());
+    pub fn reset(&mut self, t: &Table) {
+        *self = Dual::new(t.game.position().board());
     }
 
     /// `myboard …`: set the board as a whole, state squares, or read it.
-    pub(super) fn my_board(&mut self, order: BoardOrder) -> Vec<Event> {
+    pub fn my_board(&mut self, t: &Table, o: Opponent, order: BoardOrder) -> Vec<Event> {
         let text = match order {
-            BoardOrder::Read => return self.read_my_board(),
+            BoardOrder::Read => return self.read_my_board(t, o),
             BoardOrder::Start => {
-                self.dual.mine =
-                    PlayerBoard::from_board(self.table.game.initial_position().board());
+                self.mine = PlayerBoard::from_board(t.game.initial_position().board());
                 return vec![DualEvent::BoardSet.into()];
             }
             BoardOrder::Clear => {
-                self.dual.mine = PlayerBoard::unknown();
+                self.mine = PlayerBoard::unknown();
                 return vec![DualEvent::BoardCleared.into()];
             }
             BoardOrder::Empty => {
-                self.dual.mine = PlayerBoard::empty();
+                self.mine = PlayerBoard::empty();
                 return vec![DualEvent::BoardSet.into()];
             }
             BoardOrder::Game => {
-                self.dual.mine = PlayerBoard::from_board(self.table.game.position().board());
+                self.mine = PlayerBoard::from_board(t.game.position().board());
                 return vec![DualEvent::BoardSet.into()];
             }
             BoardOrder::Fen(rest) => {
                 return match Fen::from_ascii(rest.trim().as_bytes()) {
                     Ok(fen) => {
-                        self.dual.mine = PlayerBoard::from_board(&fen.as_setup().board);
+                        self.mine = PlayerBoard::from_board(&fen.as_setup().board);
                         vec![DualEvent::BoardSet.into()]
                     }
                     Err(_) => vec![DualEvent::BadFen(rest).into()],
@@ -138,14 +138,14 @@ impl Session {
             }
             BoardOrder::Dictated(text) => text,
         };
-        let dictation = read_dictation(&text, self.dual.color);
+        let dictation = read_dictation(&text, self.color);
         for &(square, piece) in &dictation.stated {
-            self.dual.mine.state(square, piece);
+            self.mine.state(square, piece);
         }
         if dictation.rest_empty {
-            self.dual.mine.rest_empty();
+            self.mine.rest_empty();
         }
-        self.dual.color = dictation.color;
+        self.color = dictation.color;
         let mut squares = dictation
             .stated
             .iter()
@@ -165,8 +165,8 @@ impl Session {
 
     /// `myboard` alone: the pieces the player has stated, then how many
     /// squares are stated empty and how many are not stated.
-    fn read_my_board(&self) -> Vec<Event> {
-        let mine = &self.dual.mine;
+    fn read_my_board(&self, t: &Table, o: Opponent) -> Vec<Event> {
+        let mine = &self.mine;
         let mut board = Board::empty();
         let mut empty = 0;
         for square in mine.stated() {
@@ -176,7 +176,11 @@ impl Session {
             }
         }
         let unstated = 64 - mine.stated().count();
-        let list = view::list(&board, &[Color::White, Color::Black], self.reader().side());
+        let list = view::list(
+            &board,
+            &[Color::White, Color::Black],
+            Reader::new(t, o).side(),
+        );
         vec![
             Answer::Board(list).into(),
             DualEvent::BoardCounts {
@@ -189,9 +193,9 @@ impl Session {
 
     /// The comparison of the player's board with the game's, with the
     /// moves that explain it put into words-free facts.
-    fn compared(&self) -> Compared {
-        let comparison = compare(&self.table.game, &self.dual.mine);
-        let game = &self.table.game;
+    fn compared(&self, t: &Table) -> Compared {
+        let comparison = compare(&t.game, &self.mine);
+        let game = &t.game;
         let facts_of_ply = |ply: usize| {
             Some(MoveFacts::new(
                 game.position_before(ply)?,
@@ -231,19 +235,19 @@ impl Session {
     }
 
     /// `compare`.
-    pub(super) fn compare(&self) -> Vec<Event> {
-        if self.dual.mine.stated().is_empty() {
+    pub fn compare(&self, t: &Table) -> Vec<Event> {
+        if self.mine.stated().is_empty() {
             return vec![Refused::NothingStated.into()];
         }
-        vec![DualEvent::Compared(Box::new(self.compared())).into()]
+        vec![DualEvent::Compared(Box::new(self.compared(t))).into()]
     }
 
     /// `scoresheet`: dictated line by line; `scoresheet FILE [FILE2]`:
     /// read through the store and compared when all have come.
-    pub(super) fn scoresheet(&mut self, sheets: Sheets) -> Vec<Event> {
+    pub fn scoresheet(&mut self, t: &mut Table, sheets: Sheets) -> Vec<Event> {
         let paths = match sheets {
             Sheets::Dictated => {
-                self.table.prompt = Some(Prompt::Sheet { lines: Vec::new() });
+                t.prompt = Some(Prompt::Sheet { lines: Vec::new() });
                 return vec![PromptEvent::Ask(Question::Sheet).into()];
             }
             Sheets::Files(paths) => paths,
@@ -251,9 +255,9 @@ impl Session {
         if paths.len() > 2 {
             return vec![Refused::TooManySheets.into()];
         }
-        self.dual.sheets = vec![None; paths.len()];
+        self.sheets = vec![None; paths.len()];
         for (part, path) in paths.iter().enumerate() {
-            self.records.outbox.push(Request::Read {
+            t.ask_store(Request::Read {
                 path: PathBuf::from(path),
                 purpose: ReadFor::Scoresheet(part),
             });
@@ -262,35 +266,36 @@ impl Session {
     }
 
     /// A scoresheet file's text, from the store.
-    pub(super) fn sheet_text(&mut self, part: usize, text: String) -> Vec<Event> {
-        let Some(slot) = self.dual.sheets.get_mut(part) else {
+    pub fn sheet_text(&mut self, t: &Table, part: usize, text: String) -> Vec<Event> {
+        let Some(slot) = self.sheets.get_mut(part) else {
             return Vec::new();
         };
         *slot = Some(text);
-        if self.dual.sheets.iter().any(Option::is_none) {
+        if self.sheets.iter().any(Option::is_none) {
             return Vec::new();
         }
-        let texts: Vec<String> = std::mem::take(&mut self.dual.sheets)
+        let texts: Vec<String> = std::mem::take(&mut self.sheets)
             .into_iter()
             .flatten()
             .collect();
-        self.compare_sheets(&texts)
+        self.compare_sheets(t, &texts)
     }
 
     /// A scoresheet file could not be read: the others are not waited for.
-    pub(super) fn sheet_failed(&mut self) {
-        self.dual.sheets.clear();
+    pub fn sheet_failed(&mut self) {
+        self.sheets.clear();
     }
 
     /// A line of a dictated scoresheet.
-    pub(super) fn answer_sheet(
+    pub fn answer_sheet(
         &mut self,
+        t: &mut Table,
         mut lines: Vec<String>,
         line: &str,
     ) -> Result<Vec<Event>, Prompt> {
         let trimmed = line.trim();
         if trimmed.is_empty() || END.contains_folded(&fold(trimmed)) {
-            return Ok(self.compare_sheets(&[lines.join("\n")]));
+            return Ok(self.compare_sheets(t, &[lines.join("\n")]));
         }
         // The board may be read meanwhile ("e4?"); the dictation stands.
         if trimmed.ends_with('?') {
@@ -298,13 +303,13 @@ impl Session {
         }
         lines.push(trimmed.to_string());
         let count = lines.len();
-        self.table.prompt = Some(Prompt::Sheet { lines });
+        t.prompt = Some(Prompt::Sheet { lines });
         Ok(vec![DualEvent::SheetLine(count).into()])
     }
 
     /// The game with only its first `plies` half-moves.
-    fn game_cut_to(&self, plies: usize) -> Game {
-        let mut game = self.table.game.clone();
+    fn game_cut_to(t: &Table, plies: usize) -> Game {
+        let mut game = t.game.clone();
         while game.plies().len() > plies {
             // A game ended without a move (resigned) is reopened first.
             if game.undo().is_none() && game.undo().is_none() {
@@ -316,13 +321,13 @@ impl Session {
 
     /// Compares one or two scoresheets with the game record: the first
     /// difference in the current style, kept for `restore`.
-    fn compare_sheets(&mut self, texts: &[String]) -> Vec<Event> {
-        let start = self.game_cut_to(0);
+    fn compare_sheets(&mut self, t: &Table, texts: &[String]) -> Vec<Event> {
+        let start = Self::game_cut_to(t, 0);
         let sheets: Vec<Sheet> = texts.iter().map(|t| read_sheet(t, &start)).collect();
-        let moves: Vec<Move> = self.table.game.plies().iter().map(|p| p.mv).collect();
+        let moves: Vec<Move> = t.game.plies().iter().map(|p| p.mv).collect();
         let sheet_moves: Vec<&[Move]> = sheets.iter().map(|s| s.moves.as_slice()).collect();
         let outcome = reconcile(&moves, &sheet_moves);
-        self.dual.agreed = Some(outcome.agreed);
+        self.agreed = Some(outcome.agreed);
         let first_position = start.initial_position().clone();
         let at = |ply: usize| place(&first_position, ply);
         let stops = sheets
@@ -342,7 +347,7 @@ impl Session {
         let first = outcome.first.map(|d| {
             // Up to the difference the records agree: its position is the
             // game's there.
-            let agreed_game = self.game_cut_to(d.ply);
+            let agreed_game = Self::game_cut_to(t, d.ply);
             let pos = agreed_game.position();
             let facts = |mv: Option<Move>| mv.map(|mv| MoveFacts::of_move(pos, mv));
             let (number, color) = at(d.ply);
@@ -365,44 +370,54 @@ impl Session {
 
     /// `restore`: back to the last move on which the records agreed at
     /// the last comparison of scoresheets; `restore N [side]`: to after
-    /// that move. Clocks go back with the moves.
-    pub(super) fn restore_to(&mut self, to: Option<MoveNumber>) -> Vec<Event> {
+    /// that move. Clocks go back with the moves. What is said, and
+    /// whether the game went back.
+    pub fn restore_to(
+        &mut self,
+        t: &mut Table,
+        o: Opponent,
+        to: Option<MoveNumber>,
+    ) -> (Vec<Event>, bool) {
         let target = match to {
             Some(MoveNumber { number, side }) => {
                 let color = side.unwrap_or(Color::White);
-                let start = self.table.game.initial_position().clone();
-                let found = (0..self.table.game.plies().len())
-                    .find(|&i| place(&start, i) == (number, color));
+                let start = t.game.initial_position().clone();
+                let found =
+                    (0..t.game.plies().len()).find(|&i| place(&start, i) == (number, color));
                 match found {
                     Some(i) => i + 1,
-                    None => return vec![Refused::NoSuchMoveToRestore { number, color }.into()],
+                    None => {
+                        return (
+                            vec![Refused::NoSuchMoveToRestore { number, color }.into()],
+                            false,
+                        );
+                    }
                 }
             }
-            None => match self.dual.agreed {
+            None => match self.agreed {
                 Some(agreed) => agreed,
-                None => return vec![Refused::NoSheetCompared.into()],
+                None => return (vec![Refused::NoSheetCompared.into()], false),
             },
         };
-        if target >= self.table.game.plies().len() {
-            return vec![DualEvent::NothingToRestore.into()];
+        if target >= t.game.plies().len() {
+            return (vec![DualEvent::NothingToRestore.into()], false);
         }
-        let agreed = self.my_board_agrees();
-        self.table.prompt = None;
-        self.seat.forget_move();
-        while self.table.game.plies().len() > target {
-            let before = (self.table.game.plies().len(), self.table.game.is_over());
+        let agreed = self.agrees(t);
+        t.prompt = None;
+        while t.game.plies().len() > target {
+            let before = (t.game.plies().len(), t.game.is_over());
             // Each move goes back with its clock times; a game that ended
             // without a move is reopened first.
-            super::play::take_back(&mut self.table);
-            if (self.table.game.plies().len(), self.table.game.is_over()) == before {
+            super::play::take_back(t);
+            if (t.game.plies().len(), t.game.is_over()) == before {
                 break;
             }
         }
-        self.sync_my_board(agreed);
-        self.dual.agreed = None;
-        let start = self.table.game.initial_position().clone();
-        let clocks = self.table.clock.is_some();
-        let restored = match self.table.game.plies().len().checked_sub(1) {
+        self.sync(t, agreed);
+        self.agreed = None;
+        let start = t.game.initial_position().clone();
+        let clocks = t.clock.is_some();
+        let restored = match t.game.plies().len().checked_sub(1) {
             Some(last) => {
                 let (number, color) = place(&start, last);
                 DualEvent::Restored {
@@ -417,6 +432,6 @@ impl Session {
                 clocks,
             },
         };
-        vec![restored.into(), self.table.status(self.against())]
+        (vec![restored.into(), t.status(o)], true)
     }
 }

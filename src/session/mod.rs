@@ -33,7 +33,6 @@ mod online_replies;
 mod opponent;
 mod play;
 mod prompt;
-mod record;
 mod records;
 mod replay;
 mod seat;
@@ -44,9 +43,9 @@ mod table;
 mod testing;
 mod training;
 
+pub use flow::RestoreError;
 pub use online::TokenOutcome;
 pub use prompt::Prompt;
-pub use record::RestoreError;
 pub use step::{Effect, Input, KeptGame, Resumption, Start, Step, TokenFrom};
 
 use shakmaty::Color;
@@ -124,7 +123,7 @@ impl Session {
             training: training::Training::default(),
             online: online::Online::default(),
         };
-        session.reset_my_board();
+        session.dual.reset(&session.table);
         session.seat.human = session.draw_color();
         session.clock.reset(&mut session.table);
         session
@@ -137,7 +136,7 @@ impl Session {
         self.replay = None;
         self.table.prompt = None;
         self.clock.reset(&mut self.table);
-        self.reset_my_board();
+        self.dual.reset(&self.table);
     }
 
     /// Sets the date written into PGN (`YYYY.MM.DD`).
@@ -152,6 +151,11 @@ impl Session {
         self.table.rng = Rng::new(seed);
         self.seat.seed = seed;
         self.seat.human = self.draw_color();
+    }
+
+    /// The drills' statistics read at the start.
+    pub fn set_stats(&mut self, stats: crate::training::Stats) {
+        self.training.stats = stats;
     }
 
     /// An external UCI engine to play the other side when the setting
@@ -271,6 +275,17 @@ impl Session {
             plays,
             human: online.unwrap_or(self.seat.human),
         }
+    }
+
+    /// Whether an offer at the start is open: to go on with the kept
+    /// game, or to join a game on lichess.
+    fn offering(&self) -> bool {
+        self.records.offering() || self.offering_online()
+    }
+
+    /// Where the settings file is, said with `settings`.
+    pub fn set_settings_file(&mut self, path: std::path::PathBuf) {
+        self.records.set_settings_file(path);
     }
 
     /// What the next line answers, for the prompt shown before it.

@@ -140,7 +140,7 @@ impl Session {
         } else {
             "Casual game on lichess"
         };
-        self.tag_online(event, &site);
+        self.records.tag_online(event, &site);
         self.table.game = start;
         self.replay = None;
         self.table.prompt = None;
@@ -155,7 +155,7 @@ impl Session {
             );
             self.table.clock = Some(Clock::new(local, self.table.game.turn()));
         }
-        self.reset_my_board();
+        self.dual.reset(&self.table);
         let mut events: Vec<Event> = vec![
             OnlineEvent::GameStarted {
                 opponent,
@@ -201,11 +201,11 @@ impl Session {
         }
         let before = self.table.game.plies().len();
         let mut events = Vec::new();
-        let agreed = self.my_board_agrees();
+        let agreed = self.dual.agrees(&self.table);
         events.extend(self.take_back_to(&server, !quiet));
         if quiet {
             self.play_quietly(&server);
-            self.sync_my_board(agreed);
+            self.dual.sync(&self.table, agreed);
         } else {
             events.extend(self.play_from_server(&server));
         }
@@ -379,7 +379,7 @@ impl Session {
         if *status == GameStatus::Aborted {
             self.table.game = Game::new();
             self.clock.reset(&mut self.table);
-            self.reset_my_board();
+            self.dual.reset(&self.table);
             self.online.from_lichess = false;
             return vec![OnlineEvent::Aborted.into()];
         }

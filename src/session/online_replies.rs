@@ -168,9 +168,9 @@ impl Session {
             }
             (_, trouble) => events.push(OnlineEvent::Trouble(trouble).into()),
         }
-        let agreed = self.my_board_agrees();
+        let agreed = self.dual.agrees(&self.table);
         self.back_to_server(false);
-        self.sync_my_board(agreed);
+        self.dual.sync(&self.table, agreed);
         self.table.prompt = None;
         events.push(self.table.status(self.against()));
         events

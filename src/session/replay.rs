@@ -52,7 +52,7 @@ impl Session {
         self.table.clock = None;
         self.clock.forget();
         self.table.game = up_to(&game, 0);
-        self.reset_my_board();
+        self.dual.reset(&self.table);
         self.replay = Some(Replay {
             full: game,
             clock: None,
@@ -126,10 +126,10 @@ impl Session {
     fn show(&mut self, shown: usize) {
         if let Some(replay) = &self.replay {
             // The player follows the replay on their own board.
-            let agreed = self.my_board_agrees();
+            let agreed = self.dual.agrees(&self.table);
             let game = up_to(&replay.full, shown);
             self.table.game = game;
-            self.sync_my_board(agreed);
+            self.dual.sync(&self.table, agreed);
         }
     }
 

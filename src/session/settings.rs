@@ -1,56 +1,45 @@
-//! Settings: `set KEY VALUE` and `settings`. Changing who plays the
-//! other side (opponent, level, colour) answers with the opponent as it
-//! now is.
+//! The settings room: `set KEY VALUE` applies a setting on the table
+//! and keeps it in the settings file; `settings` lists them, with where
+//! the file is. What a setting sets off elsewhere (the opponent said
+//! anew, the clock of a game not yet begun) is the session's flow.
 
-use crate::event::{Answer, ClockEvent, Event, RecordEvent, SessionEvent};
-use crate::settings::{Key, OpponentChoice, Setting};
+use std::path::PathBuf;
 
-use super::Session;
+use crate::event::{Answer, Event, RecordEvent};
+use crate::settings::{Key, Setting};
 
-impl Session {
-    pub(super) fn set(&mut self, setting: Setting) -> Vec<Event> {
-        let key = setting.key();
-        self.table.settings.apply(setting.clone());
-        // Kept in the settings file for later runs.
-        self.records_setting(&setting);
-        match key {
-            Key::Opponent | Key::Level | Key::Color => self.opponent_set(key),
-            Key::Time => self.time_set(setting),
-            _ => vec![SessionEvent::SettingChanged(setting).into()],
-        }
+use super::records::Records;
+use super::table::Table;
+
+/// What `set` changed, for what follows it.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Changed {
+    /// Who plays the other side: `opponent`, `level` or `color`.
+    Opponent(Key),
+    /// The time control.
+    Time(Setting),
+    /// Any other setting.
+    Other(Setting),
+}
+
+/// `set KEY VALUE`: the setting in force from now on, and in the
+/// settings file for later runs.
+pub(super) fn set(t: &mut Table, setting: Setting) -> Changed {
+    let key = setting.key();
+    t.settings.apply(setting.clone());
+    Records::keep_setting(t, &setting);
+    match key {
+        Key::Opponent | Key::Level | Key::Color => Changed::Opponent(key),
+        Key::Time => Changed::Time(setting),
+        _ => Changed::Other(setting),
     }
+}
 
-    pub(super) fn list_settings(&self) -> Vec<Event> {
-        let mut events = vec![Answer::Settings(self.table.settings.all()).into()];
-        if let Some(path) = &self.records_file() {
-            events.push(RecordEvent::SettingsFileAt(path.clone()).into());
-        }
-        events
+/// `settings`: every setting, and where the settings file is.
+pub(super) fn list(t: &Table, file: Option<&PathBuf>) -> Vec<Event> {
+    let mut events = vec![Answer::Settings(t.settings.all()).into()];
+    if let Some(path) = file {
+        events.push(RecordEvent::SettingsFileAt(path.clone()).into());
     }
-
-    /// A new time control applies at once to a game not yet begun, else
-    /// from the next game: a running game keeps the clock it started with.
-    /// A replay has no clock; `play` starts one with the setting.
-    fn time_set(&mut self, setting: Setting) -> Vec<Event> {
-        let mut events = vec![SessionEvent::SettingChanged(setting).into()];
-        if self.table.game.plies().is_empty() && !self.table.game.is_over() && !self.replaying() {
-            self.clock.reset(&mut self.table);
-        } else {
-            events.push(ClockEvent::NextGame.into());
-        }
-        events
-    }
-
-    fn opponent_set(&mut self, key: Key) -> Vec<Event> {
-        // Choosing a level means playing the engine at that level.
-        if key == Key::Level {
-            self.table.settings.opponent = OpponentChoice::Engine;
-        }
-        if key == Key::Color {
-            self.seat.human = self.draw_color();
-        }
-        // A change while the engine thinks makes its reply moot.
-        self.seat.forget_move();
-        vec![self.opponent_changed()]
-    }
+    events
 }

@@ -204,7 +204,7 @@ impl Session {
                 events
             }
         };
-        self.score_at_end(&mut events);
+        self.training.score_at_end(&mut events);
         self.table.stop_clock_if_over();
         self.autosave();
         if kind.remembers(&events) {
@@ -239,7 +239,7 @@ impl Session {
             match resumption {
                 Resumption::Resume => events.extend(self.resume_kept(&game, now)),
                 Resumption::Offer => events.extend(self.offer_resume(*game, now)),
-                Resumption::SetAside => self.records.outbox.push(StoreRequest::KeepUnfinished),
+                Resumption::SetAside => self.table.ask_store(StoreRequest::KeepUnfinished),
             }
         }
         let resumed = events
@@ -275,7 +275,7 @@ impl Session {
         if std::mem::take(&mut self.online.logout) {
             effects.push(Effect::DeleteToken);
         }
-        effects.extend(self.records.outbox.drain(..).map(Effect::Store));
+        effects.append(&mut self.table.effects);
         if self.online.token_wanted && !before.secret {
             effects.push(Effect::ReadSecret);
         }

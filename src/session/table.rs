@@ -10,8 +10,9 @@ use crate::rng::Rng;
 use crate::rules::Game;
 use crate::rules::clock::Clock;
 use crate::settings::Settings;
+use crate::store::Request as StoreRequest;
 
-use super::Prompt;
+use super::{Effect, Prompt};
 
 /// The state the rooms share.
 #[derive(Clone, Debug)]
@@ -31,6 +32,9 @@ pub(super) struct Table {
     pub rng: Rng,
     /// The date written into PGN (`YYYY.MM.DD`).
     pub date: String,
+    /// What the rooms ask of the outside world (the store) during the
+    /// step, in the order asked.
+    pub effects: Vec<Effect>,
 }
 
 impl Table {
@@ -45,7 +49,13 @@ impl Table {
             prompt: None,
             rng: Rng::new(0x9E37_79B9_7F4A_7C15),
             date: "????.??.??".to_string(),
+            effects: Vec::new(),
         }
+    }
+
+    /// Asks the store to carry out `request`.
+    pub fn ask_store(&mut self, request: StoreRequest) {
+        self.effects.push(Effect::Store(request));
     }
 
     /// A random Chess960 start number.

@@ -8,8 +8,6 @@ use crate::input::BlindfoldOrder;
 use crate::input::commands::Command;
 use crate::store::SavedBlindfold;
 
-use super::Session;
-
 /// Blindfold play in the current game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Blindfold {
@@ -32,23 +30,23 @@ pub(super) struct Training {
     pub quiz: super::drill::Quiz,
 }
 
-impl Session {
+impl Training {
     /// `blindfold on [peeks N]`, `blindfold off`, or `blindfold` alone
     /// for where it stands.
-    pub(super) fn blindfold(&mut self, order: BlindfoldOrder) -> Vec<Event> {
+    pub fn blindfold(&mut self, order: BlindfoldOrder) -> Vec<Event> {
         match order {
-            BlindfoldOrder::Status => match self.training.blindfold {
+            BlindfoldOrder::Status => match self.blindfold {
                 Some(b) => vec![self.peeked(b)],
                 None => vec![TrainingEvent::BlindfoldOff { used: 0 }.into()],
             },
             BlindfoldOrder::Off => {
-                let used = self.training.blindfold.take().map_or(0, |b| b.used);
+                let used = self.blindfold.take().map_or(0, |b| b.used);
                 vec![TrainingEvent::BlindfoldOff { used }.into()]
             }
             BlindfoldOrder::On { peeks: budget } => {
                 // Turned on again mid-game, the peeks used so far stay.
-                let used = self.training.blindfold.map_or(0, |b| b.used);
-                self.training.blindfold = Some(Blindfold { budget, used });
+                let used = self.blindfold.map_or(0, |b| b.used);
+                self.blindfold = Some(Blindfold { budget, used });
                 vec![TrainingEvent::BlindfoldOn { budget }.into()]
             }
         }
@@ -65,9 +63,9 @@ impl Session {
     /// A command about to run in blindfold play: `Err` with the refusal
     /// when too few peeks are left, else what the peek costs said, if it
     /// costs any.
-    pub(super) fn peek(&mut self, command: Command) -> Result<Option<Event>, Event> {
+    pub fn peek(&mut self, command: Command) -> Result<Option<Event>, Event> {
         let cost = command.peek_cost();
-        let Some(b) = self.training.blindfold.as_mut() else {
+        let Some(b) = self.blindfold.as_mut() else {
             return Ok(None);
         };
         if cost == 0 {
@@ -90,15 +88,15 @@ impl Session {
 
     /// After the events of a line, reply or tick: when they end a game
     /// played blindfold, the peeks used.
-    pub(super) fn score_at_end(&self, events: &mut Vec<Event>) {
+    pub fn score_at_end(&self, events: &mut Vec<Event>) {
         let over = events
             .iter()
             .any(|e| matches!(e, Event::Game(GameEvent::Over(_))));
         if !over {
             return;
         }
-        let peeks = self.training.blindfold.map(|b| b.used);
-        let q = self.training.quiz;
+        let peeks = self.blindfold.map(|b| b.used);
+        let q = self.quiz;
         let quiz = (q.asked > 0).then_some((q.right, q.asked));
         if peeks.is_some() || quiz.is_some() {
             events.push(TrainingEvent::GameScore { peeks, quiz }.into());
@@ -106,26 +104,26 @@ impl Session {
     }
 
     /// Blindfold play as kept with the game.
-    pub(super) fn saved_blindfold(&self) -> Option<SavedBlindfold> {
-        self.training.blindfold.map(|b| SavedBlindfold {
+    pub fn saved_blindfold(&self) -> Option<SavedBlindfold> {
+        self.blindfold.map(|b| SavedBlindfold {
             budget: b.budget,
             used: b.used,
         })
     }
 
     /// Blindfold play as a kept game had it.
-    pub(super) fn restore_blindfold(&mut self, saved: Option<SavedBlindfold>) {
-        self.training.blindfold = saved.map(|b| Blindfold {
+    pub fn restore_blindfold(&mut self, saved: Option<SavedBlindfold>) {
+        self.blindfold = saved.map(|b| Blindfold {
             budget: b.budget,
             used: b.used,
         });
     }
 
     /// A new game: blindfold play stays on, its count starts afresh.
-    pub(super) fn reset_training(&mut self) {
-        if let Some(b) = self.training.blindfold.as_mut() {
+    pub fn reset(&mut self) {
+        if let Some(b) = self.blindfold.as_mut() {
             b.used = 0;
         }
-        self.training.quiz = super::drill::Quiz::default();
+        self.quiz = super::drill::Quiz::default();
     }
 }

@@ -1,12 +1,13 @@
 //! The flow of a game replaced: a new game, and every room starting
 //! afresh with it.
 
-use crate::event::{Event, GameEvent};
-use crate::input::NewGame;
-use crate::settings::OpponentChoice;
+use crate::event::{ClockEvent, Event, GameEvent, SessionEvent};
+use crate::input::{MoveNumber, NewGame};
+use crate::settings::{Key, OpponentChoice, Setting};
 
 use super::super::Session;
 use super::super::play;
+use super::super::settings::{self, Changed};
 
 impl Session {
     /// `new [side] [960 [N|random]] [time CONTROL]`: a new game in place
@@ -18,7 +19,7 @@ impl Session {
             Err(refused) => return refused,
         };
         let chess960 = game.chess960_number();
-        self.forget_imported();
+        self.records.forget_imported();
         self.online.from_lichess = false;
         self.table.game = game;
         self.replay = None;
@@ -31,8 +32,8 @@ impl Session {
             self.table.settings.time = time.clone();
         }
         self.clock.reset(&mut self.table);
-        self.reset_my_board();
-        self.reset_training();
+        self.dual.reset(&self.table);
+        self.training.reset();
         self.seat.human = self.draw_color();
         let mut events = vec![GameEvent::NewGame { chess960 }.into()];
         if self.table.settings.opponent == OpponentChoice::Engine {
@@ -40,5 +41,48 @@ impl Session {
         }
         events.push(self.table.status(self.against()));
         events
+    }
+
+    /// `restore [N [side]]`: the dual room takes the game back; the
+    /// engine's move on its way is not wanted any more.
+    pub(in crate::session) fn restore_to(&mut self, to: Option<MoveNumber>) -> Vec<Event> {
+        let o = self.against();
+        let (events, restored) = self.dual.restore_to(&mut self.table, o, to);
+        if restored {
+            self.seat.forget_move();
+        }
+        events
+    }
+
+    /// `set KEY VALUE`. Who plays the other side answers with the
+    /// opponent as it now is (a level chosen means the engine at that
+    /// level; a colour chosen is drawn again; the engine's move on its
+    /// way is moot). A new time control applies at once to a game not
+    /// yet begun, else from the next game: a running game keeps the
+    /// clock it started with, and a replay has none (`play` starts one).
+    pub(in crate::session) fn set(&mut self, setting: Setting) -> Vec<Event> {
+        match settings::set(&mut self.table, setting) {
+            Changed::Opponent(key) => {
+                if key == Key::Level {
+                    self.table.settings.opponent = OpponentChoice::Engine;
+                }
+                if key == Key::Color {
+                    self.seat.human = self.draw_color();
+                }
+                self.seat.forget_move();
+                vec![self.opponent_changed()]
+            }
+            Changed::Time(setting) => {
+                let mut events = vec![SessionEvent::SettingChanged(setting).into()];
+                let game = &self.table.game;
+                if game.plies().is_empty() && !game.is_over() && !self.replaying() {
+                    self.clock.reset(&mut self.table);
+                } else {
+                    events.push(ClockEvent::NextGame.into());
+                }
+                events
+            }
+            Changed::Other(setting) => vec![SessionEvent::SettingChanged(setting).into()],
+        }
     }
 }

@@ -7,7 +7,11 @@
 //! into another.
 
 mod games;
+mod keeping;
 mod moves;
+mod record;
+
+pub use record::RestoreError;
 
 use crate::engine::host::Reply;
 use crate::event::Event;

@@ -76,16 +76,16 @@ impl Session {
     pub(in crate::session) fn play(&mut self, mv: Move) -> Vec<Event> {
         let mover = self.table.game.turn();
         let before = self.table.game.position().clone();
-        let agreed = self.my_board_agrees();
+        let agreed = self.dual.agrees(&self.table);
         let mut events = match play::play(&mut self.table, mv) {
             Ok(events) => events,
             Err(refused) => return refused,
         };
-        self.follow_on_my_board(&before, mv, agreed);
-        events.extend(self.dual_check(mover));
+        self.dual.follow(&before, mv, agreed);
+        events.extend(self.dual.check(&self.table, self.against(), mover));
         let o = self.against();
         events.extend(confirm::ask_repeat(&mut self.table, o, mover));
-        events.extend(self.ask_quiz(mover));
+        events.extend(self.training.ask_quiz(&mut self.table, o, mover));
         events
     }
 
@@ -94,12 +94,12 @@ impl Session {
     fn claim_with(&mut self, mv: Move) -> Vec<Event> {
         let claimant = self.table.game.turn();
         let before = self.table.game.position().clone();
-        let agreed = self.my_board_agrees();
+        let agreed = self.dual.agrees(&self.table);
         let (mut events, goes_on) = match play::claim_with(&mut self.table, mv) {
             Ok(claimed) => claimed,
             Err(refused) => return refused,
         };
-        self.follow_on_my_board(&before, mv, agreed);
+        self.dual.follow(&before, mv, agreed);
         if goes_on {
             let o = self.against();
             events.extend(confirm::ask_repeat(&mut self.table, o, claimant));
@@ -126,7 +126,7 @@ impl Session {
     /// is the person's turn again; the player's board follows if it
     /// agreed with the game.
     pub(in crate::session) fn undo(&mut self) -> Vec<Event> {
-        let agreed = self.my_board_agrees();
+        let agreed = self.dual.agrees(&self.table);
         let mut events = play::take_back(&mut self.table);
         self.seat.forget_move();
         if matches!(events.first(), Some(Event::Game(GameEvent::Undone(_))))
@@ -135,7 +135,7 @@ impl Session {
         {
             events.extend(play::take_back(&mut self.table));
         }
-        self.sync_my_board(agreed);
+        self.dual.sync(&self.table, agreed);
         events
     }
 
@@ -156,9 +156,12 @@ impl Session {
                     Own::Dropped(events) => Ok(events),
                 }
             }
-            Prompt::Sheet { lines } => self.answer_sheet(lines, line),
-            Prompt::Drill => self.answer_drill(line),
-            Prompt::Quiz { question, asked } => self.answer_quiz(question, asked, line),
+            Prompt::Sheet { lines } => self.dual.answer_sheet(&mut self.table, lines, line),
+            Prompt::Drill => self.training.answer_drill(&mut self.table, line),
+            Prompt::Quiz { question, asked } => {
+                self.training
+                    .answer_quiz(&self.table, question, asked, line)
+            }
             Prompt::Which { .. } | Prompt::Promotion { .. } => {
                 match prompt::choose(&mut self.table, prompt, line)? {
                     Choice::Decided(resolution, claim) => Ok(self.decided(resolution, claim)),

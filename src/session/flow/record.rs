@@ -89,8 +89,8 @@ impl Session {
             players: self.players(),
             date: self.table.date.clone(),
             my_board: Some(self.dual.mine.to_text()),
-            blindfold: self.saved_blindfold(),
-            quiz: self.saved_quiz(),
+            blindfold: self.training.saved_blindfold(),
+            quiz: self.training.saved_quiz(),
         }
     }
 
@@ -134,12 +134,12 @@ impl Session {
         self.table.now = Some(now);
         self.clock.reset(&mut self.table);
         self.table.clock = clock;
-        self.reset_my_board();
+        self.dual.reset(&self.table);
         if let Some(mine) = saved.my_board.as_deref().and_then(PlayerBoard::from_text) {
             self.dual.mine = mine;
         }
-        self.restore_blindfold(saved.blindfold);
-        self.restore_quiz(saved.quiz);
+        self.training.restore_blindfold(saved.blindfold);
+        self.training.restore_quiz(saved.quiz);
         Ok(())
     }
 }

@@ -1,0 +1,200 @@
+//! The flow of keeping: the game kept when something worth keeping
+//! changed (what is worth it, and the record itself, are the whole
+//! session's), `save` and `pgn`, the store's answers (a game loaded,
+//! a PGN file read for replay or as a scoresheet), and the unfinished
+//! game offered, resumed or set aside at the start.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use crate::event::{Event, RecordEvent, ResumeOffer};
+use crate::input::PgnTo;
+use crate::input::vocab::{NO, YES, fold};
+use crate::rules::{MoveFacts, import_game, key_of, list_games};
+use crate::store::{ReadFor, Reply, Request, SavedGame};
+
+use super::super::Session;
+use super::super::records::Mark;
+
+impl Session {
+    /// Keeps the game when something worth keeping changed: a move, a
+    /// result, an offer, a clock press or pause, the settings in force,
+    /// the player's board, the blindfold score.
+    pub(in crate::session) fn autosave(&mut self) {
+        // While the unfinished game is offered, the kept one is it; while
+        // a game is replayed, the game shown is only part of it; a game
+        // from lichess is kept there, not as the unfinished local game.
+        let keeping = !self.records.offering() && !self.replaying() && !self.online.from_lichess;
+        let Some(now) = self.table.now.filter(|_| keeping) else {
+            return;
+        };
+        let empty = self.table.game.plies().is_empty() && !self.table.game.is_over();
+        let mark = self.mark();
+        if self.records.worth_keeping(empty, &mark) {
+            let record = self.record(now);
+            self.records.keep(&mut self.table, mark, record);
+        }
+    }
+
+    fn mark(&self) -> Mark {
+        Mark {
+            plies: self.table.game.plies().len(),
+            position: key_of(self.table.game.position()),
+            result: self.table.game.result(),
+            offer: self.table.game.draw_offer(),
+            human: self.seat.human,
+            settings: self.table.settings.clone(),
+            clock: Mark::of_clock(self.table.clock.as_ref()),
+            my_board: self.dual.mine.clone(),
+            blindfold: self.training.saved_blindfold(),
+            quiz: self.training.saved_quiz(),
+        }
+    }
+
+    /// `save [name]`: without a name the store chooses one.
+    pub(in crate::session) fn save(&mut self, name: Option<String>) -> Vec<Event> {
+        // Every line comes with its time, which the step noted first.
+        let Some(now) = self.table.now else {
+            return Vec::new();
+        };
+        let game = Box::new(self.record(now));
+        self.table.ask_store(Request::SaveAs {
+            name: name.unwrap_or_default(),
+            game,
+        });
+        Vec::new()
+    }
+
+    /// `pgn [FILE] [de]`, with the players and the clock of the game
+    /// shown.
+    pub(in crate::session) fn pgn(&mut self, to: PgnTo) -> Vec<Event> {
+        let players = self.players();
+        let clock = self.record_clock().cloned();
+        self.records
+            .pgn(&mut self.table, players, clock.as_ref(), to)
+    }
+
+    /// The store's answer to a request, at `now`.
+    pub(in crate::session) fn store_reply(&mut self, reply: Reply, now: Instant) -> Vec<Event> {
+        let event: RecordEvent = match reply {
+            Reply::Saved(name) => RecordEvent::Saved(name),
+            Reply::Written(path) => RecordEvent::Written(path),
+            Reply::Listed(entries) => RecordEvent::Games(entries),
+            Reply::Failed { path, trouble } => {
+                self.dual.sheet_failed();
+                RecordEvent::Failed { path, trouble }
+            }
+            Reply::Loaded { name, game } => {
+                self.records.forget_imported();
+                return match self.restore(&game, now) {
+                    Ok(()) => {
+                        let mut events = vec![RecordEvent::Loaded(name).into()];
+                        events.push(self.table.status(self.against()));
+                        self.autosave();
+                        events
+                    }
+                    Err(_) => vec![RecordEvent::Unrestorable(name).into()],
+                };
+            }
+            Reply::Text {
+                path,
+                text,
+                purpose,
+            } => return self.pgn_text(path, &text, purpose),
+        };
+        vec![event.into()]
+    }
+
+    /// What a PGN file says, for `load FILE.pgn`, `games FILE.pgn` and
+    /// `scoresheet FILE`: the list of its games, game N loaded for replay
+    /// (up to a move that cannot be played, which is named), or a
+    /// scoresheet for the dual room.
+    fn pgn_text(&mut self, _path: PathBuf, text: &str, purpose: ReadFor) -> Vec<Event> {
+        let bytes = text.as_bytes();
+        let number = match purpose {
+            ReadFor::ListPgn => return vec![RecordEvent::PgnGames(list_games(bytes)).into()],
+            ReadFor::Scoresheet(part) => {
+                return self.dual.sheet_text(&self.table, part, text.to_string());
+            }
+            ReadFor::LoadPgn(n) => n,
+        };
+        let Some(imported) = import_game(bytes, number) else {
+            let count = list_games(bytes).len();
+            return vec![RecordEvent::NoSuchGame { number, count }.into()];
+        };
+        let players = [
+            imported.tag("White").unwrap_or("?").to_string(),
+            imported.tag("Black").unwrap_or("?").to_string(),
+        ];
+        let mut events: Vec<Event> = vec![RecordEvent::PgnLoaded { number, players }.into()];
+        if let Some(error) = imported.error.clone() {
+            events.push(RecordEvent::ImportStopped(error).into());
+        }
+        events.extend(self.load_for_replay(imported.game));
+        self.records.imported(imported.tags);
+        events
+    }
+
+    /// At the start: an unfinished game from an earlier run is offered in
+    /// one sentence; the next line answers yes or no.
+    pub(in crate::session) fn offer_resume(
+        &mut self,
+        saved: SavedGame,
+        now: Instant,
+    ) -> Vec<Event> {
+        let mut preview = self.clone();
+        if preview.restore(&saved, now).is_err() {
+            return vec![RecordEvent::Unrestorable(String::from("current")).into()];
+        }
+        let history = MoveFacts::history(preview.game());
+        let last = history[history.len().saturating_sub(2)..].to_vec();
+        let offer = ResumeOffer {
+            opponent: preview.opponent(),
+            number: preview.game().move_number(),
+            turn: preview.game().turn(),
+            last,
+            clock: preview.table.clock_report(preview.against(), None),
+        };
+        self.records.offer(saved);
+        vec![RecordEvent::Offer(Box::new(offer)).into()]
+    }
+
+    /// Goes on with a kept game at once (`--resume`).
+    pub(in crate::session) fn resume_kept(
+        &mut self,
+        saved: &SavedGame,
+        now: Instant,
+    ) -> Vec<Event> {
+        match self.restore(saved, now) {
+            Ok(()) => {
+                let mark = self.mark();
+                self.records.kept(mark);
+                vec![
+                    RecordEvent::Resumed.into(),
+                    self.table.status(self.against()),
+                ]
+            }
+            Err(_) => vec![RecordEvent::Unrestorable(String::from("current")).into()],
+        }
+    }
+
+    /// The answer to the offer to resume, if one is open: yes goes on,
+    /// no starts anew, anything else leaves the offer standing.
+    pub(in crate::session) fn answer_offer(&mut self, line: &str) -> Option<Vec<Event>> {
+        let saved = self.records.take_offer()?;
+        let folded = fold(line.trim().trim_end_matches(['.', '!']));
+        // Every line comes with its time, which the step noted first.
+        if let (true, Some(now)) = (YES.contains_folded(&folded), self.table.now) {
+            return Some(self.resume_kept(&saved, now));
+        }
+        if NO.contains_folded(&folded) {
+            self.table.ask_store(Request::KeepUnfinished);
+            return Some(vec![
+                RecordEvent::NotResumed.into(),
+                self.table.status(self.against()),
+            ]);
+        }
+        self.records.offer(*saved);
+        Some(vec![RecordEvent::OfferStands.into()])
+    }
+}
