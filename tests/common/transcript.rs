@@ -1,7 +1,7 @@
 //! Transcripts: input lines and the exact output lines expected from the
 //! real `annabella` binary. Shared by the offline runner
-//! (`tests/transcripts.rs`, whose docs describe the format) and the
-//! online one (`tests/online.rs`, which adds `# scenario:`).
+//! (`tests/it/transcripts.rs`, whose docs describe the format) and the
+//! online one (`tests/lichess/online.rs`, which adds `# scenario:`).
 
 #![allow(dead_code)] // Each runner uses a part.
 

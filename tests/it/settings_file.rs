@@ -4,7 +4,7 @@
 //! free.
 
 #[allow(dead_code)] // The settings tests use only the broken-file helpers.
-mod store_common;
+use crate::store_common;
 
 use std::fs;
 use std::io;

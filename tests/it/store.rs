@@ -2,7 +2,7 @@
 //! broken save is named with a clear fault and moved aside byte for
 //! byte, leaving its path free.
 
-mod store_common;
+use crate::store_common;
 
 use std::fs;
 use std::io;

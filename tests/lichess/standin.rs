@@ -3,7 +3,7 @@
 //! and parse with the client's own types, the opponent follows its
 //! script, and the lines a request causes come before its answer.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

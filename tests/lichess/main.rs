@@ -1,0 +1,13 @@
+//! Online play without the internet: the stand-in lichess server
+//! (`tests/common/lichess/`) checked against the API description, the
+//! client's readers of lichess's streams, a session playing there, and
+//! the real binary's online transcripts (`tests/online/*.txt`). One
+//! binary, so that the crate is linked once for all of them.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod online;
+mod online_events;
+mod online_session;
+mod standin;
