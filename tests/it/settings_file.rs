@@ -3,7 +3,6 @@
 //! with a clear fault and moved aside byte for byte, leaving its path
 //! free.
 
-#[allow(dead_code)] // The settings tests use only the broken-file helpers.
 use crate::store_common;
 
 use std::fs;
