@@ -192,3 +192,5 @@ pub fn run_piped(home: &Home, args: &[&str], input: &str) -> Vec<String> {
 pub mod lichess;
 pub mod tmux;
 pub mod transcript;
+#[cfg(unix)]
+pub mod user;
