@@ -26,7 +26,6 @@
 #![allow(dead_code)] // Each test crate uses a part of the stand-in.
 
 mod game;
-mod http;
 mod server;
 mod spec;
 

@@ -13,9 +13,9 @@ use serde_json::{Value, json};
 use shakmaty::Color;
 
 use super::game::{Game, Refused, Rival, color_name, perf_name, speed};
-use super::http::{self, Request, Sink};
 use super::spec::Templates;
 use super::{IncomingChallenge, KEEP_ALIVE, Logged, NewGame, Scenario, Step};
+use crate::common::http::{self, Request, Sink};
 
 /// What the threads of one stand-in share.
 pub struct Shared {
