@@ -4,7 +4,7 @@
 //! line a request causes is on the wire before its answer.
 
 use std::collections::{HashMap, VecDeque};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -213,7 +213,7 @@ impl State {
     /// Answers `request`, which came on `stream`.
     fn handle(&mut self, request: &Request, stream: &TcpStream) -> Reply {
         let expected = format!("Bearer {}", self.token);
-        if request.authorization.as_deref() != Some(expected.as_str()) {
+        if request.header("authorization") != Some(expected.as_str()) {
             return error(401, "No such token");
         }
         if request.method == "POST" {
@@ -1090,41 +1090,19 @@ impl State {
     }
 }
 
-/// Serves connections until the stand-in stops.
-pub fn accept(listener: &TcpListener, shared: &std::sync::Arc<Shared>) {
-    for stream in listener.incoming() {
-        if shared.stop.load(Ordering::SeqCst) {
-            break;
-        }
-        let Ok(stream) = stream else { continue };
-        let shared = std::sync::Arc::clone(shared);
-        std::thread::spawn(move || serve(&shared, stream));
-    }
-}
-
-/// Serves one connection: one request, its answer, and for a stream
-/// the wait until the client hangs up.
-fn serve(shared: &Shared, mut stream: TcpStream) {
-    http::prepare(&stream);
-    let Ok(request) = http::read_request(&stream) else {
-        http::respond(
-            &mut stream,
-            400,
-            "application/json",
-            br#"{"error":"Bad request"}"#,
-        );
-        return;
-    };
+/// Answers one request that came on `stream`, and for a stream waits
+/// until the client hangs up.
+pub fn serve(shared: &Shared, request: &Request, stream: &mut TcpStream) {
     let reply = {
         let mut state = shared.lock();
         *state.connections.entry(request.path.clone()).or_default() += 1;
-        let reply = state.handle(&request, &stream);
+        let reply = state.handle(request, stream);
         state.log.push(Logged {
             method: request.method.clone(),
             path: request.path.clone(),
             query: request.query.clone(),
             form: request.form.clone(),
-            authorization: request.authorization.clone(),
+            authorization: request.header("authorization").map(str::to_string),
             status: reply.status(),
         });
         reply
@@ -1136,10 +1114,10 @@ fn serve(shared: &Shared, mut stream: TcpStream) {
             status,
             content_type,
             body,
-        } => http::respond(&mut stream, status, content_type, body.as_bytes()),
+        } => http::respond(stream, status, content_type, body.as_bytes()),
         Reply::Written { .. } => {}
         Reply::Held { sink } => {
-            http::wait_for_hang_up(&mut stream);
+            http::wait_for_hang_up(stream);
             shared.lock().forget(sink);
         }
     }
