@@ -14,7 +14,8 @@
 //!   is special: no double quotes, no backslashes, no variables. Several
 //!   `# args:` lines add up; they must come before the first input line.
 //! - `# scenario: NAME` names a stand-in server scenario; it belongs to
-//!   the online transcripts (`tests/lichess/online.rs`) and is refused here.
+//!   the online transcripts (`tests/lichess/online.rs`) and is refused
+//!   here.
 //! - Any other line starting with `#` is a comment.
 //! - `> TEXT` is one input line, sent to the binary as `TEXT`.
 //! - Empty lines (or lines of only spaces) are ignored.

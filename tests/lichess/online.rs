@@ -4,9 +4,9 @@
 //!
 //! # Format
 //!
-//! As the offline transcripts (`tests/it/transcripts.rs`: `> ` input lines,
-//! expected output lines, `{ANY}`, `{DATE}`, `{BLANK}`, `# args:`), with
-//! one more header, required and before the first input line:
+//! As the offline transcripts (`tests/it/transcripts.rs`: `> ` input
+//! lines, expected output lines, `{ANY}`, `{DATE}`, `{BLANK}`, `# args:`),
+//! with one more header, required and before the first input line:
 //!
 //! - `# scenario: NAME` names the stand-in's scenario, from the table in
 //!   [`scenario`] below: who plays, what game runs, what challenges
