@@ -286,6 +286,17 @@ impl Sink {
     }
 }
 
+/// Answers with a whole NDJSON stream: each of `lines` (an empty one is a
+/// keep-alive), then its end.
+pub fn ndjson(stream: &TcpStream, lines: &[&str]) {
+    if let Some(mut sink) = Sink::open(0, stream) {
+        for line in lines {
+            sink.line(line);
+        }
+        sink.end();
+    }
+}
+
 /// Waits until the client closes `stream` (or the server shuts it
 /// down): the client sends nothing on a stream's connection after its
 /// request, so a read returns only at the end.

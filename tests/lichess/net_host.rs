@@ -14,7 +14,7 @@ use annabella::online::{
     Call, Control, Fault, GameEvent, NetReply, NetRequest, Stream, StreamEvent,
 };
 
-use crate::common::http::{Server, Sink, respond};
+use crate::common::http::{Server, Sink, ndjson, respond};
 
 const CHALLENGE: &str = r#"{"type":"challenge","challenge":{"id":"qrstuvwx","status":"created","challenger":{"id":"zoe","name":"Zoe"},"destUser":{"id":"me","name":"Me"},"variant":{"key":"standard","name":"Standard"},"rated":false,"speed":"classical","timeControl":{"type":"correspondence","daysPerTurn":3},"color":"white","direction":"in"},"compat":{"bot":false,"board":true}}"#;
 const FULL: &str = r#"{"type":"gameFull","id":"ijklmnop","variant":{"key":"standard","name":"Standard"},"speed":"rapid","rated":false,"white":{"id":"me","name":"Me"},"black":{"aiLevel":3},"initialFen":"startpos","state":{"type":"gameState","moves":"e2e4","wtime":600000,"btime":600000,"winc":0,"binc":0,"status":"started"}}"#;
@@ -40,6 +40,21 @@ fn host(token: Option<&str>) -> (NetHost, Receiver<NetReply>) {
 fn next(rx: &Receiver<NetReply>) -> NetReply {
     rx.recv_timeout(Duration::from_secs(10))
         .expect("a reply in time")
+}
+
+/// Sends `call` as call `id`; its outcome, which must be the next reply.
+fn answer(
+    host: &mut NetHost,
+    rx: &Receiver<NetReply>,
+    base: &str,
+    id: u64,
+    call: Call,
+) -> Result<String, Fault> {
+    host.send(base, NetRequest::Call { id, call });
+    match next(rx) {
+        NetReply::Done { id: done, outcome } if done == id => outcome,
+        other => panic!("not the answer to call {id}: {other:?}"),
+    }
 }
 
 /// Nothing more arrives for a while.
@@ -78,15 +93,8 @@ fn game() -> Stream {
 fn a_call_is_answered_once() {
     let server = Server::start(|_, _, s| json(s, 200, br#"{"id":"me"}"#));
     let (mut host, rx) = host(Some("lip_x"));
-    host.send(
-        &server.url(),
-        NetRequest::Call {
-            id: 7,
-            call: Call::Account,
-        },
-    );
-    let outcome = Ok(r#"{"id":"me"}"#.to_string());
-    assert_eq!(next(&rx), NetReply::Done { id: 7, outcome });
+    let outcome = answer(&mut host, &rx, &server.url(), 7, Call::Account);
+    assert_eq!(outcome, Ok(r#"{"id":"me"}"#.to_string()));
     quiet(&rx);
 }
 
@@ -95,42 +103,21 @@ fn without_a_token_nothing_is_sent_until_one_is_set() {
     let server = Server::start(|_, _, s| json(s, 200, b"{}"));
     let base = server.url();
     let (mut host, rx) = host(None);
-    host.send(
-        &base,
-        NetRequest::Call {
-            id: 1,
-            call: Call::Playing,
-        },
-    );
-    let outcome = Err(Fault::NoToken);
-    assert_eq!(next(&rx), NetReply::Done { id: 1, outcome });
+    let outcome = answer(&mut host, &rx, &base, 1, Call::Playing);
+    assert_eq!(outcome, Err(Fault::NoToken));
     host.send(&base, NetRequest::Watch(Stream::Events));
     assert_eq!(next(&rx), down(Stream::Events, Fault::NoToken, None));
     assert_eq!(server.connections(), 0);
     host.set_token(Token::new("lip_new"));
-    host.send(
-        &base,
-        NetRequest::Call {
-            id: 2,
-            call: Call::Playing,
-        },
-    );
-    let outcome = Ok("{}".to_string());
-    assert_eq!(next(&rx), NetReply::Done { id: 2, outcome });
+    let outcome = answer(&mut host, &rx, &base, 2, Call::Playing);
+    assert_eq!(outcome, Ok("{}".to_string()));
     assert_eq!(
         server.requests()[0].header("authorization"),
         Some("Bearer lip_new")
     );
     host.set_token(None);
-    host.send(
-        &base,
-        NetRequest::Call {
-            id: 3,
-            call: Call::Playing,
-        },
-    );
-    let outcome = Err(Fault::NoToken);
-    assert_eq!(next(&rx), NetReply::Done { id: 3, outcome });
+    let outcome = answer(&mut host, &rx, &base, 3, Call::Playing);
+    assert_eq!(outcome, Err(Fault::NoToken));
 }
 
 #[test]
@@ -203,12 +190,7 @@ fn a_game_stream_is_up_with_its_first_event_and_ends_with_the_game() {
 fn a_dropped_stream_comes_back_with_backoff() {
     let server = Server::start(|n, _, s| match n {
         0 | 1 => json(s, 503, b""),
-        2 => {
-            if let Some(mut sink) = Sink::open(0, s) {
-                sink.keep_alive();
-                sink.end();
-            }
-        }
+        2 => ndjson(s, &[""]),
         _ => {
             if let Some(mut sink) = Sink::open(0, s) {
                 hold(&mut sink);
@@ -338,23 +320,10 @@ fn seek() -> Call {
 
 #[test]
 fn a_seek_is_answered_when_the_server_ends_it() {
-    let server = Server::start(|_, _, s| {
-        if let Some(mut sink) = Sink::open(0, s) {
-            sink.keep_alive();
-            sink.keep_alive();
-            sink.end();
-        }
-    });
+    let server = Server::start(|_, _, s| ndjson(s, &["", ""]));
     let (mut host, rx) = host(Some("lip_x"));
-    host.send(
-        &server.url(),
-        NetRequest::Call {
-            id: 9,
-            call: seek(),
-        },
-    );
-    let outcome = Ok(String::new());
-    assert_eq!(next(&rx), NetReply::Done { id: 9, outcome });
+    let outcome = answer(&mut host, &rx, &server.url(), 9, seek());
+    assert_eq!(outcome, Ok(String::new()));
 }
 
 #[test]

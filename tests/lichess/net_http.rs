@@ -7,7 +7,7 @@ use annabella::net::Token;
 use annabella::net::http::{Lifetime, USER_AGENT, agent, call, long_call};
 use annabella::online::{Call, Control, Fault};
 
-use crate::common::http::{Request, Server, Sink, respond};
+use crate::common::http::{Request, Server, ndjson, respond};
 
 fn token() -> Token {
     Token::new("lip_t0ken").unwrap()
@@ -125,13 +125,7 @@ fn nothing_reaches_a_refused_base_or_goes_without_a_token() {
 
 #[test]
 fn a_long_call_reads_to_the_end() {
-    let server = Server::start(|_, _, stream| {
-        if let Some(mut sink) = Sink::open(0, stream) {
-            sink.keep_alive();
-            sink.keep_alive();
-            sink.end();
-        }
-    });
+    let server = Server::start(|_, _, stream| ndjson(stream, &["", ""]));
     let seek = Call::Seek {
         control: Control {
             limit: 600,
