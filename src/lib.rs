@@ -35,7 +35,7 @@
 //!
 //! Each module may use only the modules its row names under "may use"
 //! ("in tests": only its `#[cfg(test)]` code), and those rows stand
-//! above it: the arrows run one way, and `tests/structure.rs` reads
+//! above it: the arrows run one way, and `tests/it/structure.rs` reads
 //! this table and every `crate::` path of `src/` to keep it so. A module
 //! that knows nothing of reading the time reads no clock.
 //!

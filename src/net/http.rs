@@ -313,25 +313,12 @@ fn offline(error: &dyn std::fmt::Display, token: Option<&Token>) -> Fault {
 
 #[cfg(test)]
 mod tests {
+    // What a call sends to a server and how its answers are read are
+    // tested against the test server, in tests/lichess/net_http.rs.
     use super::*;
-    use crate::net::testserver::{Server, respond};
-    use crate::online::Control;
 
     fn token() -> Token {
         Token::new("lip_t0ken").unwrap()
-    }
-
-    /// Answers every request with `status` and `body`, and gives the
-    /// outcome of `call` and the requests the server read.
-    fn exchange(
-        status: &'static str,
-        body: &'static [u8],
-        c: &Call,
-    ) -> (Result<String, Fault>, Vec<String>) {
-        let server = Server::start(move |_, _, stream| respond(stream, status, body));
-        let agent = agent(&server.base, Lifetime::Short);
-        let outcome = call(&agent, &server.base, Some(&token()), c);
-        (outcome, server.requests())
     }
 
     #[test]
@@ -381,77 +368,6 @@ mod tests {
     }
 
     #[test]
-    fn a_success_gives_its_body_and_the_token_goes_in_the_header() {
-        let (outcome, requests) = exchange("200 OK", br#"{"id":"me"}"#, &Call::Account);
-        assert_eq!(outcome.as_deref(), Ok(r#"{"id":"me"}"#));
-        let request = requests.first().unwrap().to_ascii_lowercase();
-        assert!(
-            request.starts_with("get /api/account http/1.1\r\n"),
-            "{request}"
-        );
-        assert!(request.contains("\r\nauthorization: bearer lip_t0ken\r\n"));
-        assert!(request.contains("\r\naccept: application/json\r\n"));
-        assert!(request.contains(&format!("\r\nuser-agent: {USER_AGENT}\r\n")));
-        // The exact case of the token, which the server compares.
-        assert!(requests[0].contains("Bearer lip_t0ken\r\n"));
-    }
-
-    #[test]
-    fn posts_send_their_form_or_an_empty_one() {
-        let chat = Call::Chat {
-            game: "abc".into(),
-            text: "hi there & more".into(),
-        };
-        let (outcome, requests) = exchange("200 OK", b"{\"ok\":true}", &chat);
-        assert!(outcome.is_ok());
-        let request = requests[0].to_ascii_lowercase();
-        assert!(request.starts_with("post /api/board/game/abc/chat "));
-        assert!(request.contains("\r\ncontent-type: application/x-www-form-urlencoded\r\n"));
-        assert!(requests[0].ends_with("\r\n\r\nroom=player&text=hi%20there%20%26%20more"));
-        let (outcome, requests) = exchange("200 OK", b"", &Call::Resign("abc".into()));
-        assert_eq!(outcome.as_deref(), Ok(""));
-        assert!(
-            requests[0]
-                .to_ascii_lowercase()
-                .contains("\r\ncontent-length: 0\r\n")
-        );
-    }
-
-    #[test]
-    fn statuses_become_faults() {
-        let mv = Call::Move {
-            game: "abc".into(),
-            uci: "e2e4".into(),
-            offering_draw: false,
-        };
-        let (outcome, _) = exchange("400 Bad Request", br#"{"error":"Not your turn"}"#, &mv);
-        let reason = Some("Not your turn".to_string());
-        assert_eq!(outcome, Err(Fault::Status { code: 400, reason }));
-        let (outcome, _) = exchange("401 Unauthorized", b"{}", &mv);
-        assert_eq!(outcome, Err(Fault::Unauthorized));
-        let (outcome, _) = exchange("429 Too Many Requests", b"", &mv);
-        assert_eq!(outcome, Err(Fault::RateLimited));
-        let (outcome, _) = exchange("503 Service Unavailable", b"<html>", &mv);
-        assert_eq!(
-            outcome,
-            Err(Fault::Status {
-                code: 503,
-                reason: None
-            })
-        );
-        let (outcome, _) = exchange("302 Found", b"", &mv);
-        assert_eq!(
-            outcome,
-            Err(Fault::Status {
-                code: 302,
-                reason: None
-            })
-        );
-        let (outcome, _) = exchange("200 OK", b"\xff\xfe", &Call::Account);
-        assert!(matches!(outcome, Err(Fault::BadBody(_))), "{outcome:?}");
-    }
-
-    #[test]
     fn a_refused_connection_is_offline() {
         // A port that was just free and is closed again.
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -491,50 +407,5 @@ mod tests {
         );
         assert!(matches!(outcome, Err(Fault::Offline(_))), "{outcome:?}");
         assert_eq!(server.join().unwrap(), 0x16);
-    }
-
-    #[test]
-    fn nothing_reaches_a_refused_base_or_goes_without_a_token() {
-        let server = Server::start(|_, _, stream| respond(stream, "200 OK", b"{}"));
-        let port = server.base.rsplit(':').next().unwrap().to_string();
-        for base in [
-            format!("http://user@127.0.0.1:{port}"),
-            format!("ftp://127.0.0.1:{port}"),
-        ] {
-            let outcome = call(
-                &agent(&base, Lifetime::Short),
-                &base,
-                Some(&token()),
-                &Call::Account,
-            );
-            assert_eq!(outcome, Err(Fault::NotSecure(base)));
-        }
-        let outcome = call(
-            &agent(&server.base, Lifetime::Short),
-            &server.base,
-            None,
-            &Call::Account,
-        );
-        assert_eq!(outcome, Err(Fault::NoToken));
-        assert_eq!(server.connections(), 0);
-    }
-
-    #[test]
-    fn a_long_call_reads_to_the_end() {
-        let server = Server::start(|_, _, stream| {
-            crate::net::testserver::chunked(stream, &[b"\n", b"\n"]);
-        });
-        let seek = Call::Seek {
-            control: Control {
-                limit: 600,
-                increment: 0,
-            },
-            rated: false,
-            color: None,
-        };
-        let agent = agent(&server.base, Lifetime::Open);
-        let outcome = long_call(&agent, &server.base, Some(&token()), &seek);
-        assert_eq!(outcome.as_deref(), Ok(""));
-        assert!(server.requests()[0].ends_with("rated=false&time=10&increment=0"));
     }
 }

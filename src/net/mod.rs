@@ -12,8 +12,5 @@ pub mod host;
 pub mod http;
 pub mod token;
 
-#[cfg(test)]
-mod testserver;
-
 pub use host::NetHost;
 pub use token::Token;

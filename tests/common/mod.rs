@@ -189,6 +189,9 @@ pub fn run_piped(home: &Home, args: &[&str], input: &str) -> Vec<String> {
         .collect()
 }
 
+pub mod http;
 pub mod lichess;
 pub mod tmux;
 pub mod transcript;
+#[cfg(unix)]
+pub mod user;

@@ -1,6 +1,11 @@
 //! The client at a real terminal through tmux, as a person types: keys
 //! sent, the screen read, a line waited for. tmux is installed by
 //! `scripts/setup`; a missing tmux fails the tests that use it.
+//!
+//! Each session runs on a tmux server of its own, whose socket is in the
+//! client's home (`tmux -S`): on the shared default server, a test or
+//! anyone else ending the last other session stops the server under a
+//! test that is starting or reading.
 
 #![allow(dead_code)] // Each test crate uses a part of it.
 
@@ -13,6 +18,8 @@ pub const PATIENCE: Duration = Duration::from_secs(20);
 
 pub struct Tmux {
     session: String,
+    /// The socket of this session's own tmux server.
+    socket: std::path::PathBuf,
     /// The client's own data and settings, for as long as it runs.
     _home: super::Home,
 }
@@ -28,7 +35,8 @@ impl Tmux {
     pub fn start_in(name: &str, command: &str, home: super::Home) -> Tmux {
         let session = format!("annabella-test-{}-{name}", std::process::id());
         let command = &format!("{} {command}", home.env_prefix());
-        let status = Command::new("tmux")
+        let socket = home.path().join("tmux");
+        let status = tmux(&socket)
             .args([
                 "new-session",
                 "-d",
@@ -46,12 +54,13 @@ impl Tmux {
         assert!(status.success(), "tmux new-session failed");
         Tmux {
             session,
+            socket,
             _home: home,
         }
     }
 
     pub fn keys(&self, keys: &[&str]) {
-        let status = Command::new("tmux")
+        let status = tmux(&self.socket)
             .args(["send-keys", "-t", &self.session])
             .args(keys)
             .status()
@@ -60,7 +69,7 @@ impl Tmux {
     }
 
     pub fn screen(&self) -> Vec<String> {
-        let out = Command::new("tmux")
+        let out = tmux(&self.socket)
             .args(["capture-pane", "-p", "-t", &self.session])
             .output()
             .expect("tmux capture-pane");
@@ -71,7 +80,7 @@ impl Tmux {
     }
 
     pub fn cursor(&self) -> (usize, usize) {
-        let out = Command::new("tmux")
+        let out = tmux(&self.socket)
             .args([
                 "display-message",
                 "-p",
@@ -117,7 +126,7 @@ impl Tmux {
     /// Copies everything the program writes to the terminal, escape
     /// sequences included, into `file`.
     pub fn record_raw(&self, file: &std::path::Path) {
-        let status = Command::new("tmux")
+        let status = tmux(&self.socket)
             .args(["pipe-pane", "-o", "-t", &self.session])
             .arg(format!("cat > '{}'", file.display()))
             .status()
@@ -140,8 +149,13 @@ impl Tmux {
 
 impl Drop for Tmux {
     fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["kill-session", "-t", &self.session])
-            .status();
+        let _ = tmux(&self.socket).arg("kill-server").status();
     }
+}
+
+/// tmux on the server of `socket`, which holds one session alone.
+fn tmux(socket: &std::path::Path) -> Command {
+    let mut command = Command::new("tmux");
+    command.arg("-S").arg(socket);
+    command
 }

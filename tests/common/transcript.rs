@@ -1,14 +1,16 @@
 //! Transcripts: input lines and the exact output lines expected from the
 //! real `annabella` binary. Shared by the offline runner
-//! (`tests/transcripts.rs`, whose docs describe the format) and the
-//! online one (`tests/online.rs`, which adds `# scenario:`).
+//! (`tests/it/transcripts.rs`, whose docs describe the format) and the
+//! online one (`tests/lichess/online.rs`, which adds `# scenario:`).
 
 #![allow(dead_code)] // Each runner uses a part.
 
 use std::fmt::Write as _;
 use std::io::{Read, Write};
+use std::panic;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -403,9 +405,10 @@ pub fn files(dir: &str) -> Vec<PathBuf> {
 }
 
 /// Runs `check` on every transcript in `dir` whose name contains the
-/// `TRANSCRIPT` variable, in parallel; fails with every failing file's
-/// report, or when there is no transcript at all. `label` names the
-/// kind in the summary line.
+/// `TRANSCRIPT` variable, as many at a time as there are CPUs; fails
+/// with every failing file's report, in the order of the files, or
+/// when there is no transcript at all. `label` names the kind in the
+/// summary line.
 pub fn run_all(dir: &str, label: &str, check: fn(&Path) -> Result<(), String>) {
     let all = files(dir);
     assert!(
@@ -424,19 +427,7 @@ pub fn run_all(dir: &str, label: &str, check: fn(&Path) -> Result<(), String>) {
         !files.is_empty(),
         "no transcript file name contains TRANSCRIPT={filter:?}"
     );
-    let results: Vec<Result<(), String>> = thread::scope(|scope| {
-        let handles: Vec<_> = files
-            .iter()
-            .map(|path| scope.spawn(move || check(path)))
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err("transcript check panicked".into()))
-            })
-            .collect()
-    });
+    let results = run_parallel(&files, check);
     let failures: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
     eprintln!(
         "{label}: {} run, {} passed, {} failed",
@@ -453,4 +444,44 @@ pub fn run_all(dir: &str, label: &str, check: fn(&Path) -> Result<(), String>) {
             reports.join("\n")
         );
     }
+}
+
+/// `check` of every file in `files`, in their order, on one thread per
+/// CPU: each transcript runs the binary, and more of them at once than
+/// there are CPUs only wait for each other.
+fn run_parallel(
+    files: &[PathBuf],
+    check: fn(&Path) -> Result<(), String>,
+) -> Vec<Result<(), String>> {
+    let workers = thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(files.len());
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, Result<(), String>)> = thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut done = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(path) = files.get(i) else {
+                            break done;
+                        };
+                        // A panic fails its own file, not the rest of
+                        // this worker's share.
+                        let result = panic::catch_unwind(|| check(path)).unwrap_or_else(|_| {
+                            Err(format!("{}: transcript check panicked", path.display()))
+                        });
+                        done.push((i, result));
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a transcript worker ends"))
+            .collect()
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, result)| result).collect()
 }

@@ -26,17 +26,18 @@
 #![allow(dead_code)] // Each test crate uses a part of the stand-in.
 
 mod game;
-mod http;
 mod server;
 mod spec;
 
 use std::collections::HashMap;
-use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::Duration;
+
+use super::http;
 
 // Not every test crate names these.
 #[allow(unused_imports)]
@@ -294,7 +295,8 @@ pub struct StandIn {
     addr: SocketAddr,
     token: String,
     shared: Arc<server::Shared>,
-    acceptor: Option<JoinHandle<()>>,
+    /// Taken when the stand-in stops, before the ticker.
+    http: Option<http::Server>,
     ticker: Option<JoinHandle<()>>,
 }
 
@@ -306,22 +308,20 @@ impl StandIn {
         let templates = Templates::load();
         let token = scenario.token.clone();
         let state = server::State::new(scenario, templates).unwrap_or_else(|e| panic!("{e}"));
-        let listener = TcpListener::bind("127.0.0.1:0").expect("a port on 127.0.0.1");
-        let addr = listener.local_addr().expect("the port bound");
         let shared = Arc::new(server::Shared::new(state));
-        let acceptor = {
+        let http = {
             let shared = Arc::clone(&shared);
-            std::thread::spawn(move || server::accept(&listener, &shared))
+            http::Server::start(move |_, request, stream| server::serve(&shared, request, stream))
         };
         let ticker = {
             let shared = Arc::clone(&shared);
             std::thread::spawn(move || server::tick(&shared))
         };
         StandIn {
-            addr,
+            addr: http.addr(),
             token,
             shared,
-            acceptor: Some(acceptor),
+            http: Some(http),
             ticker: Some(ticker),
         }
     }
@@ -417,12 +417,8 @@ impl Drop for StandIn {
     fn drop(&mut self) {
         self.shared.stop.store(true, Ordering::SeqCst);
         self.shared.wake.notify_all();
-        // The acceptor waits in `accept`: a connection of our own wakes
-        // it to see the stop.
-        let _ = TcpStream::connect_timeout(&self.addr, Duration::from_secs(1));
-        if let Some(handle) = self.acceptor.take() {
-            let _ = handle.join();
-        }
+        // No connection is accepted any more once it is dropped.
+        drop(self.http.take());
         if let Some(handle) = self.ticker.take() {
             let _ = handle.join();
         }

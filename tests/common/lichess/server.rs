@@ -4,7 +4,7 @@
 //! line a request causes is on the wire before its answer.
 
 use std::collections::{HashMap, VecDeque};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
@@ -13,9 +13,9 @@ use serde_json::{Value, json};
 use shakmaty::Color;
 
 use super::game::{Game, Refused, Rival, color_name, perf_name, speed};
-use super::http::{self, Request, Sink};
 use super::spec::Templates;
 use super::{IncomingChallenge, KEEP_ALIVE, Logged, NewGame, Scenario, Step};
+use crate::common::http::{self, Request, Sink};
 
 /// What the threads of one stand-in share.
 pub struct Shared {
@@ -213,7 +213,7 @@ impl State {
     /// Answers `request`, which came on `stream`.
     fn handle(&mut self, request: &Request, stream: &TcpStream) -> Reply {
         let expected = format!("Bearer {}", self.token);
-        if request.authorization.as_deref() != Some(expected.as_str()) {
+        if request.header("authorization") != Some(expected.as_str()) {
             return error(401, "No such token");
         }
         if request.method == "POST" {
@@ -974,11 +974,15 @@ impl State {
             let id = self.games[at].id.clone();
             match step {
                 Step::Move(uci) => {
-                    self.opponent_move(at, uci, std::mem::take(&mut offers));
-                    if self.script.front() == Some(&Step::FlagPlayer) && !self.games[at].is_over() {
+                    // The player's flag falling right after the move is
+                    // on the same state line as the move: a script must
+                    // not read on between the two.
+                    let flag = self.script.front() == Some(&Step::FlagPlayer);
+                    if flag {
                         self.script.pop_front();
-                        self.flag(at, player);
                     }
+                    let offers = std::mem::take(&mut offers);
+                    self.opponent_move(at, uci, offers, flag);
                     break;
                 }
                 Step::OfferDraw => offers.draw = true,
@@ -1025,8 +1029,9 @@ impl State {
     }
 
     /// The opponent plays `uci` in game `at` making `offers` with it; a
-    /// gone opponent is back.
-    fn opponent_move(&mut self, at: usize, uci: &str, offers: Offers) {
+    /// gone opponent is back. With `flag` the player's flag falls on the
+    /// same state line.
+    fn opponent_move(&mut self, at: usize, uci: &str, offers: Offers, flag: bool) {
         let game = &self.games[at];
         if game.turn() == game.player {
             self.faults.push(format!(
@@ -1047,6 +1052,10 @@ impl State {
         }
         match self.games[at].play(uci) {
             Ok(()) if self.games[at].is_over() => self.finish(at),
+            Ok(()) if flag => {
+                let player = self.games[at].player;
+                self.flag(at, player);
+            }
             Ok(()) => {
                 offers.apply(&mut self.games[at]);
                 self.push_state(at);
@@ -1090,41 +1099,19 @@ impl State {
     }
 }
 
-/// Serves connections until the stand-in stops.
-pub fn accept(listener: &TcpListener, shared: &std::sync::Arc<Shared>) {
-    for stream in listener.incoming() {
-        if shared.stop.load(Ordering::SeqCst) {
-            break;
-        }
-        let Ok(stream) = stream else { continue };
-        let shared = std::sync::Arc::clone(shared);
-        std::thread::spawn(move || serve(&shared, stream));
-    }
-}
-
-/// Serves one connection: one request, its answer, and for a stream
-/// the wait until the client hangs up.
-fn serve(shared: &Shared, mut stream: TcpStream) {
-    http::prepare(&stream);
-    let Ok(request) = http::read_request(&stream) else {
-        http::respond(
-            &mut stream,
-            400,
-            "application/json",
-            br#"{"error":"Bad request"}"#,
-        );
-        return;
-    };
+/// Answers one request that came on `stream`, and for a stream waits
+/// until the client hangs up.
+pub fn serve(shared: &Shared, request: &Request, stream: &mut TcpStream) {
     let reply = {
         let mut state = shared.lock();
         *state.connections.entry(request.path.clone()).or_default() += 1;
-        let reply = state.handle(&request, &stream);
+        let reply = state.handle(request, stream);
         state.log.push(Logged {
             method: request.method.clone(),
             path: request.path.clone(),
             query: request.query.clone(),
             form: request.form.clone(),
-            authorization: request.authorization.clone(),
+            authorization: request.header("authorization").map(str::to_string),
             status: reply.status(),
         });
         reply
@@ -1136,10 +1123,10 @@ fn serve(shared: &Shared, mut stream: TcpStream) {
             status,
             content_type,
             body,
-        } => http::respond(&mut stream, status, content_type, body.as_bytes()),
+        } => http::respond(stream, status, content_type, body.as_bytes()),
         Reply::Written { .. } => {}
         Reply::Held { sink } => {
-            http::wait_for_hang_up(&mut stream);
+            http::wait_for_hang_up(stream);
             shared.lock().forget(sink);
         }
     }

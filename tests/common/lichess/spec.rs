@@ -9,8 +9,9 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 /// The official API description beside the crate, or where
-/// `LICHESS_API_REFERENCE` says (as `tests/online_events.rs` reads it).
-/// Without it the stand-in cannot start: its bodies come from there.
+/// `LICHESS_API_REFERENCE` says (as `tests/lichess/online_events.rs`
+/// reads it). Without it the stand-in cannot start: its bodies come
+/// from there.
 pub fn reference_dir() -> PathBuf {
     let dir = std::env::var_os("LICHESS_API_REFERENCE")
         .map(PathBuf::from)

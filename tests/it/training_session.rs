@@ -14,7 +14,7 @@ use annabella::session::{Input, KeptGame, Resumption, Session, Start};
 use annabella::settings::{Lang, OpponentChoice, Settings, Style, Width};
 use annabella::training::{DrillKind, Expected, Shade, expected};
 
-mod common;
+use crate::common;
 use common::Home;
 
 const WIDTH: u16 = 40;

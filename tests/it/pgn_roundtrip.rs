@@ -5,7 +5,7 @@
 //! byte-order mark and CRLF, comments and variations, Chess960, illegal
 //! and unreadable moves, cut and garbage files.
 
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 use std::path::Path;

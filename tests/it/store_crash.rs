@@ -13,7 +13,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
 
-mod common;
+use crate::common;
 use common::{Home, Rng, seconds};
 
 /// How long a test waits for a line before it calls the client stuck.

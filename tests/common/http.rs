@@ -1,13 +1,20 @@
-//! Just enough HTTP/1.1 for the stand-in: one request per connection
-//! (request line, headers, a `Content-Length` body), answers with a
-//! `Content-Length`, and the NDJSON streams sent chunked, one line a
-//! chunk, each written whole so that the client gets it at once.
+//! The one HTTP test server, under the stand-in lichess and the tests of
+//! the network edge: just enough HTTP/1.1 for a client under test. One
+//! request per connection (request line, headers, a `Content-Length`
+//! body), answers with a `Content-Length`, and NDJSON streams sent
+//! chunked, one line a chunk, each written whole so that the client
+//! gets it at once.
+
+#![allow(dead_code)] // The stand-in and the network tests each use a part.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{Shutdown, TcpStream};
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// The largest request head or body the stand-in reads: a client under
+/// The largest request head or body the server reads: a client under
 /// test never sends more, and a broken one must not grow a buffer.
 const LIMIT: usize = 64 * 1024;
 
@@ -24,17 +31,30 @@ pub struct Request {
     pub path: String,
     /// The query as sent, without the `?`.
     pub query: String,
+    /// The protocol of the request line (`HTTP/1.1`).
+    pub version: String,
     /// The path's segments, percent-decoded (`/api/account` gives `api`,
     /// `account`).
     pub segments: Vec<String>,
-    /// The `Authorization` header's value, if sent.
-    pub authorization: Option<String>,
+    /// Every header in the order sent: its name as sent, its value
+    /// without the spaces around it.
+    pub headers: Vec<(String, String)>,
+    /// The body as sent.
+    pub body: Vec<u8>,
     /// The body as a form (`application/x-www-form-urlencoded`); empty if
     /// there was none.
     pub form: Vec<(String, String)>,
 }
 
 impl Request {
+    /// The value of the first header called `name`, in any case.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+
     /// The first value of `name` in the form.
     pub fn field(&self, name: &str) -> Option<&str> {
         self.form
@@ -72,12 +92,12 @@ pub fn read_request(stream: &TcpStream) -> Result<Request, String> {
     };
     let request_line = next_line(&mut reader)?;
     let mut words = request_line.split(' ');
-    let (Some(method), Some(target), Some(_version)) = (words.next(), words.next(), words.next())
+    let (Some(method), Some(target), Some(version)) = (words.next(), words.next(), words.next())
     else {
         return Err(format!("not a request line: {request_line:?}"));
     };
     let (path, query) = target.split_once('?').unwrap_or((target, ""));
-    let mut authorization = None;
+    let mut headers = Vec::new();
     let mut length = 0usize;
     loop {
         let line = next_line(&mut reader)?;
@@ -88,13 +108,12 @@ pub fn read_request(stream: &TcpStream) -> Result<Request, String> {
             return Err(format!("not a header: {line:?}"));
         };
         let value = value.trim();
-        if name.eq_ignore_ascii_case("authorization") {
-            authorization = Some(value.to_string());
-        } else if name.eq_ignore_ascii_case("content-length") {
+        if name.eq_ignore_ascii_case("content-length") {
             length = value
                 .parse()
                 .map_err(|_| format!("Content-Length {value:?}"))?;
         }
+        headers.push((name.to_string(), value.to_string()));
     }
     if length > LIMIT {
         return Err(format!("a body of {length} bytes"));
@@ -110,9 +129,11 @@ pub fn read_request(stream: &TcpStream) -> Result<Request, String> {
         method: method.to_string(),
         path: path.to_string(),
         query: query.to_string(),
+        version: version.to_string(),
         segments,
-        authorization,
+        headers,
         form: pairs(&String::from_utf8_lossy(&body)),
+        body,
     })
 }
 
@@ -159,15 +180,18 @@ pub fn decode(text: &str, plus_is_space: bool) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// The reason phrase of the statuses the stand-in answers with.
+/// The reason phrase of the statuses the tests answer with.
 fn reason(status: u16) -> &'static str {
     match status {
         200 => "OK",
         201 => "Created",
+        302 => "Found",
         400 => "Bad Request",
         401 => "Unauthorized",
         404 => "Not Found",
         429 => "Too Many Requests",
+        500 => "Internal Server Error",
+        503 => "Service Unavailable",
         _ => "Unknown",
     }
 }
@@ -262,11 +286,133 @@ impl Sink {
     }
 }
 
-/// Waits until the client closes `stream` (or the stand-in shuts it
+/// Answers with a whole NDJSON stream: each of `lines` (an empty one is a
+/// keep-alive), then its end.
+pub fn ndjson(stream: &TcpStream, lines: &[&str]) {
+    if let Some(mut sink) = Sink::open(0, stream) {
+        for line in lines {
+            sink.line(line);
+        }
+        sink.end();
+    }
+}
+
+/// Waits until the client closes `stream` (or the server shuts it
 /// down): the client sends nothing on a stream's connection after its
 /// request, so a read returns only at the end.
 pub fn wait_for_hang_up(stream: &mut TcpStream) {
     let _ = stream.set_read_timeout(None);
     let mut buffer = [0u8; 256];
     while matches!(stream.read(&mut buffer), Ok(read) if read > 0) {}
+}
+
+/// What the threads of a [`Server`] share.
+#[derive(Default)]
+struct Seen {
+    stop: AtomicBool,
+    connections: AtomicUsize,
+    requests: Mutex<Vec<Request>>,
+}
+
+/// A server on a free port of 127.0.0.1, until dropped: each connection
+/// on a thread of its own, its request read and kept, then handed with
+/// the connection to the server's handler.
+pub struct Server {
+    addr: SocketAddr,
+    seen: Arc<Seen>,
+    acceptor: Option<JoinHandle<()>>,
+}
+
+impl Server {
+    /// Starts serving with `handler`, given the connection's number
+    /// (from 0 in the order accepted), its request and the connection to
+    /// answer on. A request that cannot be read is answered 400 and not
+    /// handed on.
+    pub fn start(
+        handler: impl Fn(usize, &Request, &mut TcpStream) + Send + Sync + 'static,
+    ) -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a port on 127.0.0.1");
+        let addr = listener.local_addr().expect("the port bound");
+        let seen = Arc::new(Seen::default());
+        let handler = Arc::new(handler);
+        let acceptor = {
+            let seen = Arc::clone(&seen);
+            std::thread::spawn(move || {
+                for stream in listener.incoming() {
+                    if seen.stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let Ok(stream) = stream else { continue };
+                    let number = seen.connections.fetch_add(1, Ordering::SeqCst);
+                    let (seen, handler) = (Arc::clone(&seen), Arc::clone(&handler));
+                    std::thread::spawn(move || serve(&seen, number, stream, &*handler));
+                }
+            })
+        };
+        Server {
+            addr,
+            seen,
+            acceptor: Some(acceptor),
+        }
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// How many connections it accepted.
+    pub fn connections(&self) -> usize {
+        self.seen.connections.load(Ordering::SeqCst)
+    }
+
+    /// The requests read so far, in the order they were read.
+    pub fn requests(&self) -> Vec<Request> {
+        self.seen
+            .requests
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.seen.stop.store(true, Ordering::SeqCst);
+        // The acceptor waits in `accept`: a connection of our own wakes
+        // it to see the stop.
+        let _ = TcpStream::connect_timeout(&self.addr, Duration::from_secs(1));
+        if let Some(acceptor) = self.acceptor.take() {
+            let _ = acceptor.join();
+        }
+    }
+}
+
+/// Serves one connection: its request read and kept, then `handler`.
+fn serve(
+    seen: &Seen,
+    number: usize,
+    mut stream: TcpStream,
+    handler: &impl Fn(usize, &Request, &mut TcpStream),
+) {
+    prepare(&stream);
+    let Ok(request) = read_request(&stream) else {
+        respond(
+            &mut stream,
+            400,
+            "application/json",
+            br#"{"error":"Bad request"}"#,
+        );
+        return;
+    };
+    seen.requests
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .push(request.clone());
+    handler(number, &request, &mut stream);
 }

@@ -4,7 +4,7 @@
 //! The fakes are small shell scripts in `tests/fake_engines/`. Stockfish
 //! is installed by `scripts/setup` (Debian package `stockfish`).
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::path::PathBuf;

@@ -6,7 +6,7 @@
 //! sequences. tmux is installed by `scripts/setup`; a missing tmux fails
 //! these tests rather than skipping them.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 use std::thread::sleep;

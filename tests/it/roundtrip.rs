@@ -44,7 +44,7 @@ fn suite_fens() -> Vec<String> {
     fens
 }
 
-mod common;
+use crate::common;
 use common::Rng;
 
 /// Positions along random games from the start and from Chess960 starts,

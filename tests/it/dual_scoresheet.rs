@@ -3,7 +3,7 @@
 //! Every expected move list is computed here with shakmaty alone
 //! (`San::from_ascii(...).to_move(&pos)`), never with the code under test.
 
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 

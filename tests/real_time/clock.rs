@@ -12,7 +12,7 @@
 
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 use common::seconds;
 
 /// How long a test waits for a line before it calls the binary stuck

@@ -9,7 +9,7 @@ use annabella::input::commands::{COMMANDS, Command};
 use annabella::input::vocab::fold;
 use annabella::settings::{Entry, Key, Lang, TABLE};
 
-const README: &str = include_str!("../README.md");
+const README: &str = include_str!("../../README.md");
 
 /// The rows of the table under the heading `## {section}`, each split
 /// into its cells (a `\|` inside a cell is a `|`).

@@ -5,8 +5,8 @@
 //!
 //! Stockfish is installed by `scripts/setup` (Debian package
 //! `stockfish`); without it the test fails rather than pass unplayed.
-//! `cargo test --test engine_clock -- --nocapture` prints the games,
-//! their plies and annabella's least time left per level.
+//! `cargo test --test real_time engine_clock -- --nocapture` prints the
+//! games, their plies and annabella's least time left per level.
 
 use std::collections::HashMap;
 use std::env;
@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use annabella::rules::clock::{Clock, TimeControl};
 
-mod common;
+use crate::common;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};

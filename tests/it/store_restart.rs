@@ -6,7 +6,7 @@
 
 use std::fs;
 
-mod common;
+use crate::common;
 use common::Home;
 
 /// Runs the client in `home` with `args` on `input`; its output lines.

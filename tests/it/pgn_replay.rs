@@ -12,7 +12,7 @@
 //! left, say). FIDE Art. 5.2.2 ends the game there and so does the client;
 //! such games are replayed up to that point and listed in the summary.
 
-mod common;
+use crate::common;
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;

@@ -17,7 +17,7 @@ use shakmaty::Position;
 
 const WIDTH: u16 = 40;
 
-mod common;
+use crate::common;
 use common::Rng;
 
 /// 100 positions along random games, some of them Chess960.

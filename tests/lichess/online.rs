@@ -4,9 +4,9 @@
 //!
 //! # Format
 //!
-//! As the offline transcripts (`tests/transcripts.rs`: `> ` input lines,
-//! expected output lines, `{ANY}`, `{DATE}`, `{BLANK}`, `# args:`), with
-//! one more header, required and before the first input line:
+//! As the offline transcripts (`tests/it/transcripts.rs`: `> ` input
+//! lines, expected output lines, `{ANY}`, `{DATE}`, `{BLANK}`, `# args:`),
+//! with one more header, required and before the first input line:
 //!
 //! - `# scenario: NAME` names the stand-in's scenario, from the table in
 //!   [`scenario`] below: who plays, what game runs, what challenges
@@ -23,11 +23,11 @@
 //! have had nothing to complain of, and neither token may appear in
 //! stdout, stderr or any file under the home.
 //!
-//! `TRANSCRIPT=part cargo test --test online` runs only the files whose
-//! name contains `part`. With no `tests/online/*.txt` at all the test
+//! `TRANSCRIPT=part cargo test --test lichess online_transcripts` runs
+//! only the files whose name contains `part`. With no `tests/online/*.txt` at all the test
 //! fails, as the offline runner does.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

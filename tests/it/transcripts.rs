@@ -14,7 +14,8 @@
 //!   is special: no double quotes, no backslashes, no variables. Several
 //!   `# args:` lines add up; they must come before the first input line.
 //! - `# scenario: NAME` names a stand-in server scenario; it belongs to
-//!   the online transcripts (`tests/online.rs`) and is refused here.
+//!   the online transcripts (`tests/lichess/online.rs`) and is refused
+//!   here.
 //! - Any other line starting with `#` is a comment.
 //! - `> TEXT` is one input line, sent to the binary as `TEXT`.
 //! - Empty lines (or lines of only spaces) are ignored.
@@ -45,10 +46,10 @@
 //! Every file is one test case; all run in one `#[test]`, which reports
 //! every failing file (file, line, the input before it, expected, actual
 //! and the whole actual output) and fails if no transcript is found.
-//! `TRANSCRIPT=part cargo test --test transcripts` runs only the files
-//! whose name contains `part`.
+//! `TRANSCRIPT=part cargo test --test it transcripts::` runs only the
+//! files whose name contains `part`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -2,7 +2,8 @@
 //! broken save is named with a clear fault and moved aside byte for
 //! byte, leaving its path free.
 
-mod store_common;
+use crate::common;
+use crate::store_common;
 
 use std::fs;
 use std::io;
@@ -154,27 +155,27 @@ fn an_unreadable_save_is_moved_aside() {
     assert!(fs::symlink_metadata(&path).is_err());
 }
 
-/// A file its owner may not read, where the tests do not run as root
-/// (root reads it anyway, and then there is nothing to test).
+/// A file its owner may not read; as root (who reads it anyway) the
+/// check runs with an ordinary user's file permissions.
 #[cfg(unix)]
 #[test]
 fn a_save_without_permission_is_moved_aside() {
     use std::os::unix::fs::PermissionsExt;
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("current.json");
-    let bytes = saved_bytes();
-    fs::write(&path, &bytes).unwrap();
-    fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).unwrap();
-    if fs::read(&path).is_ok() {
-        return;
-    }
-    let kind = BrokenKind::Unreadable(io::ErrorKind::PermissionDenied);
-    let aside = game_outcome(&path);
-    let Some(Aside::Moved { to, .. }) = &aside else {
-        panic!("not moved aside: {aside:?}");
-    };
-    fs::set_permissions(to, fs::Permissions::from_mode(0o600)).unwrap();
-    assert_moved(aside, &path, &bytes, kind);
+    common::user::as_ordinary_user(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("current.json");
+        let bytes = saved_bytes();
+        fs::write(&path, &bytes).unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).unwrap();
+        common::user::assert_unreadable(&path);
+        let kind = BrokenKind::Unreadable(io::ErrorKind::PermissionDenied);
+        let aside = game_outcome(&path);
+        let Some(Aside::Moved { to, .. }) = &aside else {
+            panic!("not moved aside: {aside:?}");
+        };
+        fs::set_permissions(to, fs::Permissions::from_mode(0o600)).unwrap();
+        assert_moved(aside, &path, &bytes, kind);
+    });
 }
 
 #[test]

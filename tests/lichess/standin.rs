@@ -3,7 +3,7 @@
 //! and parse with the client's own types, the opponent follows its
 //! script, and the lines a request causes come before its answer.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -881,11 +881,11 @@ fn draws_resignation_flags_and_aborts_end_the_game() {
         game.full();
         assert_ok(&play(&server, "e2e4"));
         game.state();
+        // The player's flag falls on the state line of the opponent's
+        // move itself.
         if step == Step::Flag {
             game.state();
             assert_ok(&play(&server, "g1f3"));
-            game.state();
-        } else {
             game.state();
         }
         let last = game.state();

@@ -9,7 +9,7 @@
 //! say where they looked; the hand-written lines below cover every event
 //! besides.
 
-mod common;
+use crate::common;
 
 use annabella::online::{
     ChallengeColor, ChallengeDirection, ChallengeStatus, ChatRoom, Clock, Color, DeclineReason,
