@@ -10,6 +10,7 @@ use crate::input::{Line, clean_line, read_line};
 use super::board::Reader;
 use super::clock::ClockOrder;
 use super::records::Records;
+use super::replay::ReplayOrder;
 use super::seat::Purpose;
 use super::{Session, play, settings};
 
@@ -62,7 +63,7 @@ impl Session {
                 vec![OnlineEvent::NotOnline.into()]
             }
             Line::Failed(_, error) => vec![error.into()],
-            Line::Move(_) if self.replaying() => vec![Refused::Replaying.into()],
+            Line::Move(_) if self.replay.replaying() => vec![Refused::Replaying.into()],
             Line::Move(reading) => self.move_reading(reading, false),
             Line::NotUnderstood { input, suggestion } => {
                 vec![Refused::NotUnderstood { input, suggestion }.into()]
@@ -75,14 +76,14 @@ impl Session {
     /// lichess runs.
     fn command(&mut self, cmd: Cmd) -> Vec<Event> {
         let entry = cmd.command().entry();
-        if self.replaying() && entry.in_replay == InReplay::Refused {
+        if self.replay.replaying() && entry.in_replay == InReplay::Refused {
             return vec![Refused::Replaying.into()];
         }
         if let Some(events) = self.online_instead(&cmd) {
             return events;
         }
-        if self.replaying() && entry.in_replay == InReplay::Prev {
-            return self.replay_prev();
+        if self.replay.replaying() && entry.in_replay == InReplay::Prev {
+            return self.replay_order(ReplayOrder::Prev);
         }
         match cmd {
             Cmd::Help(topic) => vec![Answer::Help(topic).into()],
@@ -103,7 +104,7 @@ impl Session {
             Cmd::Material => self.reader().material(),
             Cmd::Status => [self.table.status(self.against())]
                 .into_iter()
-                .chain(self.replay_place())
+                .chain(self.replay.place(&self.table))
                 .collect(),
             Cmd::Fen => self.reader().fen(),
             Cmd::Pgn(to) => self.pgn(to),
@@ -128,11 +129,11 @@ impl Session {
             Cmd::Clock(side) => self.clock_order(ClockOrder::Read(side)),
             Cmd::Pause => self.clock_order(ClockOrder::Pause),
             Cmd::Resume => self.clock_order(ClockOrder::Resume),
-            Cmd::Next => self.replay_next(),
-            Cmd::Prev => self.replay_prev(),
-            Cmd::Start => self.replay_start(),
-            Cmd::End => self.replay_end(),
-            Cmd::Goto(to) => self.replay_goto(to),
+            Cmd::Next => self.replay_order(ReplayOrder::Next),
+            Cmd::Prev => self.replay_order(ReplayOrder::Prev),
+            Cmd::Start => self.replay_order(ReplayOrder::Start),
+            Cmd::End => self.replay_order(ReplayOrder::End),
+            Cmd::Goto(to) => self.replay_order(ReplayOrder::Goto(to)),
             Cmd::Play => self.replay_play(),
             Cmd::MyBoard(order) => {
                 let o = self.against();
@@ -155,6 +156,12 @@ impl Session {
     /// The board as the player reads it now.
     pub(super) fn reader(&self) -> Reader<'_> {
         Reader::new(&self.table, self.against())
+    }
+
+    fn replay_order(&mut self, order: ReplayOrder) -> Vec<Event> {
+        let o = self.against();
+        self.replay
+            .handle(&mut self.table, o, &mut self.dual, order)
     }
 
     fn clock_order(&mut self, order: ClockOrder) -> Vec<Event> {

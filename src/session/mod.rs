@@ -98,7 +98,7 @@ pub struct Session {
     records: records::Records,
     /// The whole game while it is replayed (`game` is then the game up
     /// to the move shown).
-    replay: Option<replay::Replay>,
+    replay: replay::ReplayRoom,
     /// The player's own board, and scoresheets being compared.
     dual: dual::Dual,
     /// Blindfold play.
@@ -118,7 +118,7 @@ impl Session {
             last_answer: Vec::new(),
             clock: clock::ClockRoom::default(),
             records: records::Records::default(),
-            replay: None,
+            replay: replay::ReplayRoom::default(),
             dual: dual::Dual::new(&shakmaty::Board::new()),
             training: training::Training::default(),
             online: online::Online::default(),
@@ -133,7 +133,7 @@ impl Session {
     /// a replay ends with it.
     pub fn set_game(&mut self, game: Game) {
         self.table.game = game;
-        self.replay = None;
+        self.replay.end();
         self.table.prompt = None;
         self.clock.reset(&mut self.table);
         self.dual.reset(&self.table);
@@ -242,7 +242,7 @@ impl Session {
     fn engine_requests(&mut self) -> Vec<Request> {
         // A replayed game is cut at the move shown, not running: the
         // engine must not play on in it (analyses still go out).
-        let asking = self.table.prompt.is_some() || self.replay.is_some();
+        let asking = self.table.prompt.is_some() || self.replay.replaying();
         let o = self.against();
         self.seat.requests(&self.table, o, asking)
     }

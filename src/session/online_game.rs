@@ -142,7 +142,7 @@ impl Session {
         };
         self.records.tag_online(event, &site);
         self.table.game = start;
-        self.replay = None;
+        self.replay.end();
         self.table.prompt = None;
         self.seat.forget_move();
         self.seat.human = color;

@@ -14,18 +14,40 @@ use crate::event::{Event, MoveRange, Refused, ReplayEvent};
 use crate::input::{MoveNumber, Refusal};
 use crate::rules::clock::Clock;
 use crate::rules::{Game, MoveFacts};
-use crate::settings::OpponentChoice;
 
-use super::Session;
+use super::dual::Dual;
+use super::opponent::Opponent;
+use super::table::Table;
 
 /// A replay under way: the whole game, and the clock it was played on.
 #[derive(Clone, Debug)]
-pub(super) struct Replay {
+struct Replayed {
     /// The game as it was played or loaded, to its last move.
     full: Game,
     /// The clock the game was played on, stopped: the PGN of the moves
     /// shown keeps their times.
     clock: Option<Clock>,
+}
+
+/// The replay room: the whole game while it is replayed.
+#[derive(Clone, Debug, Default)]
+pub(super) struct ReplayRoom {
+    replayed: Option<Replayed>,
+}
+
+/// What the replay room is asked.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum ReplayOrder {
+    /// `next`: the next move; at the end, the end again.
+    Next,
+    /// `prev` (and `undo` in a replay): the move shown is taken off.
+    Prev,
+    /// `start`: the start position, and whose move it is.
+    Start,
+    /// `end`: the last move and the result.
+    End,
+    /// `goto N [side]`: the position after that move.
+    Goto(MoveNumber),
 }
 
 /// The game up to its `shown`-th half-move: at the end the whole game
@@ -41,168 +63,149 @@ fn up_to(full: &Game, shown: usize) -> Game {
     game
 }
 
-impl Session {
-    /// Shows `game` (a loaded one) for replay, from its start: `next`
-    /// then walks it from its first move, `end` jumps to its result.
-    /// Whatever was played before is replaced, as by a new game. Returns
-    /// what is said: the start, and whose move it is.
-    pub(super) fn load_for_replay(&mut self, game: Game) -> Vec<Event> {
-        self.table.prompt = None;
-        self.seat.forget_move();
-        self.table.clock = None;
-        self.clock.forget();
-        self.table.game = up_to(&game, 0);
-        self.dual.reset(&self.table);
-        self.replay = Some(Replay {
+impl ReplayRoom {
+    /// Shows `game` (a loaded one) for replay, from its start, in place
+    /// of the table's game, with no clock running: `next` then walks it
+    /// from its first move, `end` jumps to its result.
+    pub fn load(&mut self, t: &mut Table, game: Game) {
+        t.clock = None;
+        t.game = up_to(&game, 0);
+        self.replayed = Some(Replayed {
             full: game,
             clock: None,
         });
-        vec![
-            ReplayEvent::AtStart.into(),
-            self.table.status(self.against()),
-        ]
     }
 
     /// Whether a game is being replayed.
     pub fn replaying(&self) -> bool {
-        self.replay.is_some()
+        self.replayed.is_some()
     }
 
-    /// The whole game being replayed (while [`Session::game`] is the game
-    /// up to the move shown); `None` when no game is replayed.
-    pub fn replayed_game(&self) -> Option<&Game> {
-        self.replay.as_ref().map(|r| &r.full)
+    /// The whole game being replayed (while the table's game is the game
+    /// up to the move shown).
+    #[cfg(test)]
+    pub fn full(&self) -> Option<&Game> {
+        self.replayed.as_ref().map(|r| &r.full)
     }
 
     /// The clock whose times go into the PGN: the one the replayed game
-    /// was played on, else the game's own.
-    pub(super) fn record_clock(&self) -> Option<&Clock> {
-        match &self.replay {
-            Some(replay) => replay.clock.as_ref(),
-            None => self.table.clock.as_ref(),
+    /// was played on, else the table's.
+    pub fn record_clock<'a>(&'a self, t: &'a Table) -> Option<&'a Clock> {
+        match &self.replayed {
+            Some(replayed) => replayed.clock.as_ref(),
+            None => t.clock.as_ref(),
         }
     }
 
     /// With `status` in a replay: how far it has come.
-    pub(super) fn replay_place(&self) -> Option<Event> {
-        let replay = self.replay.as_ref()?;
+    pub fn place(&self, t: &Table) -> Option<Event> {
+        let replayed = self.replayed.as_ref()?;
         Some(
             ReplayEvent::Place {
-                shown: self.table.game.plies().len(),
-                total: replay.full.plies().len(),
+                shown: t.game.plies().len(),
+                total: replayed.full.plies().len(),
             }
             .into(),
         )
     }
 
     /// The whole game being replayed; a finished game starts its replay
-    /// at its end. A running game is not replayed: `Err` with the refusal.
-    fn replayed(&mut self) -> Result<&Game, Vec<Event>> {
-        if self.replay.is_none() && self.table.game.is_over() {
-            // An engine move still on its way belongs to the game that
-            // ended; the clock stopped with it and waits in the replay.
-            self.table.prompt = None;
-            self.seat.forget_move();
-            self.clock.forget();
-            self.replay = Some(Replay {
-                full: self.table.game.clone(),
-                clock: self.table.clock.take(),
+    /// at its end, and its open question lapses. A running game is not
+    /// replayed: `Err` with the refusal.
+    fn replayed(&mut self, t: &mut Table) -> Result<&Game, Vec<Event>> {
+        if self.replayed.is_none() && t.game.is_over() {
+            // The clock stopped with the game and waits in the replay.
+            t.prompt = None;
+            self.replayed = Some(Replayed {
+                full: t.game.clone(),
+                clock: t.clock.take(),
             });
         }
-        match &self.replay {
-            Some(replay) => Ok(&replay.full),
+        match &self.replayed {
+            Some(replayed) => Ok(&replayed.full),
             None => Err(vec![Refused::NoReplay.into()]),
         }
     }
 
     /// The half-moves shown and in the whole game, starting a replay if
     /// none runs.
-    fn replay_counts(&mut self) -> Result<(usize, usize), Vec<Event>> {
-        let total = self.replayed()?.plies().len();
-        Ok((self.table.game.plies().len(), total))
+    fn counts(&mut self, t: &mut Table) -> Result<(usize, usize), Vec<Event>> {
+        let total = self.replayed(t)?.plies().len();
+        Ok((t.game.plies().len(), total))
     }
 
-    /// Shows the game up to half-move `shown`.
-    fn show(&mut self, shown: usize) {
-        if let Some(replay) = &self.replay {
-            // The player follows the replay on their own board.
-            let agreed = self.dual.agrees(&self.table);
-            let game = up_to(&replay.full, shown);
-            self.table.game = game;
-            self.dual.sync(&self.table, agreed);
+    /// Shows the game up to half-move `shown`; the player follows the
+    /// replay on their own board.
+    fn show(&self, t: &mut Table, mine: &mut Dual, shown: usize) {
+        if let Some(replayed) = &self.replayed {
+            let agreed = mine.agrees(t);
+            t.game = up_to(&replayed.full, shown);
+            mine.sync(t, agreed);
         }
     }
 
     /// Shows the game up to half-move `shown` (at least one) and says
     /// that move, and the end of the game when it was the last.
-    fn show_move(&mut self, shown: usize) -> Vec<Event> {
-        self.show(shown);
-        let mut events: Vec<Event> = MoveFacts::last(&self.table.game)
+    fn show_move(&self, t: &mut Table, mine: &mut Dual, shown: usize) -> Vec<Event> {
+        self.show(t, mine, shown);
+        let mut events: Vec<Event> = MoveFacts::last(&t.game)
             .map(|f| ReplayEvent::Shown(f).into())
             .into_iter()
             .collect();
-        events.extend(self.at_end());
+        events.extend(self.at_end(t));
         events
     }
 
     /// The end of the game, when the last move is shown.
-    fn at_end(&self) -> Option<Event> {
-        let full = &self.replay.as_ref()?.full;
-        (self.table.game.plies().len() == full.plies().len())
+    fn at_end(&self, t: &Table) -> Option<Event> {
+        let full = &self.replayed.as_ref()?.full;
+        (t.game.plies().len() == full.plies().len())
             .then(|| ReplayEvent::AtEnd(full.result()).into())
     }
 
-    /// `next`: the next move; at the end, the end again.
-    pub(super) fn replay_next(&mut self) -> Vec<Event> {
-        match self.replay_counts() {
-            Err(refused) => refused,
-            Ok((shown, total)) if shown >= total => self.at_end().into_iter().collect(),
-            Ok((shown, _)) => self.show_move(shown + 1),
+    /// `next`, `prev`, `start`, `end`, `goto`: the game shown moves, and
+    /// the player's board `mine` follows it.
+    pub fn handle(
+        &mut self,
+        t: &mut Table,
+        o: Opponent,
+        mine: &mut Dual,
+        order: ReplayOrder,
+    ) -> Vec<Event> {
+        if let ReplayOrder::Goto(to) = order {
+            return self.goto(t, mine, to);
         }
-    }
-
-    /// `prev` (and `undo` in a replay): the move shown is taken off.
-    pub(super) fn replay_prev(&mut self) -> Vec<Event> {
-        match self.replay_counts() {
-            Err(refused) => refused,
-            Ok((0, _)) => vec![ReplayEvent::AtStart.into()],
-            Ok((shown, _)) => {
-                let back = MoveFacts::last(&self.table.game);
-                self.show(shown - 1);
+        let (shown, total) = match self.counts(t) {
+            Ok(counts) => counts,
+            Err(refused) => return refused,
+        };
+        match order {
+            ReplayOrder::Next if shown >= total => self.at_end(t).into_iter().collect(),
+            ReplayOrder::Next => self.show_move(t, mine, shown + 1),
+            ReplayOrder::Prev if shown == 0 => vec![ReplayEvent::AtStart.into()],
+            ReplayOrder::Prev => {
+                let back = MoveFacts::last(&t.game);
+                self.show(t, mine, shown - 1);
                 back.map(|f| ReplayEvent::Back(f).into())
                     .into_iter()
                     .collect()
             }
-        }
-    }
-
-    /// `start`: the start position, and whose move it is.
-    pub(super) fn replay_start(&mut self) -> Vec<Event> {
-        if let Err(refused) = self.replay_counts() {
-            return refused;
-        }
-        self.show(0);
-        vec![
-            ReplayEvent::AtStart.into(),
-            self.table.status(self.against()),
-        ]
-    }
-
-    /// `end`: the last move and the result.
-    pub(super) fn replay_end(&mut self) -> Vec<Event> {
-        match self.replay_counts() {
-            Err(refused) => refused,
-            Ok((_, 0)) => self.at_end().into_iter().collect(),
-            Ok((_, total)) => self.show_move(total),
+            ReplayOrder::Start => {
+                self.show(t, mine, 0);
+                vec![ReplayEvent::AtStart.into(), t.status(o)]
+            }
+            ReplayOrder::End if total == 0 => self.at_end(t).into_iter().collect(),
+            ReplayOrder::End => self.show_move(t, mine, total),
+            ReplayOrder::Goto(_) => Vec::new(),
         }
     }
 
     /// `goto N [side]`: the position after that move; without a side,
     /// White's move N (Black's when the game has no White move N, as in
     /// a game set up with Black to move).
-    pub(super) fn replay_goto(&mut self, to: MoveNumber) -> Vec<Event> {
+    fn goto(&mut self, t: &mut Table, mine: &mut Dual, to: MoveNumber) -> Vec<Event> {
         let MoveNumber { number, side } = to;
-        let plies = match self.replayed() {
+        let plies = match self.replayed(t) {
             Ok(full) => full.plies(),
             Err(refused) => return refused,
         };
@@ -224,7 +227,7 @@ impl Session {
             _ => None,
         };
         match at {
-            Some(index) => self.show_move(index + 1),
+            Some(index) => self.show_move(t, mine, index + 1),
             None => vec![
                 Refused::NoSuchMove {
                     number,
@@ -236,35 +239,30 @@ impl Session {
         }
     }
 
-    /// `play`: the position shown goes on as a new game against the
-    /// opponent of the settings, its moves so far kept as its history,
-    /// on a fresh clock. A finished game not being replayed goes on from
-    /// its end. A position the game ended in by itself (mate, stalemate)
-    /// cannot go on.
-    pub(super) fn replay_play(&mut self) -> Vec<Event> {
-        if self.replay.is_none() && !self.table.game.is_over() {
-            return vec![Refused::NoReplay.into()];
+    /// `play`: the position shown goes on as a game, its moves so far
+    /// kept as its history, and the replay ends. A finished game not
+    /// being replayed goes on from its end. A position the game ended in
+    /// by itself (mate, stalemate) cannot go on. `Err` with the refusal.
+    pub fn leave(&mut self, t: &Table) -> Result<Game, Vec<Event>> {
+        if self.replayed.is_none() && !t.game.is_over() {
+            return Err(vec![Refused::NoReplay.into()]);
         }
-        let mut game = self.table.game.clone();
+        let mut game = t.game.clone();
         // A resignation, an agreement, a claim or a fallen flag ended the
         // game after its last move; the position itself goes on.
         if game.result().is_some_and(|f| !f.with_move) {
             game.undo();
         }
         if game.is_over() {
-            return vec![Refusal::GameOver.into()];
+            return Err(vec![Refusal::GameOver.into()]);
         }
-        self.replay = None;
-        self.table.game = game;
-        self.table.prompt = None;
-        self.seat.forget_move();
-        self.clock.reset(&mut self.table);
-        let mut events = vec![ReplayEvent::Continued.into()];
-        if self.table.settings.opponent == OpponentChoice::Engine {
-            events.push(self.opponent_changed());
-        }
-        events.push(self.table.status(self.against()));
-        events
+        self.replayed = None;
+        Ok(game)
+    }
+
+    /// Another game is on the table: the replay ends.
+    pub fn end(&mut self) {
+        self.replayed = None;
     }
 }
 
@@ -277,7 +275,9 @@ mod tests {
     use crate::event::{ClockEvent, GameEvent};
     use crate::rules::EndReason;
     use crate::rules::clock::TimeControl;
+    use crate::session::Session;
     use crate::session::testing::engine_requests;
+    use crate::settings::OpponentChoice;
     use crate::settings::{Settings, TimeChoice};
 
     fn session(opponent: OpponentChoice) -> Session {
@@ -319,7 +319,7 @@ mod tests {
             panic!("{end:?}");
         };
         assert_eq!(f.reason, EndReason::Checkmate);
-        assert!(s.replaying());
+        assert!(s.replay.replaying());
         assert_eq!(shown(&s.line_at("prev", t0)), ["-Qh4#"]);
         assert_eq!(shown(&s.line_at("undo", t0)), ["-g4"], "undo is prev");
         assert_eq!(
@@ -339,7 +339,7 @@ mod tests {
             "{status:?}"
         );
         // The whole game waits, untouched.
-        assert_eq!(s.replayed_game().map(|g| g.plies().len()), Some(4));
+        assert_eq!(s.replay.full().map(|g| g.plies().len()), Some(4));
     }
 
     #[test]
@@ -415,7 +415,7 @@ mod tests {
         for line in ["next", "prev", "start", "end", "goto 1", "play"] {
             assert_eq!(s.line_at(line, t0), [Refused::NoReplay.into()], "{line}");
         }
-        assert!(!s.replaying());
+        assert!(!s.replay.replaying());
     }
 
     #[test]
@@ -424,7 +424,7 @@ mod tests {
         s.line_at("goto 2", t0);
         let events = s.line_at("play", t0);
         assert_eq!(events[0], ReplayEvent::Continued.into());
-        assert!(!s.replaying());
+        assert!(!s.replay.replaying());
         assert_eq!(s.game().plies().len(), 3);
         assert!(s.game().result().is_none());
         let moved = s.line_at("d5", t0);
@@ -436,7 +436,7 @@ mod tests {
     fn play_on_a_mate_is_refused_and_after_a_resignation_goes_on() {
         let (mut s, t0) = played(&MATE);
         assert_eq!(s.line_at("play", t0), [Refusal::GameOver.into()]);
-        assert!(!s.replaying(), "nothing started");
+        assert!(!s.replay.replaying(), "nothing started");
         let (mut s, t0) = played(&["e4", "resign"]);
         assert_eq!(s.line_at("play", t0)[0], ReplayEvent::Continued.into());
         assert!(!s.game().is_over());
@@ -477,8 +477,8 @@ mod tests {
         );
         assert_eq!(shown(&s.line_at("n", t0)), ["+f3"]);
         s.line_at("new", t0);
-        assert!(!s.replaying());
-        assert_eq!(s.replayed_game().map(Game::plies).map(<[_]>::len), None);
+        assert!(!s.replay.replaying());
+        assert_eq!(s.replay.full().map(Game::plies).map(<[_]>::len), None);
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! The flow of a game replaced: a new game, and every room starting
 //! afresh with it.
 
-use crate::event::{ClockEvent, Event, GameEvent, SessionEvent};
+use crate::event::{ClockEvent, Event, GameEvent, ReplayEvent, SessionEvent};
 use crate::input::{MoveNumber, NewGame};
+use crate::rules::Game;
 use crate::settings::{Key, OpponentChoice, Setting};
 
 use super::super::Session;
@@ -22,7 +23,7 @@ impl Session {
         self.records.forget_imported();
         self.online.from_lichess = false;
         self.table.game = game;
-        self.replay = None;
+        self.replay.end();
         self.table.prompt = None;
         self.seat.forget_move();
         if let Some(side) = new.side {
@@ -75,7 +76,7 @@ impl Session {
             Changed::Time(setting) => {
                 let mut events = vec![SessionEvent::SettingChanged(setting).into()];
                 let game = &self.table.game;
-                if game.plies().is_empty() && !game.is_over() && !self.replaying() {
+                if game.plies().is_empty() && !game.is_over() && !self.replay.replaying() {
                     self.clock.reset(&mut self.table);
                 } else {
                     events.push(ClockEvent::NextGame.into());
@@ -84,5 +85,40 @@ impl Session {
             }
             Changed::Other(setting) => vec![SessionEvent::SettingChanged(setting).into()],
         }
+    }
+
+    /// Shows `game` (a loaded one) for replay, from its start, in place
+    /// of the game on the board, as a new game replaces it: what is
+    /// said is the start, and whose move it is.
+    pub(in crate::session) fn load_for_replay(&mut self, game: Game) -> Vec<Event> {
+        self.table.prompt = None;
+        self.seat.forget_move();
+        self.clock.forget();
+        self.replay.load(&mut self.table, game);
+        self.dual.reset(&self.table);
+        vec![
+            ReplayEvent::AtStart.into(),
+            self.table.status(self.against()),
+        ]
+    }
+
+    /// `play`: the position shown in a replay (or a finished game's end)
+    /// goes on as a new game against the opponent of the settings, its
+    /// moves so far kept as its history, on a fresh clock.
+    pub(in crate::session) fn replay_play(&mut self) -> Vec<Event> {
+        let game = match self.replay.leave(&self.table) {
+            Ok(game) => game,
+            Err(refused) => return refused,
+        };
+        self.table.game = game;
+        self.table.prompt = None;
+        self.seat.forget_move();
+        self.clock.reset(&mut self.table);
+        let mut events = vec![ReplayEvent::Continued.into()];
+        if self.table.settings.opponent == OpponentChoice::Engine {
+            events.push(self.opponent_changed());
+        }
+        events.push(self.table.status(self.against()));
+        events
     }
 }

@@ -24,7 +24,8 @@ impl Session {
         // While the unfinished game is offered, the kept one is it; while
         // a game is replayed, the game shown is only part of it; a game
         // from lichess is kept there, not as the unfinished local game.
-        let keeping = !self.records.offering() && !self.replaying() && !self.online.from_lichess;
+        let keeping =
+            !self.records.offering() && !self.replay.replaying() && !self.online.from_lichess;
         let Some(now) = self.table.now.filter(|_| keeping) else {
             return;
         };
@@ -69,7 +70,7 @@ impl Session {
     /// shown.
     pub(in crate::session) fn pgn(&mut self, to: PgnTo) -> Vec<Event> {
         let players = self.players();
-        let clock = self.record_clock().cloned();
+        let clock = self.replay.record_clock(&self.table).cloned();
         self.records
             .pgn(&mut self.table, players, clock.as_ref(), to)
     }
