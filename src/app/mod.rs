@@ -10,6 +10,8 @@
 //! token typed after `online login` is read unseen, kept in its file and
 //! handed to the network, never to the session.
 
+pub mod start;
+
 use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::path::PathBuf;

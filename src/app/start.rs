@@ -1,0 +1,397 @@
+//! The start: from what the command line asks for to a session, its
+//! store, the lichess token and what is said first, with the outputs
+//! (text, speech, sound) and the line source opened; then the loop. The
+//! binary only reads the flags into [`Flags`].
+
+use std::io::{self, BufReader};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::SystemTime;
+
+use crate::announce::Announcer;
+use crate::engine::client::ExternalSpec;
+use crate::engine::level::level_for_elo;
+use crate::event::{Event, OnlineEvent, RecordEvent, Subscriber};
+use crate::input::parse_chess960;
+use crate::io::audio::SoundSink;
+use crate::io::speech::{self, SpeechSink};
+use crate::io::{self as aio, LineSource, PlainLines, Terminal, TextSink};
+use crate::net::Token;
+use crate::rules::{Chess960Start, Game, SetupError};
+use crate::session::{KeptGame, Resumption, Session, Start as SessionStart, TokenFrom};
+use crate::settings::{
+    Key, Lang, Level, OpponentChoice, Setting, SettingError, Settings, SpeechMode,
+};
+use crate::store::stats::load_stats;
+use crate::store::token::{self, TokenError, TokenSource};
+use crate::store::{Aside, Keeper, Kept, Nowhere, Paths, SettingsFile, Store, Trouble};
+
+use super::{Begin, Network};
+
+/// What the command line asks for, as the binary read it.
+#[derive(Clone, Debug)]
+pub struct Flags {
+    /// The UI language the environment names (`LC_ALL`, `LC_MESSAGES`,
+    /// `LANG`), before the settings file and the flags.
+    pub env_lang: Lang,
+    /// The settings given as flags (`--style san`), in force for this
+    /// run only.
+    pub settings: Vec<Setting>,
+    /// `--fen`: the start position.
+    pub fen: Option<String>,
+    /// `--chess960 N|random`.
+    pub chess960: Option<String>,
+    /// `--engine PATH`: an external UCI engine.
+    pub engine: Option<String>,
+    /// `--engine-option NAME=VALUE`, as given.
+    pub engine_options: Vec<String>,
+    /// `--elo N`: the engine's strength.
+    pub elo: Option<u32>,
+    /// `--seed N`.
+    pub seed: Option<u64>,
+    /// `--data-dir DIR`.
+    pub data_dir: Option<PathBuf>,
+    /// `--config FILE`.
+    pub config: Option<PathBuf>,
+    /// `--resume`: go on with the kept game at once.
+    pub resume: bool,
+    /// `--new`: set the kept game aside and start anew.
+    pub new: bool,
+}
+
+impl Flags {
+    /// Whether `--level` was given.
+    fn level_given(&self) -> bool {
+        self.settings.iter().any(|s| s.key() == Key::Level)
+    }
+}
+
+/// Starts annabella as the flags ask: the exit status when it ends
+/// (2 when a flag cannot be used, said on standard error).
+pub fn start(flags: &Flags, announcer: &Announcer) -> ExitCode {
+    let interactive = aio::interactive();
+    let now = SystemTime::now();
+    let (store, mut notes) = open_store(flags, now);
+    let (mut settings, file_notes) =
+        settings_from(flags, interactive, store.as_ref().map(|(_, file)| file));
+    notes.extend(file_notes);
+    let engine = match engine_from(flags, &mut settings) {
+        Ok(engine) => engine,
+        Err(why) => {
+            eprintln!("annabella: {why}.");
+            return ExitCode::from(2);
+        }
+    };
+    let mut session = Session::new(Game::new(), settings.clone());
+    session.set_seed(flags.seed.unwrap_or_else(aio::now_seed));
+    session.set_date(aio::today());
+    session.set_engine(engine);
+    let random_start = match game_from(flags, &mut session) {
+        Ok((game, random)) => {
+            session.set_game(game);
+            random
+        }
+        Err(why) => {
+            eprintln!("annabella: {why}.");
+            return ExitCode::from(2);
+        }
+    };
+    let network = network_from(store.as_ref().map(|(paths, _)| paths), &mut notes);
+    let (mut keeper, kept) = keeper_from(store, flags, &mut session, interactive, &mut notes);
+    let token = network.token.as_ref().map(|_| match network.env_token {
+        Some(_) => TokenFrom::Environment,
+        None => TokenFrom::File,
+    });
+    let begin = Begin {
+        prompt: interactive,
+        network,
+        start: SessionStart {
+            greet: interactive,
+            random_960: random_start,
+            kept,
+            token,
+        },
+        notes,
+    };
+    run(&mut session, announcer, &settings, begin, keeper.as_mut())
+}
+
+/// The settings of this run: the defaults and the environment, then the
+/// settings file, then the flags (which change the file not at all);
+/// with what the file said that could not be used.
+fn settings_from(
+    flags: &Flags,
+    interactive: bool,
+    file: Option<&SettingsFile>,
+) -> (Settings, Vec<Event>) {
+    let mut settings = Settings {
+        lang: flags.env_lang,
+        speech: if interactive {
+            SpeechMode::On
+        } else {
+            SpeechMode::Off
+        },
+        sound: interactive,
+        ..Settings::default()
+    };
+    let mut notes: Vec<Event> = Vec::new();
+    if let Some(file) = file {
+        let path = file.path().to_path_buf();
+        for fault in file.apply_to(&mut settings) {
+            notes.push(
+                match fault {
+                    SettingError::UnknownKey(key) => RecordEvent::UnknownSetting {
+                        path: path.clone(),
+                        key,
+                    },
+                    SettingError::BadValue { key, value } => RecordEvent::BadSetting {
+                        path: path.clone(),
+                        key: key.word(Lang::En).to_string(),
+                        value,
+                    },
+                    SettingError::BadTimeControl { value, .. } => RecordEvent::BadSetting {
+                        path: path.clone(),
+                        key: Key::Time.word(Lang::En).to_string(),
+                        value,
+                    },
+                }
+                .into(),
+            );
+        }
+    }
+    for setting in &flags.settings {
+        settings.apply(setting.clone());
+    }
+    (settings, notes)
+}
+
+/// The external engine the flags ask for, and the level an `--elo` without
+/// `--level` means; or what is wrong with them.
+fn engine_from(flags: &Flags, settings: &mut Settings) -> Result<Option<ExternalSpec>, String> {
+    let mut options = Vec::new();
+    for item in &flags.engine_options {
+        match item.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() => {
+                options.push((name.trim().to_string(), value.trim().to_string()))
+            }
+            _ => {
+                return Err(format!(
+                    "--engine-option {item:?} needs a name and a value, like --engine-option Hash=64"
+                ));
+            }
+        }
+    }
+    if settings.opponent == OpponentChoice::Human {
+        if flags.engine.is_some() {
+            return Err("--engine needs --opponent engine (the default)".to_string());
+        }
+        return Ok(None);
+    }
+    if let (Some(elo), false) = (flags.elo, flags.level_given()) {
+        settings.level = Level(level_for_elo(elo));
+    }
+    Ok(flags.engine.as_ref().map(|command| ExternalSpec {
+        command: command.clone(),
+        options,
+        elo: flags.elo,
+    }))
+}
+
+/// The game the flags ask for (`--fen`, `--chess960`), or why it cannot be.
+/// The game to start with, and whether its Chess960 start was drawn at
+/// random (then its number must be said even to a script).
+fn game_from(flags: &Flags, session: &mut Session) -> Result<(Game, bool), String> {
+    let (result, text, random) = match (&flags.fen, &flags.chess960) {
+        (Some(fen), _) => (Game::from_fen(fen), fen, false),
+        (None, Some(n)) => {
+            let start = parse_chess960(n);
+            let game = match start {
+                Some(Chess960Start::Number(n)) => Game::chess960(n),
+                Some(Chess960Start::Random) => Game::chess960(session.random_chess960()),
+                None => Err(SetupError::Chess960Number),
+            };
+            (game, n, start == Some(Chess960Start::Random))
+        }
+        (None, None) => return Ok((Game::new(), false)),
+    };
+    result.map(|game| (game, random)).map_err(|error| {
+        let why = match error {
+            SetupError::BadFen => {
+                "is not a FEN (example: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1)"
+            }
+            SetupError::IllegalPosition => {
+                "is not a legal position (check the kings, pawns on the first or last rank, castling rights)"
+            }
+            SetupError::Chess960Number => "is not a Chess960 start number: use 0 to 959 or random",
+        };
+        format!("{text:?} {why}")
+    })
+}
+
+/// The lichess token: `LICHESS_TOKEN` first, else the token file; a
+/// token file that cannot be read is said (never its content).
+fn network_from(paths: Option<&Paths>, notes: &mut Vec<Event>) -> Network {
+    let token_file = paths.map(Paths::lichess_token);
+    let env = std::env::var("LICHESS_TOKEN").ok();
+    let env = env.filter(|t| !t.trim().is_empty());
+    let Some(path) = &token_file else {
+        let token = env.as_deref().and_then(Token::new);
+        return Network {
+            env_token: token.clone(),
+            token,
+            token_file,
+        };
+    };
+    match token::load(env.as_deref(), path) {
+        Ok(Some((token, source))) => Network {
+            env_token: (source == TokenSource::Environment).then(|| token.clone()),
+            token: Some(token),
+            token_file,
+        },
+        Ok(None) => Network {
+            token_file,
+            ..Network::default()
+        },
+        Err(why) => {
+            notes.push(
+                match why {
+                    TokenError::Unreadable { text, .. } => OnlineEvent::TokenUnreadable(text),
+                    TokenError::NotAToken(source) => OnlineEvent::TokenInvalid {
+                        env: source == TokenSource::Environment,
+                    },
+                }
+                .into(),
+            );
+            Network {
+                token_file,
+                ..Network::default()
+            }
+        }
+    }
+}
+
+/// The store's places and the settings file read there; a notice when a
+/// broken settings file was moved aside, or when there is no home to
+/// keep anything in.
+fn open_store(flags: &Flags, now: SystemTime) -> (Option<(Paths, SettingsFile)>, Vec<Event>) {
+    let Ok(paths) = Paths::platform(flags.data_dir.clone(), flags.config.clone()) else {
+        return (None, Vec::new());
+    };
+    let (file, aside) = SettingsFile::load_or_move_aside(&paths.config_file, now);
+    let notes = aside.map(aside_note).into_iter().collect();
+    (Some((paths, file)), notes)
+}
+
+/// What is said of a broken file.
+fn aside_note(aside: Aside) -> Event {
+    let (path, to) = match aside {
+        Aside::Moved { broken, to } => (broken.path, Some(to)),
+        Aside::Stuck { broken, .. } => (broken.path, None),
+    };
+    RecordEvent::Failed {
+        path,
+        trouble: Trouble::Broken(to),
+    }
+    .into()
+}
+
+/// The game the last run kept: resumed with `--resume`, offered at a
+/// terminal, else put among the saved games for a new one to start.
+/// The store of this run (nothing kept without a data directory), the
+/// statistics and the settings file's place told to the session, and
+/// the unfinished game kept by the last run.
+fn keeper_from(
+    store: Option<(Paths, SettingsFile)>,
+    flags: &Flags,
+    session: &mut Session,
+    interactive: bool,
+    notes: &mut Vec<Event>,
+) -> (Box<dyn Keeper>, Option<KeptGame>) {
+    let Some((paths, file)) = store else {
+        return (Box::new(Nowhere), None);
+    };
+    let now = SystemTime::now();
+    session.set_settings_file(file.path().to_path_buf());
+    let (stats, aside) = load_stats(&paths.training(), now);
+    session.set_stats(stats);
+    notes.extend(aside.map(aside_note));
+    let mut store = Store::new(paths, file);
+    let kept = kept_game(flags, &mut store, interactive, now, notes);
+    (Box::new(store), kept)
+}
+
+/// The unfinished game kept by the last run, and what becomes of it:
+/// resumed with `--resume`, offered to a person, else set aside; what
+/// the store found otherwise is said among the notes.
+fn kept_game(
+    flags: &Flags,
+    store: &mut Store,
+    interactive: bool,
+    now: SystemTime,
+    notes: &mut Vec<Event>,
+) -> Option<KeptGame> {
+    let kept = |game, resumption| Some(KeptGame { game, resumption });
+    match store.kept(now) {
+        Kept::Unfinished(saved) if flags.resume => kept(saved, Resumption::Resume),
+        Kept::Unfinished(saved) if interactive && !flags.new => kept(saved, Resumption::Offer),
+        Kept::Unfinished(saved) => kept(saved, Resumption::SetAside),
+        Kept::Nothing if flags.resume => {
+            notes.push(RecordEvent::NothingToResume.into());
+            None
+        }
+        Kept::Nothing => None,
+        Kept::Broken(aside) => {
+            notes.push(aside_note(aside));
+            None
+        }
+    }
+}
+
+/// Starts the outputs and the loop; the exit status when it ends. At a
+/// terminal the start is announced as `new` says it; a script hears
+/// nothing before its first line, except the number of a Chess960 start
+/// drawn at random, which nothing else would tell it.
+fn run(
+    session: &mut Session,
+    announcer: &Announcer,
+    settings: &Settings,
+    begin: Begin,
+    keeper: &mut dyn Keeper,
+) -> ExitCode {
+    let interactive = begin.prompt;
+    // Unlocked: speech and sound write their notices to stdout as well.
+    let mut text = TextSink::new(io::stdout(), announcer);
+    let mut speech = SpeechSink::new(announcer, io::stdout(), speech::platform_backend());
+    let mut sound = SoundSink::new(announcer, io::stdout(), None);
+    let source: Box<dyn LineSource + Send> = match interactive.then(Terminal::new) {
+        Some(Ok(terminal)) => Box::new(terminal),
+        _ => Box::new(PlainLines::new(BufReader::new(io::stdin()))),
+    };
+    let greeted = if interactive {
+        text.write_line(&announcer.greeting(settings))
+    } else {
+        Ok(())
+    };
+    // After the greeting, so that a notice about speech or sound reads as
+    // part of the start.
+    let started = greeted
+        .and_then(|()| speech.start(settings))
+        .and_then(|()| sound.start(settings));
+    if started.is_err() {
+        return ExitCode::FAILURE;
+    }
+    let mut subscribers: [&mut dyn Subscriber; 3] = [&mut text, &mut speech, &mut sound];
+    let ran = super::run(session, announcer, source, &mut subscribers, keeper, begin);
+    // The last answer (often "Goodbye") is still being said.
+    speech.finish(speech::FINISH_TIMEOUT);
+    sound.finish(std::time::Duration::from_secs(1));
+    match ran {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe downstream is the reader's choice, not an error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("annabella: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
