@@ -120,6 +120,16 @@ pub struct Step {
     pub effects: Vec<Effect>,
 }
 
+impl Step {
+    /// The requests for the engine host among the effects, in order.
+    pub fn engine_requests(&self) -> impl Iterator<Item = &EngineRequest> {
+        self.effects.iter().filter_map(|effect| match effect {
+            Effect::Engine(request) => Some(&**request),
+            _ => None,
+        })
+    }
+}
+
 /// The kinds of input, for the one thing the ending does differently:
 /// what `repeat` says again afterwards.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use std::time::Instant;
 use crate::engine::host::Request;
 use crate::event::Event;
 
-use super::{Effect, Input, Session, Step};
+use super::{Input, Session, Step};
 
 impl Session {
     /// The events of a line typed at `now`.
@@ -27,11 +27,5 @@ impl Session {
 
 /// The engine requests among a step's effects.
 pub(crate) fn engine_requests(step: &Step) -> Vec<Request> {
-    step.effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Engine(request) => Some((**request).clone()),
-            _ => None,
-        })
-        .collect()
+    step.engine_requests().cloned().collect()
 }

@@ -15,13 +15,7 @@ use shakmaty::{Move, Role, Square};
 
 /// The engine requests among a step's effects.
 fn requests(step: &Step) -> Vec<Request> {
-    step.effects
-        .iter()
-        .filter_map(|e| match e {
-            Effect::Engine(request) => Some((**request).clone()),
-            _ => None,
-        })
-        .collect()
+    step.engine_requests().cloned().collect()
 }
 
 /// The move request among a step's effects, if any.

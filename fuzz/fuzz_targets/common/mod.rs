@@ -13,7 +13,7 @@ use annabella::engine::search::{Limits, Searcher};
 use annabella::event::Event;
 use annabella::io::{LineSource, PlainLines};
 use annabella::rules::key_of;
-use annabella::session::{Effect, Input, Session};
+use annabella::session::{Input, Session};
 use annabella::settings::{
     BoardStyle, Lang, OpponentChoice, Orientation, Settings, Style, Verbosity, Width,
 };
@@ -120,13 +120,7 @@ pub fn answer(request: &Request, failing: bool) -> Reply {
 pub fn step(session: &mut Session, input: Input, now: std::time::Instant) -> Vec<Request> {
     let step = session.step(input, now);
     render(session, &step.events);
-    step.effects
-        .into_iter()
-        .filter_map(|effect| match effect {
-            Effect::Engine(request) => Some(*request),
-            _ => None,
-        })
-        .collect()
+    step.engine_requests().cloned().collect()
 }
 
 /// Hands engine requests to the stand-in engine and the replies back,
