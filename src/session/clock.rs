@@ -59,7 +59,7 @@ impl Session {
         clock.start(now);
         // Online the server's clock is the one that counts: its flag is
         // said when the server ends the game.
-        let online = self.online.game.is_some();
+        let online = self.online.playing();
         if let Some(color) = clock.flag(now).filter(|_| !online) {
             clock.stop(now);
             let Ok(finished) = self.table.game.flag_fall(color) else {

@@ -16,8 +16,10 @@
 //! after the opponent's moves), compares scoresheets and restores the game
 //! to the last move they agree on; `confirm` asks for the opponent's move
 //! to be repeated (and the player's own confirmed) before play goes on;
-//! `online` plays on lichess: commands become calls, the server's streams
-//! come back as replies (`online_game` keeps the game in step with them).
+//! `online` plays on lichess: it owns the lichess client and the game
+//! played there, commands become calls and the server's streams come back
+//! as replies (`online_flow` keeps the game in step with them where that
+//! needs the other rooms).
 
 mod board;
 mod clock;
@@ -26,9 +28,7 @@ mod dispatch;
 mod drill;
 mod dual;
 mod online;
-mod online_commands;
-mod online_game;
-mod online_replies;
+mod online_flow;
 mod play;
 mod prompt;
 mod record;
@@ -231,7 +231,7 @@ impl Session {
     fn engine_requests(&mut self) -> Vec<Request> {
         // A replayed game is cut at the move shown, not running: the
         // engine must not play on in it (analyses still go out).
-        let asking = self.table.prompt.is_some() || self.replay.is_some() || self.playing_online();
+        let asking = self.table.prompt.is_some() || self.replay.is_some() || self.online.playing();
         let clock = self.go_clock();
         self.seat
             .requests(&self.table.game, &self.table.settings, asking, clock)
@@ -239,7 +239,7 @@ impl Session {
 
     /// Whether a reply of the engine is awaited (its move or an analysis).
     pub fn waiting(&self) -> bool {
-        self.seat.waiting() || self.online_waiting()
+        self.seat.waiting() || self.online.waiting(&self.table.game)
     }
 
     /// How many nodes `hint` and `eval` search (default 300,000: about a

@@ -17,14 +17,14 @@ impl Session {
     /// A line read as a move, matched against the legal moves: played,
     /// asked about, or refused with the most specific reason.
     pub(super) fn move_reading(&mut self, reading: Reading, claim: bool) -> Vec<Event> {
-        if let Some(color) = self.online_color()
+        if let Some(color) = self.online.color()
             && !self.table.game.is_over()
             && self.table.game.turn() != color
         {
             return vec![crate::event::OnlineEvent::OpponentToMove.into()];
         }
         if !self.table.game.is_over()
-            && !self.playing_online()
+            && !self.online.playing()
             && self
                 .seat
                 .engine_plays(&self.table.settings, self.table.game.turn())
@@ -32,7 +32,7 @@ impl Session {
             return vec![Refused::EngineThinking.into()];
         }
         let both_sides =
-            self.table.settings.opponent == OpponentChoice::Human && !self.playing_online();
+            self.table.settings.opponent == OpponentChoice::Human && !self.online.playing();
         let resolution = resolve_for(
             &self.table.game,
             &reading.intents,
@@ -65,8 +65,8 @@ impl Session {
 
     /// Plays the player's move, confirmed or needing no confirmation.
     pub(super) fn play_confirmed(&mut self, mv: Move, claim: bool) -> Vec<Event> {
-        if self.playing_online() {
-            if let Some(refused) = self.cannot_send() {
+        if self.online.playing() {
+            if let Some(refused) = self.online.cannot_send(&self.table) {
                 return refused;
             }
             // lichess judges claims itself: the move goes with a draw
@@ -264,7 +264,7 @@ impl Session {
         };
         let chess960 = game.chess960_number();
         self.forget_imported();
-        self.online.from_lichess = false;
+        self.online.left_lichess();
         self.table.game = game;
         self.replay = None;
         self.table.prompt = None;

@@ -46,7 +46,7 @@ impl Session {
         let Some(now) = self.table.now.filter(|_| {
             // A game from lichess is kept there, not as the unfinished
             // local game.
-            self.records.offer.is_none() && !self.replaying() && !self.online.from_lichess
+            self.records.offer.is_none() && !self.replaying() && !self.online.from_lichess()
         }) else {
             return;
         };
@@ -280,7 +280,7 @@ impl Session {
 
     /// Whether the offer to resume is open.
     pub(super) fn offering(&self) -> bool {
-        self.records.offer.is_some() || self.offering_online()
+        self.records.offer.is_some() || self.online.offering()
     }
 }
 

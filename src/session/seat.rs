@@ -149,7 +149,7 @@ impl Session {
     /// and level (an external one by its program's name), the person by
     /// the setting `name` (`?` when unknown; in hot seat for both sides).
     pub(super) fn players(&self) -> [String; 2] {
-        if let Some(names) = self.online_players() {
+        if let Some(names) = self.online.names() {
             return names;
         }
         let engine = match (&self.table.settings.opponent, &self.seat.external) {
