@@ -44,7 +44,7 @@
 //! | [`lang`] | — | the UI languages, words of one meaning in each language, folding words for matching | the rest of the crate, I/O, reading the time |
 //! | [`rules`] | — | [`rules::Game`] on shakmaty: history, results, claims, repetition, dead position, Chess960, move facts; [`rules::clock`], the chess clock as a pure state machine told the time | words, I/O, reading the time |
 //! | [`view`] | — | board reading as data: board formats, lines of squares, attackers, piece lists | words, I/O, reading the time |
-//! | [`online`] | — | the Lichess Board API as data: the events of the event and game streams, the NDJSON reader that cuts bytes into them, the calls (method, path, form) and replies between the session and the network | network, words, reading the time |
+//! | [`online`] | — | the Lichess Board API as data: the events of the event and game streams, the NDJSON reader that cuts bytes into them, the calls (method, path, form) and replies between the session and the network; the client as a state machine told the time (calls in flight and what each is for, the seek, lichess's pause, the streams, challenges waiting, the answers' JSON read) | network, words, reading the time |
 //! | [`rng`] | — | a small seeded random source | I/O, reading the time |
 //! | [`output`] | — | text for screen readers and Braille displays: wrapping, the check every answer passes | I/O, reading the time |
 //! | [`earcons`] | — | the sound cues as samples | audio devices, reading the time |

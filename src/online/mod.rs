@@ -1,8 +1,11 @@
 //! Online play through the Lichess Board API, as data: the events of the
 //! two NDJSON streams a board client reads, the reader that cuts a byte
-//! stream into lines and parses them, and the calls, requests and
-//! replies that pass between the session and the network host
-//! (`crate::net`), with the endpoints' methods, paths and forms.
+//! stream into lines and parses them, the calls, requests and replies
+//! that pass between the session and the network host (`crate::net`),
+//! with the endpoints' methods, paths and forms, and the [`Client`]: the
+//! client's state machine, which makes the requests, keeps what is in
+//! flight, and reads each reply (its JSON body too) as [`News`] for the
+//! session to say and play.
 //!
 //! The event stream (`GET /api/stream/event`) gives [`StreamEvent`]s:
 //! games starting and finishing, challenges arriving, cancelled and
@@ -12,17 +15,20 @@
 //!
 //! Nothing here touches the network, reads the time or holds words:
 //! bytes arrive from whatever transport the caller has, are fed to a
-//! [`Lines`] reader, and come back as events or [`ParseError`]s. A field
-//! or a `type` the server adds later is ignored or kept as `Unknown`, so
-//! that a change on the server side never stops a game in progress.
+//! [`Lines`] reader, and come back as events or [`ParseError`]s; the
+//! client is told the time with what happens to it. A field or a `type`
+//! the server adds later is ignored or kept as `Unknown`, so that a
+//! change on the server side never stops a game in progress.
 
 mod challenge;
+mod client;
 mod events;
 mod ndjson;
 mod net;
 mod values;
 
 pub use challenge::{Challenge, ChallengeUser, Compat, DeclinedChallenge, TimeControl};
+pub use client::{Blocked, Client, GameLink, News, RATE_PAUSE};
 pub use events::{
     ChatLine, Clock, Expiration, GameEvent, GameFull, GameInfo, GamePlayer, GameState, InitialFen,
     Opponent, OpponentGone, StreamEvent,

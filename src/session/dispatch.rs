@@ -59,7 +59,7 @@ impl Session {
             },
             // In a game on lichess `load` is refused whatever follows it,
             // as it was when the session read its words itself.
-            Line::Failed(Command::Load, _) if self.refused_on_lichess(Command::Load) => {
+            Line::Failed(Command::Load, _) if self.online.refuses(&self.table, Command::Load) => {
                 vec![OnlineEvent::NotOnline.into()]
             }
             Line::Failed(_, error) => vec![error.into()],
@@ -144,12 +144,12 @@ impl Session {
             Cmd::Restore(to) => self.restore_to(to),
             Cmd::Blindfold(order) => self.training.blindfold(order),
             Cmd::Drill(order) => self.training.drill_command(&mut self.table, order),
-            Cmd::Online(order) => self.online_command(order),
-            Cmd::Seek(terms) => self.seek(terms),
-            Cmd::Challenge(order) => self.challenge(order),
-            Cmd::Abort => self.abort(),
-            Cmd::Say(text) => self.say(&text),
-            Cmd::Claim(claim) => self.claim(claim),
+            Cmd::Online(order) => self.online.command(&self.table, order),
+            Cmd::Seek(terms) => self.online.seek(&self.table, terms),
+            Cmd::Challenge(order) => self.online.challenge(&self.table, order),
+            Cmd::Abort => self.online.abort(&self.table),
+            Cmd::Say(text) => self.online.say(&self.table, &text),
+            Cmd::Claim(claim) => self.online.claim(&self.table, claim),
         }
     }
 

@@ -16,8 +16,10 @@
 //! after the opponent's moves), compares scoresheets and restores the game
 //! to the last move they agree on; `confirm` asks for the opponent's move
 //! to be repeated (and the player's own confirmed) before play goes on;
-//! `online` plays on lichess: commands become calls, the server's streams
-//! come back as replies (`online_game` keeps the game in step with them).
+//! `online` plays on lichess: it owns the lichess client and the game
+//! played there, commands become calls and the server's streams come back
+//! as replies (`online_flow` keeps the game in step with them where that
+//! needs the other rooms).
 
 mod board;
 mod clock;
@@ -27,9 +29,6 @@ mod drill;
 mod dual;
 mod flow;
 mod online;
-mod online_commands;
-mod online_game;
-mod online_replies;
 mod opponent;
 mod play;
 mod prompt;
@@ -249,7 +248,7 @@ impl Session {
 
     /// Whether a reply of the engine is awaited (its move or an analysis).
     pub fn waiting(&self) -> bool {
-        self.seat.waiting() || self.online_waiting()
+        self.seat.waiting() || self.online.waiting(&self.table.game)
     }
 
     /// How many nodes `hint` and `eval` search (default 300,000: about a
@@ -265,7 +264,7 @@ impl Session {
 
     /// Who plays the other side now, as the rooms ask it.
     fn against(&self) -> Opponent {
-        let online = self.online_color();
+        let online = self.online.color();
         let plays = match (online, self.table.settings.opponent) {
             (Some(_), _) => Plays::Lichess,
             (None, OpponentChoice::Human) => Plays::Person,
@@ -280,7 +279,7 @@ impl Session {
     /// Whether an offer at the start is open: to go on with the kept
     /// game, or to join a game on lichess.
     fn offering(&self) -> bool {
-        self.records.offering() || self.offering_online()
+        self.records.offering() || self.online.offering()
     }
 
     /// Where the settings file is, said with `settings`.

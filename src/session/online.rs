@@ -1,126 +1,51 @@
 //! The online room: a game on lichess through the Board API is one more
-//! opponent. The commands (`online`, `seek`, `challenge`, `abort`,
-//! `say`, `claim`) and the game commands that already exist (moves,
-//! `resign`, `draw`, `undo`, `accept`, `decline`) become calls; the
-//! replies and the two streams come back through [`Session::net_reply`].
-//! What the server says is the truth: a move is played here at once so
-//! that the player hears it without waiting, and taken back if lichess
-//! refuses it. The token never comes here: the loop reads, keeps and
-//! sends it.
+//! opponent. The room owns the lichess client ([`Client`], the
+//! protocol's state machine: calls, seek, pause, streams, challenges)
+//! and the game played there (`game`). The commands (`online`, `seek`,
+//! `challenge`, `abort`, `say`, `claim`) and the game commands that
+//! already exist (moves, `resign`, `draw`, `undo`, `accept`, `decline`)
+//! become calls (`commands`); what the client makes of the replies and
+//! the two streams becomes events (`replies`). What the server says is
+//! the truth: a move is played here at once so that the player hears it
+//! without waiting, and taken back if lichess refuses it.
+//!
+//! The rest of the session asks the room through the few methods below;
+//! where keeping the game in step needs the other rooms (a move played
+//! or taken back with all that follows, the game replaced by one from
+//! lichess), the room answers with a [`Then`] and `online_flow`, the
+//! room's one `impl Session`, does it. The token never comes here: the
+//! loop reads, keeps and sends it.
 
-use std::time::{Duration, Instant};
+mod commands;
+mod game;
+mod replies;
 
 use shakmaty::Color;
 
 use crate::event::{Event, NetTrouble, OnlineEvent, OnlinePlayer};
-use crate::online::{Call, Fault, NetRequest, Stream};
+use crate::input::commands::{Command, OnLichess};
+use crate::online::{Blocked, Client, Fault, GameState, NetRequest, RATE_PAUSE};
+use crate::rules::clock::Clock;
+use crate::rules::{Finished, Game};
 
-use super::Session;
-use super::online_game::OnlineGame;
+use super::table::Table;
+use game::OnlineGame;
 
-/// How long lichess asks a client to wait after a 429.
-const RATE_PAUSE: Duration = Duration::from_secs(60);
-
-/// A stream's state as the session knows it.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub(super) enum Link {
-    /// Not asked for.
-    #[default]
-    Off,
-    /// Asked for, not yet up.
-    Connecting,
-    /// Up: what the server says on connecting has arrived.
-    Up,
-    /// Dropped or refused; being tried again.
-    Down,
-}
-
-/// What a call in flight was for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Purpose {
-    /// Who the token belongs to; then, for `online`, the games.
-    Account {
-        /// `online`: list the games after it.
-        list: bool,
-        /// After a login: say who is logged in.
-        greet: bool,
-    },
-    /// The games in progress, for `online`.
-    Playing,
-    /// A seek.
-    Seek,
-    /// The games in progress after a seek ended: whether it found one
-    /// (the game may come before or after the seek's end).
-    SeekCheck,
-    /// A challenge to a player or the AI.
-    Challenge,
-    /// Accepting a challenge.
-    Accept,
-    /// Declining a challenge from this player.
-    Decline(String),
-    /// The player's move.
-    Move,
-    /// A game action whose result the game stream brings.
-    Action,
-    /// A chat line.
-    Chat,
-}
-
-/// An incoming challenge and its id.
-#[derive(Clone, Debug)]
-pub(super) struct Waiting {
-    pub id: String,
-    pub from: String,
-}
+pub(super) use game::{play_quietly, plies_in_common, server_move};
 
 /// Everything online.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Online {
-    /// A token is there (file or environment); the loop holds it.
-    pub has_token: bool,
-    /// It comes from `LICHESS_TOKEN`.
-    pub env_token: bool,
-    /// The account's name, once asked.
-    pub username: Option<String>,
-    /// The event stream.
-    pub events: Link,
-    /// The connection was said lost and not yet back.
-    pub lost: bool,
-    /// "lichess cannot be reached" was said; not again until something
-    /// gets through.
-    pub offline_said: bool,
-    /// lichess refused the token; the event stream is not opened again
-    /// until a new one is given.
-    pub refused: bool,
+    /// The lichess client.
+    client: Client,
     /// The game played on lichess, while it runs.
-    pub game: Option<OnlineGame>,
+    game: Option<OnlineGame>,
     /// The game of the board came from lichess (it is not kept as the
     /// unfinished local game).
-    pub from_lichess: bool,
-    /// Challenges to the player, oldest first.
-    pub incoming: Vec<Waiting>,
-    /// Requests for the network host.
-    pub outbox: Vec<NetRequest>,
-    /// Calls made (the next id).
-    calls: u64,
-    /// Calls in flight.
-    pub pending: Vec<(u64, Purpose)>,
-    /// No call goes out before this (lichess asked for a pause).
-    pub paused_until: Option<Instant>,
-    /// The seek out, by its call id.
-    pub seek: Option<u64>,
-    /// A game started by the player (seek, challenge, accept) is awaited:
-    /// it is joined at once rather than offered.
-    pub expecting_game: bool,
-    /// `online login`: the next line is the token, read unseen.
-    pub token_wanted: bool,
-    /// `online logout` asked; the loop deletes the file.
-    pub logout: bool,
+    from_lichess: bool,
     /// The players of the game from lichess, White's first, for PGN;
     /// kept after it ends, until a new game.
-    pub names: Option<[String; 2]>,
-    /// At start: a game in progress on lichess offered to be joined.
-    pub offer: Option<crate::online::GameInfo>,
+    names: Option<[String; 2]>,
 }
 
 /// What became of a token typed after `online login`.
@@ -134,37 +59,153 @@ pub enum TokenOutcome {
     NotSaved(String),
 }
 
-impl Session {
+/// What the room leaves to the rest of the session (`online_flow`).
+#[derive(Clone, Debug)]
+pub(super) enum Then {
+    /// Nothing more: these events are all.
+    Said(Vec<Event>),
+    /// The offer to join a game was declined: the status is said.
+    Status,
+    /// The decline of the opponent's draw offer went to lichess: the
+    /// offer is declined here as `decline` declines it.
+    DeclineDraw,
+    /// The server did not take the player's move, for this trouble.
+    MoveRefused(NetTrouble),
+    /// The game stream's first line: the game here is replaced.
+    Setup(Box<Setup>),
+    /// A state of the game: the game here is brought in line with it.
+    State(GameState),
+}
+
+/// A game from lichess, to replace the game here.
+#[derive(Clone, Debug)]
+pub(super) struct Setup {
+    /// Its start.
+    pub start: Game,
+    /// The player's side.
+    pub color: Color,
+    /// Its clock as it starts, when timed.
+    pub clock: Option<Clock>,
+    /// The PGN tag `Event`.
+    pub event: &'static str,
+    /// The PGN tag `Site`: the game's address.
+    pub site: String,
+    /// What is said of it first.
+    pub started: Event,
+    /// The state it is in.
+    pub state: GameState,
+}
+
+/// How the game on lichess ended, for what the other rooms do.
+#[derive(Copy, Clone, Debug)]
+pub(super) enum Ended {
+    /// Aborted: lichess keeps no aborted game, and nor does the board.
+    Aborted,
+    /// Ended with this result, now set.
+    Over(Finished),
+}
+
+impl Online {
+    /// The player's side in the game running on lichess.
+    pub(super) fn color(&self) -> Option<Color> {
+        self.game.as_ref().map(|g| g.color)
+    }
+
+    /// Whether a game on lichess is being played here.
+    pub(super) fn playing(&self) -> bool {
+        self.game.is_some()
+    }
+
+    /// Whether the game of the board came from lichess (it is kept
+    /// there, not autosaved as the local game).
+    #[expect(
+        clippy::wrong_self_convention,
+        reason = "a question, not a conversion: the other rooms ask it by this name"
+    )]
+    pub(super) fn from_lichess(&self) -> bool {
+        self.from_lichess
+    }
+
+    /// The names for PGN, White's first, when the game came from
+    /// lichess.
+    pub(super) fn names(&self) -> Option<[String; 2]> {
+        self.names.clone().filter(|_| self.from_lichess)
+    }
+
+    /// Whether a reply from lichess is awaited before the next line of a
+    /// script: a call in flight (a seek only until a game starts), the
+    /// event stream's first news, or the game's state.
+    pub(super) fn waiting(&self, game: &Game) -> bool {
+        self.client.waiting()
+            || self
+                .game
+                .as_ref()
+                .is_some_and(|g| g.waiting(game, self.client.game_link()))
+    }
+
+    /// Whether the offer at start to join a game on lichess is open.
+    pub(super) fn offering(&self) -> bool {
+        self.client.offering()
+    }
+
+    /// A new local game: the board's game no longer comes from lichess.
+    pub(super) fn left_lichess(&mut self) {
+        self.from_lichess = false;
+    }
+
+    /// Whether the next line is to be read unseen as the token.
+    pub(super) fn token_wanted(&self) -> bool {
+        self.client.token_wanted()
+    }
+
+    /// Whether the loop is to delete the token file; asked once.
+    pub(super) fn take_logout(&mut self) -> bool {
+        self.client.take_logout()
+    }
+
+    /// The requests for the network host made since last asked.
+    pub(super) fn take_requests(&mut self) -> Vec<NetRequest> {
+        self.client.take_requests()
+    }
+
+    /// Why nothing can be sent now (no token, lichess's pause), before a
+    /// move is played here only to be taken back.
+    pub(super) fn cannot_send(&self, table: &Table) -> Option<Vec<Event>> {
+        let blocked = self.client.blocked(table.now)?;
+        Some(vec![blocked_trouble(blocked)])
+    }
+
+    /// Whether `command` is refused because a game on lichess runs
+    /// ([`OnLichess::Refused`]).
+    pub(super) fn refuses(&self, table: &Table, command: Command) -> bool {
+        self.game.is_some()
+            && !table.game.is_over()
+            && command.entry().on_lichess == OnLichess::Refused
+    }
+
     /// At start, with a token (from the environment or not): the event
     /// stream is opened, which tells of games in progress and challenges
     /// waiting.
     pub(super) fn go_online(&mut self, env_token: bool) {
-        self.online.has_token = true;
-        self.online.env_token = env_token;
-        self.watch_events();
+        self.client.start(env_token);
     }
 
     /// The token typed after `online login` was handled by the loop.
-    pub(super) fn token_given(&mut self, outcome: TokenOutcome) -> Vec<Event> {
-        self.online.token_wanted = false;
+    pub(super) fn token_given(&mut self, table: &Table, outcome: TokenOutcome) -> Vec<Event> {
         match outcome {
             TokenOutcome::Saved => {
-                self.online.has_token = true;
-                self.online.refused = false;
-                self.online.lost = false;
                 let mut events = vec![OnlineEvent::TokenSaved.into()];
-                events.extend(self.call(
-                    Call::Account,
-                    Purpose::Account {
-                        list: false,
-                        greet: true,
-                    },
-                ));
-                self.watch_events();
+                events.extend(refusal(self.client.token_kept(table.now)));
                 events
             }
-            TokenOutcome::NotAToken => vec![OnlineEvent::NotAToken.into()],
-            TokenOutcome::NotSaved(why) => vec![OnlineEvent::TokenNotSaved(why).into()],
+            TokenOutcome::NotAToken => {
+                self.client.token_not_kept();
+                vec![OnlineEvent::NotAToken.into()]
+            }
+            TokenOutcome::NotSaved(why) => {
+                self.client.token_not_kept();
+                vec![OnlineEvent::TokenNotSaved(why).into()]
+            }
         }
     }
 
@@ -172,157 +213,53 @@ impl Session {
     pub(super) fn logged_out(&mut self, result: Result<bool, String>) -> Vec<Event> {
         match result {
             Ok(existed) => {
-                let env_token = self.online.env_token;
-                self.online.has_token = env_token;
-                if !env_token {
-                    self.online.username = None;
-                    self.online.outbox.push(NetRequest::Unwatch(Stream::Events));
-                    self.online.events = Link::Off;
-                }
+                let env_token = self.client.logged_out();
                 vec![OnlineEvent::LoggedOut { existed, env_token }.into()]
             }
             Err(why) => vec![OnlineEvent::LogoutFailed(why).into()],
         }
     }
 
-    /// Opens the event stream if it is not open.
-    pub(super) fn watch_events(&mut self) {
-        if self.online.events == Link::Off && !self.online.refused {
-            self.online.events = Link::Connecting;
-            self.online.outbox.push(NetRequest::Watch(Stream::Events));
-        }
-    }
-
-    /// Sends a call, unless lichess asked for a pause or there is no
-    /// token; says why not.
-    pub(super) fn call(&mut self, call: Call, purpose: Purpose) -> Vec<Event> {
-        if !self.online.has_token {
-            return vec![OnlineEvent::Trouble(NetTrouble::NoToken).into()];
-        }
-        if let Some(seconds) = self.pause_left() {
-            return vec![OnlineEvent::Trouble(NetTrouble::RateLimited { seconds }).into()];
-        }
-        self.online.calls += 1;
-        let id = self.online.calls;
-        if call.long() {
-            self.online.seek = Some(id);
-        }
-        self.online.pending.push((id, purpose));
-        self.online.outbox.push(NetRequest::Call { id, call });
-        Vec::new()
-    }
-
-    /// Why nothing can be sent now (no token, lichess's pause), before a
-    /// move is played here only to be taken back.
-    pub(super) fn cannot_send(&self) -> Option<Vec<Event>> {
-        let trouble = if !self.online.has_token {
-            NetTrouble::NoToken
-        } else {
-            NetTrouble::RateLimited {
-                seconds: self.pause_left()?,
-            }
-        };
-        Some(vec![OnlineEvent::Trouble(trouble).into()])
-    }
-
-    /// Whole seconds of lichess's pause left, if one runs.
-    fn pause_left(&self) -> Option<u64> {
-        let until = self.online.paused_until?;
-        let now = self.table.now?;
-        let left = until.saturating_duration_since(now);
-        (!left.is_zero()).then(|| left.as_secs().max(1))
-    }
-
-    /// What a fault means to the player; a 429 starts the pause.
-    pub(super) fn trouble(&mut self, fault: Fault) -> NetTrouble {
-        match fault {
-            Fault::NoToken => NetTrouble::NoToken,
-            Fault::NotSecure(url) => NetTrouble::NotSecure(url),
-            Fault::Offline(_) => NetTrouble::Offline,
-            Fault::Unauthorized => {
-                self.online.refused = true;
-                NetTrouble::Unauthorized
-            }
-            Fault::RateLimited => {
-                self.online.paused_until = self.table.now.map(|now| now + RATE_PAUSE);
-                NetTrouble::RateLimited {
-                    seconds: RATE_PAUSE.as_secs(),
-                }
-            }
-            Fault::Status { code, reason } => NetTrouble::Status { code, reason },
-            Fault::BadBody(_) => NetTrouble::BadAnswer,
-        }
-    }
-
-    /// A game action whose result the game stream brings: awaited before
-    /// the next line of a script.
-    pub(super) fn game_action(&mut self, call: Call) -> Vec<Event> {
-        let events = self.call(call, Purpose::Action);
-        if events.is_empty()
-            && let Some(game) = self.online.game.as_mut()
-        {
-            game.expect = Some(game.lines);
-        }
-        events
-    }
-
     /// The id of the game played on lichess, while it runs.
-    pub(super) fn online_game_id(&self) -> Option<String> {
-        self.online.game.as_ref().map(|g| g.id.clone())
+    fn game_id(&self) -> Option<String> {
+        self.game.as_ref().map(|g| g.id.clone())
     }
+}
 
-    /// Whether a game on lichess is being played here.
-    pub(super) fn playing_online(&self) -> bool {
-        self.online.game.is_some()
+/// What a fault means to the player.
+fn trouble(fault: Fault) -> NetTrouble {
+    match fault {
+        Fault::NoToken => NetTrouble::NoToken,
+        Fault::NotSecure(url) => NetTrouble::NotSecure(url),
+        Fault::Offline(_) => NetTrouble::Offline,
+        Fault::Unauthorized => NetTrouble::Unauthorized,
+        Fault::RateLimited => NetTrouble::RateLimited {
+            seconds: RATE_PAUSE.as_secs(),
+        },
+        Fault::Status { code, reason } => NetTrouble::Status { code, reason },
+        Fault::BadBody(_) => NetTrouble::BadAnswer,
     }
+}
 
-    /// Whether a reply from lichess is awaited before the next line of a
-    /// script: a call in flight (a seek only until a game starts), the
-    /// event stream's first news, or the game's state.
-    pub(super) fn online_waiting(&self) -> bool {
-        let calls = self
-            .online
-            .pending
-            .iter()
-            .any(|(id, _)| Some(*id) != self.online.seek);
-        calls
-            || self.online.expecting_game
-            || self.online.events == Link::Connecting
-            || self
-                .online
-                .game
-                .as_ref()
-                .is_some_and(|g| g.waiting(&self.table.game))
-    }
+/// Why a call did not go out, as the player hears it.
+fn blocked_trouble(blocked: Blocked) -> Event {
+    let trouble = match blocked {
+        Blocked::NoToken => NetTrouble::NoToken,
+        Blocked::Paused { seconds } => NetTrouble::RateLimited { seconds },
+    };
+    OnlineEvent::Trouble(trouble).into()
+}
 
-    /// The opponent on lichess as an announcement names them.
-    pub(super) fn player_of(
-        name: Option<&str>,
-        rating: Option<u32>,
-        ai: Option<u32>,
-    ) -> OnlinePlayer {
-        OnlinePlayer {
-            name: name.unwrap_or("?").to_string(),
-            rating,
-            ai_level: ai,
-        }
-    }
+/// Nothing when the call went out; why not when it did not.
+fn refusal(sent: Result<(), Blocked>) -> Vec<Event> {
+    sent.err().map(blocked_trouble).into_iter().collect()
+}
 
-    /// The names for PGN in an online game, White's first.
-    pub(super) fn online_players(&self) -> Option<[String; 2]> {
-        self.online
-            .names
-            .clone()
-            .filter(|_| self.online.from_lichess)
-    }
-
-    /// Whether the offer to join a game on lichess is open.
-    pub(super) fn offering_online(&self) -> bool {
-        self.online.offer.is_some()
-    }
-
-    /// The side the player has in the online game.
-    pub(super) fn online_color(&self) -> Option<Color> {
-        self.online.game.as_ref().map(|g| g.color)
+/// The opponent on lichess as an announcement names them.
+fn player_of(name: Option<&str>, rating: Option<u32>, ai: Option<u32>) -> OnlinePlayer {
+    OnlinePlayer {
+        name: name.unwrap_or("?").to_string(),
+        rating,
+        ai_level: ai,
     }
 }

@@ -232,8 +232,8 @@ impl Session {
             Input::Engine(reply) => self.engine_reply(reply),
             Input::Net(reply) => self.net_reply(reply),
             Input::Store(reply) => self.store_reply(reply, now),
-            Input::Token(outcome) => self.token_given(outcome),
-            Input::LoggedOut(result) => self.logged_out(result),
+            Input::Token(outcome) => self.online.token_given(&self.table, outcome),
+            Input::LoggedOut(result) => self.online.logged_out(result),
         }
     }
 
@@ -242,7 +242,7 @@ impl Session {
     /// unless a kept game is the start.
     fn begin(&mut self, start: Start, now: Instant) -> Vec<Event> {
         if let Some(from) = start.token {
-            self.go_online(from == TokenFrom::Environment);
+            self.online.go_online(from == TokenFrom::Environment);
         }
         let mut events = Vec::new();
         if let Some(KeptGame { game, resumption }) = start.kept {
@@ -264,7 +264,7 @@ impl Session {
     fn before(&self) -> Before {
         Before {
             awaited: self.seat.awaiting,
-            secret: self.online.token_wanted,
+            secret: self.online.token_wanted(),
             quit: self.quit,
         }
     }
@@ -281,12 +281,12 @@ impl Session {
         if before.awaited.is_some() && self.seat.awaiting.is_none() {
             effects.push(Effect::StopEngine);
         }
-        effects.extend(self.online.outbox.drain(..).map(Effect::Net));
-        if std::mem::take(&mut self.online.logout) {
+        effects.extend(self.online.take_requests().into_iter().map(Effect::Net));
+        if self.online.take_logout() {
             effects.push(Effect::DeleteToken);
         }
         effects.append(&mut self.table.effects);
-        if self.online.token_wanted && !before.secret {
+        if self.online.token_wanted() && !before.secret {
             effects.push(Effect::ReadSecret);
         }
         if self.quit && !before.quit {

@@ -51,8 +51,12 @@ fn code_lines(text: &str) -> Vec<&str> {
 fn fn_start(line: &str) -> Option<usize> {
     let trimmed = line.trim_start();
     let indent = line.len() - trimmed.len();
-    let mut rest = trimmed;
-    for prefix in ["pub(crate) ", "pub(super) ", "pub ", "const ", "unsafe "] {
+    // Any visibility (`pub`, `pub(crate)`, `pub(in crate::session)`).
+    let mut rest = match trimmed.strip_prefix("pub(") {
+        Some(inner) => inner.split_once(") ").map_or(trimmed, |(_, rest)| rest),
+        None => trimmed.strip_prefix("pub ").unwrap_or(trimmed),
+    };
+    for prefix in ["const ", "unsafe "] {
         rest = rest.strip_prefix(prefix).unwrap_or(rest);
     }
     (rest.starts_with("fn ") && !trimmed.ends_with(';')).then_some(indent)
@@ -109,6 +113,20 @@ fn files_and_functions_stay_small() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn a_function_is_found_whatever_its_visibility() {
+    for line in [
+        "fn f() {",
+        "    pub fn f() {",
+        "    pub(crate) fn f() {",
+        "    pub(in crate::session) fn f() {",
+        "pub(super) const fn f() {",
+    ] {
+        assert!(fn_start(line).is_some(), "{line}");
+    }
+    assert!(fn_start("    fn f();").is_none());
 }
 
 #[test]

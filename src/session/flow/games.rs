@@ -21,7 +21,7 @@ impl Session {
         };
         let chess960 = game.chess960_number();
         self.records.forget_imported();
-        self.online.from_lichess = false;
+        self.online.left_lichess();
         self.table.game = game;
         self.replay.end();
         self.table.prompt = None;

@@ -25,7 +25,7 @@ impl Session {
         // a game is replayed, the game shown is only part of it; a game
         // from lichess is kept there, not as the unfinished local game.
         let keeping =
-            !self.records.offering() && !self.replay.replaying() && !self.online.from_lichess;
+            !self.records.offering() && !self.replay.replaying() && !self.online.from_lichess();
         let Some(now) = self.table.now.filter(|_| keeping) else {
             return;
         };

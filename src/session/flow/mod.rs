@@ -9,6 +9,7 @@
 mod games;
 mod keeping;
 mod moves;
+mod online;
 mod record;
 
 pub use record::RestoreError;
@@ -23,7 +24,8 @@ impl Session {
     /// The players' names for PGN, White's first: lichess's for a game
     /// from there, else as the seat names them.
     pub(super) fn players(&self) -> [String; 2] {
-        self.online_players()
+        self.online
+            .names()
             .unwrap_or_else(|| self.seat.players(&self.table.settings))
     }
 

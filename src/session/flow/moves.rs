@@ -55,8 +55,8 @@ impl Session {
     /// the move goes with a draw offer, which a claimable position turns
     /// into a draw).
     pub(in crate::session) fn play_confirmed(&mut self, mv: Move, claim: bool) -> Vec<Event> {
-        if self.playing_online() {
-            if let Some(refused) = self.cannot_send() {
+        if self.online.playing() {
+            if let Some(refused) = self.online.cannot_send(&self.table) {
                 return refused;
             }
             let mut events = self.play(mv);
