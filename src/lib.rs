@@ -1,35 +1,42 @@
 //! annabella: a line-oriented chess client for blind and visually
 //! impaired players.
 //!
-//! # How a line flows
+//! # How everything flows
 //!
 //! ```text
-//!  line ───► app ──► session::dispatch ──► input::read_line ──► Line
-//!  engine ─►  │            │  (the open Prompt is asked first)
-//!  reply      │            ▼
-//!  tick ───►  │      one room: play, seat, board, clock, settings, prompt
-//!             │            │   (rules::Game underneath)
-//!             │            ▼
-//!             └──── Vec<Event> ──► every Subscriber:
-//!                    io::text (announce → lines), io::speech, io::audio
+//!  line ─────┐                       ┌─► events ──► every Subscriber: io::text
+//!  tick      │                       │   (announce → lines), io::speech, io::audio
+//!  engine ───┤                       │
+//!  reply     ├─► Input ─► Session    │
+//!  lichess ──┤   ::step(input, now) ─┤   (dispatch → one room, rooms on the
+//!  store ────┤                       │    table, flows across rooms)
+//!  token ────┘                       └─► effects ──► app carries them out: ask
+//!                                         the engine, the store, lichess; read
+//!                                         a secret; quit — answers come back
+//!                                         as Inputs
 //! ```
 //!
-//! [`app`] is the loop: it merges four inputs — lines read on their own
-//! thread, replies of the engine host ([`engine::host`], which thinks for
-//! the opponent and analyses for `hint` and `eval` on threads of its own),
-//! replies and stream lines of the network host ([`net`], lichess) and a
-//! tick while something timed runs (every 100 ms, and at once when
-//! a flag is due to fall or an alarm to sound) — and hands each to the
-//! [`session::Session`] with the time it arrived. The session reads the
-//! line with [`input`] into one [`input::Line`]: a command from the
-//! table in [`input::commands`] with its argument, a move reading, or
-//! "not understood" with a suggestion. Dispatch is one exhaustive
-//! `match` on [`input::commands::Cmd`], the command with its argument
-//! read; each command goes to the room that owns it. The session answers
-//! with [`event::Event`]s, grouped in families (game, answer, refusal,
-//! prompt, engine, session, clock,
-//! record, replay, dual, training, online); every
-//! output subscribes to them, and the session knows none of the outputs.
+//! [`app`] is the loop: it turns everything that happens — a line read
+//! on its own thread, a reply of the engine host ([`engine::host`],
+//! which thinks for the opponent and analyses for `hint` and `eval` on
+//! threads of its own), a reply or stream line of the network host
+//! ([`net`], lichess), a tick while something timed runs (every 100 ms,
+//! and at once when a flag is due to fall or an alarm to sound), the
+//! store's answer, the token typed after `online login` handled — into
+//! one [`session::Input`] and calls [`session::Session::step`] once,
+//! with the time it arrived. The step answers with a [`session::Step`]:
+//! [`event::Event`]s, grouped in families (game, answer, refusal,
+//! prompt, engine, session, clock, record, replay, dual, training,
+//! online), which every output subscribes to, and
+//! [`session::Effect`]s, which the loop carries out; their answers come
+//! back as inputs. Every input ends the same way (a finished game scored
+//! and its clock stopped, the game kept when something worth keeping
+//! changed, the engine asked when it is its turn). A line is read with
+//! [`input`] into one [`input::Line`]: a command from the table in
+//! [`input::commands`] with its typed argument ([`input::commands::Cmd`]),
+//! a move reading, or "not understood" with a suggestion; dispatch is
+//! one exhaustive `match` on `Cmd`, each command to the room that owns
+//! it. The session knows none of the outputs and none of the outside.
 //!
 //! # The rooms and what each may touch
 //!
@@ -58,9 +65,9 @@
 //! | [`engine`] | `event`, `rules` | built-in search and evaluation, levels, the UCI client for external engines, the UCI server, the host threads | words |
 //! | [`net`] | `online` | the network edge: the token as it is sent (only the `Authorization` header sees it), HTTPS calls, the threads that keep the event and game streams open and reconnect them with backoff | chess rules, words, files |
 //! | [`store`] | `calendar`, `event`, `net`, `settings`, `training` | what is kept between runs: the autosave, games saved by name, the settings file, the drills' statistics, the lichess token's file (mode 0600); serde types with a format version, atomic writes, broken files moved aside | chess rules, words |
-//! | [`session`] | `dual`, `engine`, `event`, `input`, `online`, `rng`, `rules`, `settings`, `store`, `training`, `view` | one line, reply or tick in, events out: `dispatch`, `play` (moves, claims, offers, undo, new game), `seat` (who plays the other side; engine requests with the clocks), `prompt` (the one open question: which piece, promotion, a move to repeat or confirm, a dictated scoresheet), `board` (reading answers), `clock` (the game's clock: flag fall, alarms, `clock`, pause), `settings`, `records` and `replay`, `dual` (the player's board, `compare`, `dualcheck`, scoresheets, `restore`), `confirm` (confirm mode), `online` (lichess commands and calls; `online_replies` and `online_game` keep the game in step with the server's streams) | terminal, audio, files, network, the token, reading the time |
+//! | [`session`] | `dual`, `engine`, `event`, `input`, `online`, `rng`, `rules`, `settings`, `store`, `training`, `view` | `step`: an input in, events and effects out, one ending for every input; the `table` every room reads (game, settings, clock, time, open question); the rooms, each owning its state and answering on the table — `play`, `confirm`, `prompt`, `board`, `clock`, `seat` (the engine), `settings`, `records`, `replay`, `dual`, `training`, `online` (the lichess client and the game there); who plays the other side as one `Opponent`; `flow`, what crosses rooms (a move played, a game replaced, what is kept, a game from lichess) | terminal, audio, files, network, the token, reading the time |
 //! | [`io`] | `announce`, `calendar`, `earcons`, `event`, `input`, `rules`, `settings`, `session` (in tests) | adapters: line sources (rustyline, plain stdin), the text sink, the speech thread, the audio stream, today's date | chess rules |
-//! | [`app`] | `announce`, `engine`, `event`, `input`, `io`, `net`, `online`, `rules`, `session`, `settings`, `store` | the loop: merges lines, engine replies, lichess's replies and ticks; reads the time; reads the token unseen after `online login` and hands it to the file and the network only; feeds subscribers | chess rules |
+//! | [`app`] | `announce`, `engine`, `event`, `input`, `io`, `net`, `online`, `rules`, `session`, `settings`, `store` | the start (`app::start`: from the flags to a session, its store, the token, the outputs) and the loop: everything that happens as one `Input` to the session's step; reads the time; carries out the effects (the engine host, the store, the network host) and brings their answers back; reads the token unseen after `online login` and hands it to the file and the network only; feeds subscribers | chess rules |
 //!
 //! The core (`lang`, `rules`, `view`, `online`, `settings`, `input`,
 //! `dual`, `training`, `event`, `announce`, and the leaves `rng`,

@@ -1,25 +1,39 @@
-//! The session: one line, engine reply or tick in, events out. No
-//! terminal, no audio, no files, and no clock of its own: the time comes
-//! in with every call.
+//! The session: everything that happens comes in through one
+//! [`Session::step`] with the time it happened, and goes out as events
+//! (for every output) and effects (for the outside world to carry out).
+//! No terminal, no audio, no files, no network and no clock: the time
+//! comes in with every input, and what must be done outside leaves as an
+//! [`Effect`].
 //!
-//! The session is split into rooms, each an `impl Session` block of its
-//! own: `dispatch` reads a line (through [`crate::input`]) and sends it
-//! to the room that owns it; `play` plays moves, claims, offers, undo,
-//! resignation and new games on the rules core; `seat` knows who plays
-//! the other side and asks the engine (the caller carries the requests
-//! to the engine thread and brings back the replies); `prompt` holds the
-//! one open question; `board` answers the reading commands; `clock`
-//! runs the game's chess clock on the time it is told (a flag that falls
-//! ends the game, alarms, `clock`, `pause`); `settings` changes and lists
-//! the settings; `replay` shows a finished or loaded game move by move;
-//! `dual` keeps the player's own board (`myboard`, `compare`, the check
-//! after the opponent's moves), compares scoresheets and restores the game
-//! to the last move they agree on; `confirm` asks for the opponent's move
-//! to be repeated (and the player's own confirmed) before play goes on;
-//! `online` plays on lichess: it owns the lichess client and the game
-//! played there, commands become calls and the server's streams come back
-//! as replies (`online_flow` keeps the game in step with them where that
-//! needs the other rooms).
+//! `step` (the one way in and its one ending) hands a line to
+//! `dispatch`, which offers it to the open question, reads it with
+//! [`crate::input`] and sends each command to the room that owns it.
+//! The rooms share the `table` (the game, the settings, the game's
+//! clock, the time, the one open question, the random source, the date)
+//! and each owns its own state, answering on the table:
+//!
+//! | room | owns | answers |
+//! |---|---|---|
+//! | `play` | nothing of its own | a move read against the legal moves, played; draw offers and claims, accept, decline, resign, a move taken back, the game `new` asks for |
+//! | `confirm` | nothing of its own | the opponent's move repeated, the player's own confirmed |
+//! | `prompt` | the [`Prompt`] type (the question lies on the table) | which piece, which promotion |
+//! | `board` | nothing of its own | the reading commands and `status` |
+//! | `clock` | the alarms said | `clock`, `pause`, `resume`, a flag that falls, alarms |
+//! | `seat` | the side the person plays, the engine (external or built in), its requests and analyses | `hint`, `eval`, the engine's replies |
+//! | `settings` | nothing of its own | `set`, `settings` |
+//! | `records` | what was kept last, the offer at the start, the settings file's place, PGN tags | `pgn`, `load`, `games` |
+//! | `replay` | the game replayed | `next`, `prev`, `start`, `end`, `goto` |
+//! | `dual` | the player's own board, scoresheets asked for, where the records agreed | `myboard`, `compare`, `scoresheet`, `restore` |
+//! | `training` | blindfold play, the drill, the questions about the game, the statistics | `blindfold`, `drill`, peeks, answers |
+//! | `online` | the lichess client ([`crate::online::Client`]) and the game played there | `online`, `seek`, `challenge`, `abort`, `say`, `claim`, and the game commands that are calls there |
+//!
+//! Who plays the other side is one `Opponent` value (a person, an
+//! engine, a player on lichess) that the rooms ask. When one thing
+//! concerns several rooms — a move played (the clock pressed, the
+//! player's board following, a repetition or a question asked), a game
+//! replaced (every room afresh), what is kept, a game from lichess —
+//! the session carries it from room to room in `flow`; no room reaches
+//! into another.
 
 mod board;
 mod clock;

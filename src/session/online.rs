@@ -12,7 +12,7 @@
 //! The rest of the session asks the room through the few methods below;
 //! where keeping the game in step needs the other rooms (a move played
 //! or taken back with all that follows, the game replaced by one from
-//! lichess), the room answers with a [`Then`] and `online_flow`, the
+//! lichess), the room answers with a [`Then`] and `flow::online`, the
 //! room's one `impl Session`, does it. The token never comes here: the
 //! loop reads, keeps and sends it.
 
@@ -59,7 +59,7 @@ pub enum TokenOutcome {
     NotSaved(String),
 }
 
-/// What the room leaves to the rest of the session (`online_flow`).
+/// What the room leaves to the rest of the session (`flow::online`).
 #[derive(Clone, Debug)]
 pub(super) enum Then {
     /// Nothing more: these events are all.

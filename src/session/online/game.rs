@@ -1,6 +1,6 @@
 //! The game on lichess, kept in step with the server. Moves the server
 //! reports are compared with the game here; only those not yet here are
-//! played and said (by `online_flow`, which plays them as any move is
+//! played and said (by `flow::online`, which plays them as any move is
 //! played), so a reconnection (whose `gameFull` repeats every move) says
 //! nothing twice, and a takeback or a refused move is taken back. What
 //! needs only the table is done here: the game set up from the
