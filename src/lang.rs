@@ -117,6 +117,9 @@ impl Words {
 
 /// Folds a word for matching: lower case, accents and umlaut spellings
 /// removed (`ä` = `ae` = `a`), punctuation dropped.
+// Every word of every line is folded, in the move reader's inner loops:
+// inlined across modules as it was when it lived beside them.
+#[inline]
 pub fn fold(word: &str) -> String {
     let mut out = String::with_capacity(word.len());
     for ch in word.chars().flat_map(char::to_lowercase) {
