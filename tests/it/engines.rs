@@ -120,6 +120,28 @@ fn a_missing_engine_is_replaced() {
     engine_fails("no-such-engine", "The engine could not be started;");
 }
 
+/// An engine that cannot be started is said at the start, before the
+/// person's first move, not after it (issue 24, item 15).
+#[test]
+fn a_missing_engine_is_said_before_the_game_begins() {
+    let engine = fake("no-such-engine");
+    let out = run(
+        &[
+            "--lang", "en", "--engine", &engine, "--seed", "5", "--level", "1",
+        ],
+        "status\ne4\n",
+    );
+    let text = out.join("\n");
+    assert!(
+        out[0].starts_with("The engine could not be started;"),
+        "{text}"
+    );
+    assert_eq!(out[1], "White to move, move 1.", "{text}");
+    assert_eq!(out[2], "1. White: Bauer Eva vier", "{text}");
+    assert!(out[3].starts_with("1. Black: "), "{text}");
+    assert!(!out[3..].iter().any(|l| l.contains("takes over")), "{text}");
+}
+
 #[test]
 fn a_failing_engine_mid_game_keeps_the_game() {
     // The person moves first; the engine's failure comes on its first
