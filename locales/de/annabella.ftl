@@ -87,7 +87,7 @@ prompt-turn = { $color } am Zug>
 prompt-over = Partie beendet>
 greeting-start = annabella, Schach für blinde und sehbehinderte Menschen. Die Befehle nennt hilfe.
 new-game = Neue Partie.
-new-game-960 = Neue Chess960-Partie, Startstellung { $number }.
+new-game-960 = Neue Chess960-Partie, Startstellung { $number }. Weiß von a bis h: { $pieces }; Schwarz spiegelbildlich.
 
 ## Ablehnungen
 

@@ -88,7 +88,7 @@ prompt-turn = { $color } to move>
 prompt-over = Game over>
 greeting-start = annabella, chess for blind and visually impaired players. Type help for the commands.
 new-game = New game.
-new-game-960 = New Chess960 game, start position { $number }.
+new-game-960 = New Chess960 game, start position { $number }. White from a to h: { $pieces }; Black mirrors it.
 
 ## Refusals
 

@@ -108,7 +108,7 @@ prompt-turn = { $color ->
 prompt-over = Mäng on läbi>
 greeting-start = annabella, male pimedatele ja vaegnägijatele. Käsud annab abi.
 new-game = Uus mäng.
-new-game-960 = Uus Chess960 mäng, algseis { $number }.
+new-game-960 = Uus Chess960 mäng, algseis { $number }. Valge a-st h-ni: { $pieces }; must peegeldab seda.
 
 ## Keeldumised
 
