@@ -20,12 +20,7 @@ const GAME: &str = "pRoPtEsT";
 
 /// A session that has joined the game `GAME` as White, from the start.
 fn joined(now: Instant) -> Session {
-    let mut session = Session::new(Game::new(), Settings::default());
-    let start = Start {
-        token: Some(TokenFrom::File),
-        ..Start::default()
-    };
-    session.step(Input::Start(start), now);
+    let mut session = logged_in(now);
     let start = format!(
         r#"{{"type":"gameStart","game":{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"white","fen":"startpos","hasMoved":false,"isMyTurn":true,"lastMove":"","opponent":{{"id":"mary","username":"Mary","rating":1600}},"rated":false,"secondsLeft":600,"source":"lobby","speed":"rapid","variant":{{"key":"standard","name":"Standard"}},"compat":{{"bot":false,"board":true}}}}}}"#
     );
