@@ -87,7 +87,7 @@ prompt-turn = { $color } am Zug>
 prompt-over = Partie beendet>
 greeting-start = annabella, Schach für blinde und sehbehinderte Menschen. Die Befehle nennt hilfe.
 new-game = Neue Partie.
-new-game-960 = Neue Chess960-Partie, Startstellung { $number }.
+new-game-960 = Neue Chess960-Partie, Startstellung { $number }. Weiß von a bis h: { $pieces }; Schwarz spiegelbildlich.
 
 ## Ablehnungen
 
@@ -164,6 +164,7 @@ undo-reopened = Die Partie ist wieder offen.
 nothing-to-undo = Es gibt keinen Zug zum Zurücknehmen.
 draw-offered = { $color } bietet Remis an. Antwort mit annehmen oder ablehnen.
 draw-declined = Das Remisangebot von { $color } ist abgelehnt.
+draw-declined-engine = Du bietest Remis an; die Engine lehnt ab, und die Partie geht weiter.
 no-draw-offer = Es liegt kein Remisangebot vor.
 claim-refused = Remisreklamation abgelehnt: diese Stellung kam { $count ->
     [one] einmal
@@ -310,6 +311,7 @@ engine-failed = { $reason ->
   }; die eingebaute Engine übernimmt, und die Partie geht weiter.
 engine-thinking = Die Engine denkt nach; inzwischen kannst du dir das Brett ansehen, zum Beispiel mit brett oder status.
 hint-move = Tipp: { $move }.
+hint-engine-turn = Die Engine ist am Zug; tipp hilft, sobald du am Zug bist.
 eval-equal = Die Stellung ist ausgeglichen.
 eval-slight = { $color } steht leicht besser.
 eval-clear = { $color } steht deutlich besser.

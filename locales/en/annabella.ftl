@@ -88,7 +88,7 @@ prompt-turn = { $color } to move>
 prompt-over = Game over>
 greeting-start = annabella, chess for blind and visually impaired players. Type help for the commands.
 new-game = New game.
-new-game-960 = New Chess960 game, start position { $number }.
+new-game-960 = New Chess960 game, start position { $number }. White from a to h: { $pieces }; Black mirrors it.
 
 ## Refusals
 
@@ -139,6 +139,7 @@ undo-reopened = The game is open again.
 nothing-to-undo = There is no move to take back.
 draw-offered = { $color } offers a draw. Answer with accept or decline.
 draw-declined = The draw offer of { $color } is declined.
+draw-declined-engine = You offer a draw; the engine declines, and the game goes on.
 no-draw-offer = There is no draw offer to answer.
 claim-refused = Draw claim refused: this position has occurred { $count ->
     [one] once
@@ -261,6 +262,7 @@ engine-failed = { $reason ->
   }; the built-in engine takes over, and the game goes on.
 engine-thinking = The engine is thinking; meanwhile you can look at the board, for example with board or status.
 hint-move = Hint: { $move }.
+hint-engine-turn = The engine is to move; hint helps once it is your turn.
 eval-equal = The position is equal.
 eval-slight = { $color } is slightly better.
 eval-clear = { $color } is clearly better.

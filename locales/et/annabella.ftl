@@ -108,7 +108,7 @@ prompt-turn = { $color ->
 prompt-over = Mäng on läbi>
 greeting-start = annabella, male pimedatele ja vaegnägijatele. Käsud annab abi.
 new-game = Uus mäng.
-new-game-960 = Uus Chess960 mäng, algseis { $number }.
+new-game-960 = Uus Chess960 mäng, algseis { $number }. Valge a-st h-ni: { $pieces }; must peegeldab seda.
 
 ## Keeldumised
 
@@ -173,6 +173,7 @@ draw-declined = { $color ->
     [Must] Musta
    *[other] Valge
   } viigipakkumine on tagasi lükatud.
+draw-declined-engine = Pakud viiki; mootor keeldub ja mäng jätkub.
 no-draw-offer = Viigipakkumist, millele vastata, ei ole.
 claim-refused = Viiginõue lükati tagasi: see seis on esinenud { $count ->
     [one] üks kord
@@ -325,6 +326,7 @@ engine-failed = { $reason ->
   }; sisseehitatud mootor võtab üle ja mäng jätkub.
 engine-thinking = Mootor mõtleb; vahepeal saad lauda vaadata, näiteks käskudega laud või seis.
 hint-move = Vihje: { $move }.
+hint-engine-turn = Käik on mootoril; vihje aitab, kui käik on sinul.
 eval-equal = Seis on võrdne.
 eval-slight = { $color } on veidi paremas seisus.
 eval-clear = { $color } on selgelt paremas seisus.

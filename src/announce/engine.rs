@@ -31,6 +31,8 @@ impl Announcer {
                 "hint-move",
                 &[("move", s(self.move_words(p.short(), f)))],
             ),
+            EngineEvent::HintOnEngineTurn => self.message(ui, "hint-engine-turn", &[]),
+            EngineEvent::DrawDeclined => self.message(ui, "draw-declined-engine", &[]),
             EngineEvent::Evaluation(e) => self.evaluation(p, e),
             EngineEvent::OpponentChanged(o) => {
                 let id = match o.kind {

@@ -2,7 +2,9 @@
 
 use super::{Announcer, Phrasing, n, reason_id, s};
 use crate::event::GameEvent;
-use crate::rules::{ClaimRefusal, Finished};
+use crate::rules::{ClaimRefusal, Finished, Game};
+use crate::settings::Style;
+use shakmaty::{File, Position, Rank, Square};
 
 impl Announcer {
     pub(super) fn game_event(&self, p: Phrasing, event: &GameEvent) -> Vec<String> {
@@ -13,7 +15,14 @@ impl Announcer {
             GameEvent::Over(f) => self.game_over(p, f),
             GameEvent::NewGame {
                 chess960: Some(number),
-            } => self.message(ui, "new-game-960", &[("number", n(*number))]),
+            } => self.message(
+                ui,
+                "new-game-960",
+                &[
+                    ("number", n(*number)),
+                    ("pieces", s(self.back_rank(p, *number))),
+                ],
+            ),
             GameEvent::NewGame { chess960: None } => self.message(ui, "new-game", &[]),
             GameEvent::Undone(f) => {
                 self.message(ui, "undo-done", &[("move", s(self.move_words(p, f)))])
@@ -45,6 +54,26 @@ impl Announcer {
                 "game-over-draw",
                 &[("result", result), ("reason", reason)],
             ),
+        }
+    }
+
+    /// White's pieces on the first rank of a Chess960 start, a to h, in
+    /// the style of the moves: piece words, or the letters run together
+    /// in `san` ("RNBQKBNR").
+    fn back_rank(&self, p: Phrasing, number: u32) -> String {
+        let Ok(game) = Game::chess960(number) else {
+            return String::new();
+        };
+        let board = game.initial_position().board();
+        let roles = File::ALL
+            .into_iter()
+            .filter_map(|file| board.role_at(Square::from_coords(file, Rank::First)));
+        match p.style {
+            Style::San => roles.map(|r| self.letter(p.lang, r)).collect(),
+            Style::Fide | Style::Local | Style::Nato => roles
+                .map(|r| self.piece_name(p, r))
+                .collect::<Vec<_>>()
+                .join(", "),
         }
     }
 

@@ -9,9 +9,9 @@ use std::process::ExitCode;
 use std::time::SystemTime;
 
 use crate::announce::Announcer;
-use crate::engine::client::ExternalSpec;
+use crate::engine::client::{External, ExternalSpec, START_TIMEOUT};
 use crate::engine::level::level_for_elo;
-use crate::event::{Event, OnlineEvent, RecordEvent, Subscriber};
+use crate::event::{EngineEvent, Event, OnlineEvent, RecordEvent, Subscriber};
 use crate::input::parse_chess960;
 use crate::io::audio::SoundSink;
 use crate::io::speech::{self, SpeechSink};
@@ -76,7 +76,7 @@ pub fn start(flags: &Flags, announcer: &Announcer) -> ExitCode {
         settings_from(flags, interactive, store.as_ref().map(|(_, file)| file));
     notes.extend(file_notes);
     let engine = match engine_from(flags, &mut settings) {
-        Ok(engine) => engine,
+        Ok(engine) => engine.and_then(|spec| engine_started(spec, &mut notes)),
         Err(why) => {
             eprintln!("annabella: {why}.");
             return ExitCode::from(2);
@@ -195,6 +195,19 @@ fn engine_from(flags: &Flags, settings: &mut Settings) -> Result<Option<External
         options,
         elo: flags.elo,
     }))
+}
+
+/// The external engine, if it starts and answers the UCI handshake now;
+/// else why not, said among the notes before the game begins (the
+/// built-in engine plays instead), not after the person's first move.
+fn engine_started(spec: ExternalSpec, notes: &mut Vec<Event>) -> Option<ExternalSpec> {
+    match External::start(&spec, START_TIMEOUT) {
+        Ok(_checked) => Some(spec),
+        Err(failure) => {
+            notes.push(EngineEvent::Failed(failure).into());
+            None
+        }
+    }
 }
 
 /// The game the flags ask for (`--fen`, `--chess960`), or why it cannot be.

@@ -59,6 +59,9 @@ struct Server<W: Write + Send + 'static> {
     position: Chess,
     /// Zobrist keys of the positions before `position`, for repetitions.
     history: Vec<u64>,
+    /// Whether `position` is the one the GUI last set; not after a FEN
+    /// that could not be read, when `go` has no position to search.
+    known: bool,
     idle: Option<Searcher>,
     running: Option<(JoinHandle<Searcher>, Arc<std::sync::atomic::AtomicBool>)>,
     seed: u64,
@@ -85,6 +88,7 @@ pub fn serve<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
         },
         position: Chess::default(),
         history: Vec::new(),
+        known: true,
         idle: Some(Searcher::new(DEFAULT_HASH_MB)),
         running: None,
         seed: 0x5EED,
@@ -137,6 +141,7 @@ impl<W: Write + Send + 'static> Server<W> {
                 self.searcher().clear();
                 self.position = Chess::default();
                 self.history.clear();
+                self.known = true;
             }
             UciMessage::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             UciMessage::Position {
@@ -183,7 +188,10 @@ impl<W: Write + Send + 'static> Server<W> {
             match setup {
                 ["startpos"] => self.set_position(None, &moves),
                 ["fen", fen @ ..] => self.set_position(Some(&fen.join(" ")), &moves),
-                _ => self.say(&format!("info string position not understood: {line}")),
+                _ => {
+                    self.say(&format!("info string position not understood: {line}"));
+                    self.known = false;
+                }
             }
         } else if first == Some("go") {
             self.go(Limits {
@@ -241,6 +249,11 @@ impl<W: Write + Send + 'static> Server<W> {
         }
     }
 
+    /// Sets the position a `position` command names. A move that is not
+    /// legal ends the command there and the moves before it stand (as in
+    /// Stockfish): the GUI has left the position before the command
+    /// behind, so searching that one would answer a move illegal where
+    /// the GUI is. A FEN that cannot be read leaves no position at all.
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) {
         let mode = self.options.castling_mode();
         let start = match fen {
@@ -255,6 +268,7 @@ impl<W: Write + Send + 'static> Server<W> {
                 "info string position refused: not a legal FEN {:?}",
                 fen.unwrap_or("")
             ));
+            self.known = false;
             return;
         };
         let mut history = Vec::with_capacity(moves.len());
@@ -265,18 +279,27 @@ impl<W: Write + Send + 'static> Server<W> {
                 .and_then(|u| u.to_move(&pos).ok());
             let Some(m) = legal else {
                 self.say(&format!(
-                    "info string position refused: {text} is not legal there"
+                    "info string position refused: {text} is not legal there; searching the moves before it"
                 ));
-                return;
+                break;
             };
             history.push(key_of(&pos));
             pos.play_unchecked(m);
         }
         self.position = pos;
         self.history = history;
+        self.known = true;
     }
 
     fn go(&mut self, limits: Limits) {
+        if !self.known {
+            // UCI's null move: no move at all rather than one that may be
+            // illegal in the position the GUI believes.
+            self.finish_search(true);
+            self.say("info string no position to search: the last FEN was refused");
+            self.say("bestmove 0000");
+            return;
+        }
         let lvl = *level(self.options.effective_level());
         let limits = lvl.restrict(&limits);
         let infinite = limits.infinite;

@@ -443,6 +443,11 @@ pub enum EngineEvent {
     Failed(Failure),
     /// `hint`: the move the engine would play.
     Hint(MoveFacts),
+    /// `hint` while the engine is to move: a hint then would be its own
+    /// move, so none is given until it is the person's turn.
+    HintOnEngineTurn,
+    /// The person offered the engine a draw; it declines and plays on.
+    DrawDeclined,
     /// `eval`: how the position stands.
     Evaluation(Evaluation),
     /// The opponent changed (`set opponent`, `set level`, `set color`,

@@ -332,7 +332,17 @@ impl CallJob {
                 if !gate.attach(&agent) {
                     return Err(Fault::Offline("cancelled".to_string()));
                 }
-                http::long_call(&agent, &self.base, self.token.as_ref(), &self.call)
+                let id = self.id;
+                let mut accepted = || {
+                    gate.say(reply, NetReply::Accepted { id });
+                };
+                http::long_call(
+                    &agent,
+                    &self.base,
+                    self.token.as_ref(),
+                    &self.call,
+                    &mut accepted,
+                )
             }
         }));
         // The session waits for every answer, even one a bug cut short.

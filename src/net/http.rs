@@ -178,7 +178,8 @@ pub fn call(
     String::from_utf8(bytes).map_err(|e| Fault::BadBody(e.utf8_error().to_string()))
 }
 
-/// Carries out a long call (a seek): sends it, then reads its answer,
+/// Carries out a long call (a seek): sends it, tells `accepted` once the
+/// server has answered it with a success, then reads its answer,
 /// keep-alive lines until the server closes the connection, and gives
 /// `Ok("")` for a success ended cleanly. A connection that breaks is
 /// [`Fault::Offline`].
@@ -187,8 +188,10 @@ pub fn long_call(
     base: &str,
     token: Option<&Token>,
     call: &Call,
+    accepted: &mut dyn FnMut(),
 ) -> Result<String, Fault> {
     let mut reader = send(agent, base, token, call, "application/json")?.into_reader();
+    accepted();
     let mut buf = [0u8; 1024];
     loop {
         match reader.read(&mut buf) {

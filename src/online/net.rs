@@ -362,6 +362,12 @@ pub enum NetReply {
         /// The body or the fault.
         outcome: Result<String, Fault>,
     },
+    /// A long call (a seek) was taken: the server answered and keeps the
+    /// connection open. Its `Done` follows when the seek ends.
+    Accepted {
+        /// The request's id.
+        id: u64,
+    },
     /// A line of the event stream.
     Event(Box<super::StreamEvent>),
     /// A line of a game stream.

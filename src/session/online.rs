@@ -46,6 +46,9 @@ pub(super) struct Online {
     /// The players of the game from lichess, White's first, for PGN;
     /// kept after it ends, until a new game.
     names: Option<[String; 2]>,
+    /// That a seek or a challenge is out, said once lichess has taken
+    /// it (not before: it may not be reachable).
+    unsaid: Option<Event>,
 }
 
 /// What became of a token typed after `online login`.

@@ -9,7 +9,7 @@
 
 use shakmaty::Move;
 
-use crate::event::{Event, GameEvent, OnlineEvent, Refused, SessionEvent};
+use crate::event::{EngineEvent, Event, GameEvent, OnlineEvent, Refused, SessionEvent};
 use crate::input::{CommandError, NewGame, Reading, Refusal, Resolution, resolve_for};
 use crate::rules::{Chess960Start, ClaimOutcome, Game, MoveFacts, PlayError};
 
@@ -118,14 +118,15 @@ pub(super) fn draw(t: &mut Table, o: Opponent) -> Vec<Event> {
     if t.game.draw_offer() == Some(!turn) {
         return accept(t);
     }
-    t.game.offer_draw_by(turn);
-    let mut events = vec![GameEvent::DrawOffered(turn).into()];
-    if o.plays == Plays::Engine
-        && let Some(c) = t.game.decline_draw()
-    {
-        events.push(GameEvent::DrawDeclined(c).into());
+    // Against the engine the offer is the person's, even while the
+    // engine thinks, and its answer is said at once: nobody else is
+    // there to answer it.
+    let offerer = o.own_side(turn);
+    t.game.offer_draw_by(offerer);
+    if o.plays == Plays::Engine && t.game.decline_draw().is_some() {
+        return vec![EngineEvent::DrawDeclined.into()];
     }
-    events
+    vec![GameEvent::DrawOffered(offerer).into()]
 }
 
 /// `accept`: the draw offered.

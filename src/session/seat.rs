@@ -233,9 +233,14 @@ impl Seat {
     /// `hint` (the move the engine would play) or `eval` (how the
     /// position stands): the position goes off for analysis; the answer
     /// comes with the reply, and the board can be read meanwhile.
-    pub fn analyse(&mut self, t: &Table, purpose: Purpose) -> Vec<Event> {
+    /// A hint while the engine is to move would be the engine's own
+    /// move: none is asked for then.
+    pub fn analyse(&mut self, t: &Table, o: Opponent, purpose: Purpose) -> Vec<Event> {
         if t.game.is_over() {
             return vec![Refusal::GameOver.into()];
+        }
+        if purpose == Purpose::Hint && o.engine_plays(t.game.turn()) {
+            return vec![EngineEvent::HintOnEngineTurn.into()];
         }
         let id = self.next_id();
         self.analyses.push(Pending {

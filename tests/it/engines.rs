@@ -120,18 +120,40 @@ fn a_missing_engine_is_replaced() {
     engine_fails("no-such-engine", "The engine could not be started;");
 }
 
-#[test]
-fn a_failing_engine_mid_game_keeps_the_game() {
-    // The person moves first; the engine's failure comes on its first
-    // reply, after a move that must stay on the board.
-    let engine = fake("crash.sh");
+/// The person plays White against the fake engine `script` at level 1:
+/// the output lines, and all of them as one text for the messages.
+fn person_first(script: &str, input: &str) -> (Vec<String>, String) {
+    let engine = fake(script);
     let out = run(
         &[
             "--lang", "en", "--engine", &engine, "--seed", "5", "--level", "1",
         ],
-        "e4\nfen\n",
+        input,
     );
     let text = out.join("\n");
+    (out, text)
+}
+
+/// An engine that cannot be started is said at the start, before the
+/// person's first move, not after it (issue 24, item 15).
+#[test]
+fn a_missing_engine_is_said_before_the_game_begins() {
+    let (out, text) = person_first("no-such-engine", "status\ne4\n");
+    assert!(
+        out[0].starts_with("The engine could not be started;"),
+        "{text}"
+    );
+    assert_eq!(out[1], "White to move, move 1.", "{text}");
+    assert_eq!(out[2], "1. White: Bauer Eva vier", "{text}");
+    assert!(out[3].starts_with("1. Black: "), "{text}");
+    assert!(!out[3..].iter().any(|l| l.contains("takes over")), "{text}");
+}
+
+#[test]
+fn a_failing_engine_mid_game_keeps_the_game() {
+    // The person moves first; the engine's failure comes on its first
+    // reply, after a move that must stay on the board.
+    let (out, text) = person_first("crash.sh", "e4\nfen\n");
     assert_eq!(out[0], "1. White: Bauer Eva vier", "{text}");
     assert!(out[1].starts_with("The engine stopped working;"), "{text}");
     assert!(out[2].starts_with("1. Black: "), "{text}");

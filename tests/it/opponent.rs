@@ -90,6 +90,35 @@ fn the_engine_answers_the_persons_move() {
     assert_eq!(s.game().plies().len(), 2);
 }
 
+/// `hint` while the engine is to move says so and asks the engine
+/// nothing: a hint then would be the engine's own move (issue 24,
+/// item 9). Once it is the person's turn, hint analyses as before.
+#[test]
+fn a_hint_on_the_engines_turn_says_the_engine_is_to_move() {
+    let mut s = session(ColorChoice::Black, None);
+    let request = move_request(&start(&mut s)).expect("White is the engine's");
+    let hint = line(&mut s, "hint");
+    assert_eq!(
+        hint.events,
+        vec![Event::Engine(EngineEvent::HintOnEngineTurn)]
+    );
+    assert!(requests(&hint).is_empty(), "{hint:?}");
+    let e2e4 = Move::Normal {
+        role: Role::Pawn,
+        from: Square::E2,
+        capture: None,
+        to: Square::E4,
+        promotion: None,
+    };
+    reply(&mut s, Reply::moved(request.id, Some(e2e4), None));
+    let hint = line(&mut s, "hint");
+    assert!(hint.events.is_empty(), "{hint:?}");
+    assert!(
+        matches!(requests(&hint)[..], [Request::Analyse(_)]),
+        "{hint:?}"
+    );
+}
+
 #[test]
 fn a_stale_reply_is_dropped() {
     let mut s = session(ColorChoice::White, None);

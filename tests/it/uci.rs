@@ -243,13 +243,11 @@ fn a_gui_session() {
             .any(|l| l.contains("option Hash cannot take")),
         "{answers:?}"
     );
-    // The position before the refused one stays.
+    // The legal start of the refused command stands, as in Stockfish:
+    // here the start position, not the Chess960 one before it.
     e.send("go depth 2");
     let (mv, _) = e.bestmove();
-    assert!(
-        legal_in(Some(c960), &[], &mv, CastlingMode::Chess960),
-        "{mv}"
-    );
+    assert!(legal_in(None, &[], &mv, CastlingMode::Chess960), "{mv}");
 
     e.send("quit");
     let status = e.child.wait().expect("exits");
@@ -293,6 +291,52 @@ fn serve_text(input: &str) -> Vec<String> {
         .lines()
         .map(str::to_string)
         .collect()
+}
+
+/// The move `bestmove` answers, among the server's answers.
+fn best(out: &[String]) -> String {
+    out.iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// After a `position` with an illegal move, `go` searches the position
+/// after the command's legal moves (as Stockfish does), not the one
+/// before the command, whose moves the GUI has left behind; after a FEN
+/// that cannot be read there is no position both agree on, and the
+/// answer is the null move `0000`, never a move that may be illegal
+/// (issue 24, item 14).
+#[test]
+fn a_refused_position_is_searched_up_to_its_illegal_move() {
+    let out = serve_text(
+        "position fen 3qk3/8/8/8/8/8/8/3QK3 w - - 0 1\n\
+         position startpos moves e2e4 e7e5 g1f3 e2e5\n\
+         go depth 2\n",
+    );
+    assert!(
+        out.iter().any(|l| l.contains("e2e5 is not legal")),
+        "{out:?}"
+    );
+    let mv = best(&out);
+    assert!(
+        legal_in(None, &["e2e4", "e7e5", "g1f3"], &mv, CastlingMode::Standard),
+        "{mv}: {out:?}"
+    );
+    let out = serve_text(
+        "position fen 3qk3/8/8/8/8/8/8/3QK3 w - - 0 1\n\
+         position fen 8/8/8/8 w - - 0 1\n\
+         go depth 2\n",
+    );
+    assert_eq!(best(&out), "0000", "{out:?}");
+    // A legal position afterwards is searched again.
+    let out = serve_text("position fen nonsense\nposition startpos moves d2d4\ngo depth 1\n");
+    let mv = best(&out);
+    assert!(
+        legal_in(None, &["d2d4"], &mv, CastlingMode::Standard),
+        "{mv}: {out:?}"
+    );
 }
 
 /// The cause of the `uci_client` fuzzing crash, on the server's side:

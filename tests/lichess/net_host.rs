@@ -322,8 +322,22 @@ fn seek() -> Call {
 fn a_seek_is_answered_when_the_server_ends_it() {
     let server = Server::start(|_, _, s| ndjson(s, &["", ""]));
     let (mut host, rx) = host(Some("lip_x"));
-    let outcome = answer(&mut host, &rx, &server.url(), 9, seek());
-    assert_eq!(outcome, Ok(String::new()));
+    host.send(
+        &server.url(),
+        NetRequest::Call {
+            id: 9,
+            call: seek(),
+        },
+    );
+    // Taken first, then answered when the server ends it.
+    assert_eq!(next(&rx), NetReply::Accepted { id: 9 });
+    assert_eq!(
+        next(&rx),
+        NetReply::Done {
+            id: 9,
+            outcome: Ok(String::new())
+        }
+    );
 }
 
 #[test]
@@ -344,10 +358,7 @@ fn a_cancelled_seek_gets_no_answer_and_its_connection_closes() {
             call: seek(),
         },
     );
-    while server.connections() == 0 {
-        thread::sleep(ms(5));
-    }
-    thread::sleep(ms(50));
+    assert_eq!(next(&rx), NetReply::Accepted { id: 4 });
     host.send(&base, NetRequest::Cancel(4));
     assert!(gone.recv_timeout(Duration::from_secs(5)).is_ok());
     quiet(&rx);

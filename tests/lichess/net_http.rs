@@ -123,6 +123,8 @@ fn nothing_reaches_a_refused_base_or_goes_without_a_token() {
     assert_eq!(server.connections(), 0);
 }
 
+/// A long call is told taken once the server answered it, then read to
+/// its end.
 #[test]
 fn a_long_call_reads_to_the_end() {
     let server = Server::start(|_, _, stream| ndjson(stream, &["", ""]));
@@ -135,8 +137,16 @@ fn a_long_call_reads_to_the_end() {
         color: None,
     };
     let base = server.url();
-    let outcome = long_call(&agent(&base, Lifetime::Open), &base, Some(&token()), &seek);
+    let mut accepted = 0;
+    let outcome = long_call(
+        &agent(&base, Lifetime::Open),
+        &base,
+        Some(&token()),
+        &seek,
+        &mut || accepted += 1,
+    );
     assert_eq!(outcome.as_deref(), Ok(""));
+    assert_eq!(accepted, 1);
     assert!(
         server.requests()[0]
             .body

@@ -20,12 +20,7 @@ const GAME: &str = "pRoPtEsT";
 
 /// A session that has joined the game `GAME` as White, from the start.
 fn joined(now: Instant) -> Session {
-    let mut session = Session::new(Game::new(), Settings::default());
-    let start = Start {
-        token: Some(TokenFrom::File),
-        ..Start::default()
-    };
-    session.step(Input::Start(start), now);
+    let mut session = logged_in(now);
     let start = format!(
         r#"{{"type":"gameStart","game":{{"gameId":"{GAME}","fullId":"{GAME}abcd","color":"white","fen":"startpos","hasMoved":false,"isMyTurn":true,"lastMove":"","opponent":{{"id":"mary","username":"Mary","rating":1600}},"rated":false,"secondsLeft":600,"source":"lobby","speed":"rapid","variant":{{"key":"standard","name":"Standard"}},"compat":{{"bot":false,"board":true}}}}}}"#
     );
@@ -257,4 +252,82 @@ fn commands_the_table_refuses_on_lichess_are_refused() {
         );
     }
     assert!(session.game().plies().is_empty());
+}
+
+/// The calls among a step's effects, with their ids.
+fn calls(step: &annabella::session::Step) -> Vec<(u64, annabella::online::Call)> {
+    step.effects
+        .iter()
+        .filter_map(|e| match e {
+            annabella::session::Effect::Net(annabella::online::NetRequest::Call { id, call }) => {
+                Some((*id, call.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// A session logged in (a token from the file), no game.
+fn logged_in(now: Instant) -> Session {
+    let mut session = Session::new(Game::new(), Settings::default());
+    let start = Start {
+        token: Some(TokenFrom::File),
+        ..Start::default()
+    };
+    session.step(Input::Start(start), now);
+    session
+}
+
+/// Whether the events say a seek or a challenge went out.
+fn says_sent(events: &[Event]) -> bool {
+    events.iter().any(|e| {
+        matches!(
+            e,
+            Event::Online(OnlineEvent::Seeking { .. } | OnlineEvent::ChallengeSent { .. })
+        )
+    })
+}
+
+/// lichess unreachable: a seek or a challenge is not said to be out
+/// before the server answered; the failure is said instead. Answered,
+/// it is said (issue 24, item 19).
+#[test]
+fn a_seek_or_challenge_is_said_sent_only_once_lichess_answered() {
+    let now = Instant::now();
+    for line in ["seek 15+10", "challenge Anna 10+5"] {
+        let mut session = logged_in(now);
+        let step = session.step(Input::Line(line.to_string()), now);
+        assert!(!says_sent(&step.events), "{line}: {:?}", step.events);
+        let [(id, _)] = calls(&step)[..] else {
+            panic!("{line}: one call: {:?}", step.effects);
+        };
+        let failed = NetReply::Done {
+            id,
+            outcome: Err(Fault::Offline("connection refused".to_string())),
+        };
+        let events = session.step(Input::Net(failed), now).events;
+        assert!(!says_sent(&events), "{line}: {events:?}");
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e, Event::Online(OnlineEvent::Trouble(_)))),
+            "{line}: {events:?}"
+        );
+        // Sent again with lichess there: said once the server answered.
+        let step = session.step(Input::Line(line.to_string()), now);
+        assert!(!says_sent(&step.events), "{line}: {:?}", step.events);
+        let [(id, _)] = calls(&step)[..] else {
+            panic!("{line}: one call: {:?}", step.effects);
+        };
+        let answered = if line.starts_with("seek") {
+            NetReply::Accepted { id }
+        } else {
+            NetReply::Done {
+                id,
+                outcome: Ok("{}".to_string()),
+            }
+        };
+        let events = session.step(Input::Net(answered), now).events;
+        assert!(says_sent(&events), "{line}: {events:?}");
+    }
 }

@@ -160,6 +160,8 @@ pub enum News {
     /// The player's decline of a challenge from this player went
     /// through.
     DeclinedByYou(String),
+    /// The server took the seek or the challenge asked for: it is out.
+    Sent,
     /// The player's chat line went out.
     ChatSent,
     /// A line of the stream of the game watched.
@@ -418,6 +420,12 @@ impl Client {
         }
     }
 
+    /// Whether the game a seek, a challenge or an accepted challenge
+    /// brings is still awaited.
+    pub fn expecting_game(&self) -> bool {
+        self.expecting_game
+    }
+
     /// Whether a reply is awaited before the next line of a script: a
     /// call in flight (a seek only until a game starts), the game asked
     /// for, or the event stream's first news.
@@ -437,6 +445,13 @@ impl Client {
     pub fn reply(&mut self, reply: NetReply, now: Option<Instant>) -> Option<News> {
         match reply {
             NetReply::Done { id, outcome } => self.call_done(id, outcome, now),
+            NetReply::Accepted { id } => {
+                let seek = self.pending.contains(&(id, Purpose::Seek));
+                seek.then(|| {
+                    self.offline_said = false;
+                    News::Sent
+                })
+            }
             NetReply::Event(event) => self.stream_event(*event),
             NetReply::Game { game, event } => self.watching(&game).then_some(News::Game(event)),
             NetReply::Up(stream) => self.stream_up(&stream),

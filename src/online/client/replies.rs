@@ -74,8 +74,9 @@ impl Client {
             }
             Purpose::Decline(from) => Some(News::DeclinedByYou(from)),
             Purpose::Chat => Some(News::ChatSent),
+            Purpose::Challenge => Some(News::Sent),
             // The move's own state line says it was taken.
-            Purpose::Move | Purpose::Challenge | Purpose::Accept | Purpose::Action => None,
+            Purpose::Move | Purpose::Accept | Purpose::Action => None,
         }
     }
 

@@ -48,6 +48,7 @@ impl Session {
 
     /// `hint` or `eval`.
     pub(super) fn analyse(&mut self, purpose: Purpose) -> Vec<Event> {
-        self.seat.analyse(&self.table, purpose)
+        let o = self.against();
+        self.seat.analyse(&self.table, o, purpose)
     }
 }

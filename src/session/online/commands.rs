@@ -52,10 +52,7 @@ impl Online {
             control: terms.control,
             rated: terms.rated,
         };
-        match self.client.look_for_game(call, table.now) {
-            Ok(()) => vec![seeking.into()],
-            Err(blocked) => vec![blocked_trouble(blocked)],
-        }
+        self.look_for_game(table, call, seeking)
     }
 
     /// `challenge USER 10+5 [rated] [side]`, `challenge ai LEVEL 10+5
@@ -92,8 +89,16 @@ impl Online {
             level,
             control: terms.control,
         };
+        self.look_for_game(table, call, sent)
+    }
+
+    /// A seek or a challenge sent; `said` is said once lichess took it.
+    fn look_for_game(&mut self, table: &Table, call: Call, said: OnlineEvent) -> Vec<Event> {
         match self.client.look_for_game(call, table.now) {
-            Ok(()) => vec![sent.into()],
+            Ok(()) => {
+                self.unsaid = Some(said.into());
+                Vec::new()
+            }
             Err(blocked) => vec![blocked_trouble(blocked)],
         }
     }
@@ -109,6 +114,7 @@ impl Online {
     /// began.
     pub(crate) fn abort(&mut self, table: &Table) -> Vec<Event> {
         if self.client.cancel_seek() {
+            self.unsaid = None;
             return vec![OnlineEvent::SeekCancelled.into()];
         }
         match self.game_id() {

@@ -15,8 +15,18 @@ use super::game::OnlineGame;
 use super::{Online, Then, blocked_trouble, player_of, trouble};
 
 impl Online {
-    /// A reply of the network host.
+    /// A reply of the network host. That a seek or a challenge is out is
+    /// said when lichess took it, or at the latest when its game begins;
+    /// forgotten when it failed.
     pub(crate) fn reply(&mut self, table: &Table, reply: NetReply) -> Then {
+        let then = self.news(table, reply);
+        if !self.client.expecting_game() {
+            self.unsaid = None;
+        }
+        then
+    }
+
+    fn news(&mut self, table: &Table, reply: NetReply) -> Then {
         let Some(news) = self.client.reply(reply, table.now) else {
             return Then::Said(Vec::new());
         };
@@ -24,8 +34,9 @@ impl Online {
             News::Game(event) => return self.game_line(table, event),
             News::Join(info) => {
                 self.join(&info);
-                return Then::Said(Vec::new());
+                return Then::Said(self.unsaid.take().into_iter().collect());
             }
+            News::Sent => return Then::Said(self.unsaid.take().into_iter().collect()),
             News::MoveRefused(fault) => {
                 self.no_answer_awaited();
                 return Then::MoveRefused(trouble(fault));
