@@ -49,7 +49,7 @@ impl Session {
     pub(super) fn run(&mut self, line: Line) -> Vec<Event> {
         match line {
             Line::Empty => Vec::new(),
-            Line::Command(cmd) => match self.training.peek(cmd.command()) {
+            Line::Command(cmd) => match self.peek(&cmd) {
                 Err(refused) => vec![refused],
                 Ok(peeked) => {
                     let mut events = self.command(cmd);
@@ -69,6 +69,15 @@ impl Session {
                 vec![Refused::NotUnderstood { input, suggestion }.into()]
             }
         }
+    }
+
+    /// What a command costs in blindfold play. `last` before any move
+    /// shows nothing of the board, so it costs nothing.
+    fn peek(&mut self, cmd: &Cmd) -> Result<Option<Event>, Event> {
+        if matches!(cmd, Cmd::Last) && self.table.game.plies().is_empty() {
+            return Ok(None);
+        }
+        self.training.peek(cmd.command())
     }
 
     /// Every command, to the room that owns it, unless the table says it
