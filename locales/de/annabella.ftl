@@ -476,6 +476,7 @@ ask-sheet = Nächster Zug des Partieformulars; eine leere Zeile oder ende zum Ab
 confirm-right = Richtig.
 confirm-wrong = Nein: { $move }.
 confirm-first = Erst den Zug des Gegners wiederholen: { $move }.
+confirm-owed = Noch zu wiederholen: { $move }.
 confirm-own-dropped = Zug nicht gespielt.
 help-myboard = mein brett: dein eigenes Brett neben dem der Partie. mein brett allein liest es vor; mein brett anfang, mein brett leer (ein leeres Brett), mein brett löschen (nichts angesagt), mein brett partie (wie die Partie steht), mein brett fen FEN; dann die Figuren nach Seiten ansagen, in einer Zeile oder mehreren: mein brett Weiß: König Gustav eins, Türme Anna eins und Felix eins, Bauern Anna zwei, Bella zwei; Schwarz: König Gustav acht. Ein Feld: mein brett Eva vier weißer Bauer, mein brett Felix drei leer. Es zählen nur die Felder, die du ansagst; sonst leer sagt, dass die übrigen leer sind.
 help-compare = vergleichen: jeder Unterschied zwischen deinem Brett und dem der Partie auf den angesagten Feldern, vorher mit Zügen erklärt, wo das geht (ein Zug nicht ausgeführt, auf ein anderes Feld oder mit einer anderen Figur, eine geschlagene Figur nicht entfernt).

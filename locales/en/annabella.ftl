@@ -427,6 +427,7 @@ ask-sheet = Next move of the scoresheet; an empty line or end to finish.
 confirm-right = Right.
 confirm-wrong = No: { $move }.
 confirm-first = First repeat the opponent's move: { $move }.
+confirm-owed = Still to repeat: { $move }.
 confirm-own-dropped = Move not played.
 help-myboard = myboard: your own board beside the game's. myboard alone reads it back; myboard start, myboard empty (an empty board), myboard clear (nothing stated), myboard game (as the game stands), myboard fen FEN; then state pieces by side, in one line or several: myboard white: king g1, rooks a1 and f1, pawns a2 b2; black: king g8. One square: myboard e4 white pawn, myboard f3 empty. Only the squares you state count; rest empty says the others are empty.
 help-compare = compare: every difference between your board and the game's on the squares you stated, first explained by moves where it can be (a move not made, made to another square or with another piece, a capture whose piece is still there).

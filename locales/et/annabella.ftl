@@ -503,6 +503,7 @@ ask-sheet = Partiiblanketi järgmine käik; lõpetamiseks tühi rida või lõpp.
 confirm-right = Õige.
 confirm-wrong = Ei: { $move }.
 confirm-first = Korda kõigepealt vastase käiku: { $move }.
+confirm-owed = Veel kordamata: { $move }.
 confirm-own-dropped = Käiku ei tehtud.
 help-myboard = minu laud: sinu oma laud mängu laua kõrval. minu laud üksi loeb selle ette; minu laud algus, minu laud tühi (tühi laud), minu laud kustuta (midagi pole öeldud), minu laud mäng (nagu mäng on), minu laud fen FEN; siis ütle nupud poolte kaupa, ühel või mitmel real: minu laud valge: kuningas g1, vankrid a1 ja f1, etturid a2 b2; must: kuningas g8. Üks ruut: minu laud e4 valge ettur, minu laud f3 tühi. Loevad ainult ruudud, mille ütled; ülejäänud tühjad ütleb, et teised on tühjad.
 help-compare = võrdle: iga erinevus sinu laua ja mängu laua vahel sinu öeldud ruutudel, enne käikudega seletatud, kus saab (käik tegemata, tehtud teisele ruudule või teise nupuga, löödud nupp eemaldamata).

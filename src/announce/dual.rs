@@ -27,6 +27,11 @@ impl Announcer {
                 "confirm-first",
                 &[("move", s(self.move_words(p.full(), f)))],
             ),
+            DualEvent::RepeatOwed(f) => self.message(
+                ui,
+                "confirm-owed",
+                &[("move", s(self.move_words(p.full(), f)))],
+            ),
             DualEvent::OwnDropped => self.message(ui, "confirm-own-dropped", &[]),
             DualEvent::BoardSet => self.message(ui, "dual-board-set", &[]),
             DualEvent::BoardCleared => self.message(ui, "dual-board-cleared", &[]),

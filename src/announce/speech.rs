@@ -88,7 +88,9 @@ impl Announcer {
                 suggestion: Some(Suggestion::Move(f)),
                 ..
             }) => vec![self.move_words(p.short(), f)],
-            Event::Dual(DualEvent::Corrected(f) | DualEvent::RepeatFirst(f)) => {
+            Event::Dual(
+                DualEvent::Corrected(f) | DualEvent::RepeatFirst(f) | DualEvent::RepeatOwed(f),
+            ) => {
                 vec![self.move_words(p.full(), f)]
             }
             Event::Prompt(PromptEvent::Ask(Question::ConfirmOwn(f))) => {

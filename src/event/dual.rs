@@ -60,6 +60,8 @@ pub enum DualEvent {
     /// The player's own move came before the opponent's was repeated: it
     /// is not taken; the move to repeat.
     RepeatFirst(MoveFacts),
+    /// For `status`: the opponent's move is still to be repeated.
+    RepeatOwed(MoveFacts),
     /// `confirm own`: the move was not played.
     OwnDropped,
 }

@@ -114,6 +114,7 @@ impl Session {
             Cmd::Status => [self.table.status(self.against())]
                 .into_iter()
                 .chain(self.replay.place(&self.table))
+                .chain(super::confirm::owed(&self.table))
                 .collect(),
             Cmd::Fen => self.reader().fen(),
             Cmd::Pgn(to) => self.pgn(to),
