@@ -573,7 +573,10 @@ drill-done = { $right } von { $total } richtig, im Schnitt { $seconds } Sekunden
 drill-best = Bisher am besten: { $right } von { $total }.
 drill-stopped = Übung beendet: { $right } von { $total } richtig, im Schnitt { $seconds } Sekunden.
 drill-stats-none = Noch keine Übung gemacht.
-drill-stats-line = { $drill }: { $right } von { $asked } richtig, im Schnitt { $seconds } Sekunden, am besten { $best } von { $of }{ $anymissed ->
+drill-stats-line = { $drill }: { $right } von { $asked } richtig, im Schnitt { $seconds } Sekunden{ $finished ->
+    [0] {""}
+   *[other] , am besten { $best } von { $of }
+  }{ $anymissed ->
     [0] .
    *[other] ; am häufigsten verfehlt: { $missed }.
   }
@@ -608,7 +611,7 @@ a-none = keine
 prompt-repeat = Zug wiederholen>
 prompt-answer = Antwort>
 prompt-sheet = Formular>
-drill-stats-kind = Am häufigsten verfehlt: { $kind }.
+drill-stats-kind = Am schwersten: { $kind }.
 kind-square-color = hell oder dunkel
 kind-same-diagonal = gleiche Diagonale
 kind-knight-distance = Springerzüge

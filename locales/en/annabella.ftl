@@ -512,7 +512,10 @@ drill-done = { $right } of { $total } right, { $seconds } seconds on average.
 drill-best = Best so far: { $right } of { $total }.
 drill-stopped = Drill stopped: { $right } of { $total } right, { $seconds } seconds on average.
 drill-stats-none = No drill played yet.
-drill-stats-line = { $drill }: { $right } of { $asked } right, { $seconds } seconds on average, best { $best } of { $of }{ $anymissed ->
+drill-stats-line = { $drill }: { $right } of { $asked } right, { $seconds } seconds on average{ $finished ->
+    [0] {""}
+   *[other] , best { $best } of { $of }
+  }{ $anymissed ->
     [0] .
    *[other] ; missed most: { $missed }.
   }
@@ -541,7 +544,7 @@ a-none = none
 prompt-repeat = repeat the move>
 prompt-answer = answer>
 prompt-sheet = scoresheet>
-drill-stats-kind = Missed most: { $kind }.
+drill-stats-kind = Hardest questions: { $kind }.
 kind-square-color = light or dark
 kind-same-diagonal = same diagonal
 kind-knight-distance = knight moves

@@ -588,7 +588,10 @@ drill-done = { $right }/{ $total } õigesti, keskmiselt { $seconds } sekundit.
 drill-best = Parim seni: { $right }/{ $total }.
 drill-stopped = Harjutus lõpetatud: { $right }/{ $total } õigesti, keskmiselt { $seconds } sekundit.
 drill-stats-none = Ühtegi harjutust pole veel tehtud.
-drill-stats-line = { $drill }: { $right }/{ $asked } õigesti, keskmiselt { $seconds } sekundit, parim { $best }/{ $of }{ $anymissed ->
+drill-stats-line = { $drill }: { $right }/{ $asked } õigesti, keskmiselt { $seconds } sekundit{ $finished ->
+    [0] {""}
+   *[other] , parim { $best }/{ $of }
+  }{ $anymissed ->
     [0] .
    *[other] ; kõige sagedamini eksitud: { $missed }.
   }
@@ -617,7 +620,7 @@ a-none = ei ühtegi
 prompt-repeat = korda käiku>
 prompt-answer = vastus>
 prompt-sheet = blankett>
-drill-stats-kind = Kõige sagedamini eksitud: { $kind }.
+drill-stats-kind = Kõige raskemad küsimused: { $kind }.
 kind-square-color = hele või tume
 kind-same-diagonal = sama diagonaal
 kind-knight-distance = ratsukäigud

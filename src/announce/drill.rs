@@ -120,6 +120,7 @@ impl Announcer {
     fn stats_counts(&self, p: Phrasing, line: &StatsLine) -> String {
         let ui = p.lang;
         let missed: Vec<String> = line.missed.iter().map(|&sq| self.square(p, sq)).collect();
+        // A drill stopped before its end has no score to be the best.
         let (best_right, best_of) = line.best.unwrap_or((0, 0));
         self.message(
             ui,
@@ -131,6 +132,7 @@ impl Announcer {
                 ("seconds", s(tenths(ui, line.mean))),
                 ("best", n(best_right)),
                 ("of", n(best_of)),
+                ("finished", n(u32::from(line.best.is_some()))),
                 ("missed", s(missed.join(", "))),
                 ("anymissed", n(u32::from(!missed.is_empty()))),
             ],
