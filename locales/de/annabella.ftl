@@ -598,10 +598,29 @@ q-reach-squares = Welche Felder erreicht { $role ->
    *[other] ein
   } { $piece } auf { $square } auf leerem Brett?
 q-piece-on = Was steht auf { $square }?
-q-where = { $piece }: auf welchen Feldern?
-q-attacked = Welche Figuren von { $color } greifen { $square } an? Nenne ihre Felder.
+q-where = { $role ->
+    [king] Wo steht der { $side ->
+        [white] weiße
+       *[black] schwarze
+      } { $name }?
+    [queen] Wo steht die { $side ->
+        [white] weiße
+       *[black] schwarze
+      } { $name }?
+   *[other] Wo stehen die { $side ->
+        [white] weißen
+       *[black] schwarzen
+      } { $names }?
+  }
+q-attacked = Welche { $side ->
+    [white] weißen
+   *[black] schwarzen
+  } Figuren greifen { $square } an? Nenne ihre Felder.
 q-move-count = Wie viele erlaubte Züge hat die Figur auf { $square }?
-q-captures = Welche Figuren von { $color } können schlagen? Nenne ihre Felder.
+q-captures = Welche { $side ->
+    [white] weißen
+   *[black] schwarzen
+  } Figuren können schlagen? Nenne ihre Felder.
 a-light = hell
 a-dark = dunkel
 a-yes = ja

@@ -531,10 +531,29 @@ q-knight = How many knight moves from { $from } to { $to }?
 q-reach-count = How many squares does a { $piece } on { $square } reach on an empty board?
 q-reach-squares = Which squares does a { $piece } on { $square } reach on an empty board?
 q-piece-on = What stands on { $square }?
-q-where = { $piece }: on which squares?
-q-attacked = Which { $color } pieces attack { $square }? Name their squares.
-q-move-count = How many legal moves has the piece on { $square }?
-q-captures = Which { $color } pieces can capture? Name their squares.
+q-where = { $role ->
+    [king] Where is the { $side ->
+        [white] white
+       *[black] black
+      } { $name }?
+    [queen] Where is the { $side ->
+        [white] white
+       *[black] black
+      } { $name }?
+   *[other] Where are the { $side ->
+        [white] white
+       *[black] black
+      } { $names }?
+  }
+q-attacked = Which { $side ->
+    [white] white
+   *[black] black
+  } pieces attack { $square }? Name their squares.
+q-move-count = How many legal moves does the piece on { $square } have?
+q-captures = Which { $side ->
+    [white] white
+   *[black] black
+  } pieces can capture? Name their squares.
 a-light = light
 a-dark = dark
 a-yes = yes

@@ -604,13 +604,32 @@ drill-name-follow = Jälgi
 q-square-color = Kas { $square } on hele või tume?
 q-same-diagonal = Kas { $a } ja { $b } on ühel diagonaalil?
 q-knight = Mitu ratsukäiku on ruudult { $from } ruudule { $to }?
-q-reach-count = Mitu ruutu ulatub nupp { $piece } ruudult { $square } tühjal laual?
-q-reach-squares = Milliseid ruute ulatub nupp { $piece } ruudult { $square } tühjal laual?
+q-reach-count = Mitmele ruudule jõuab { $piece } ruudult { $square } tühjal laual?
+q-reach-squares = Millistele ruutudele jõuab { $piece } ruudult { $square } tühjal laual?
 q-piece-on = Mis on ruudul { $square }?
-q-where = { $piece }: millistel ruutudel?
-q-attacked = Millised poole { $color } nupud ründavad ruutu { $square }? Nimeta nende ruudud.
-q-move-count = Mitu lubatud käiku on nupul ruudul { $square }?
-q-captures = Millised poole { $color } nupud saavad lüüa? Nimeta nende ruudud.
+q-where = { $role ->
+    [king] Kus on { $side ->
+        [white] valge
+       *[black] must
+      } { $name }?
+    [queen] Kus on { $side ->
+        [white] valge
+       *[black] must
+      } { $name }?
+   *[other] Kus on { $side ->
+        [white] valged
+       *[black] mustad
+      } { $names }?
+  }
+q-attacked = Millised { $side ->
+    [white] valged
+   *[black] mustad
+  } nupud ründavad ruutu { $square }? Nimeta nende ruudud.
+q-move-count = Mitu lubatud käiku on ruudul { $square } oleval nupul?
+q-captures = Millised { $side ->
+    [white] valged
+   *[black] mustad
+  } nupud saavad lüüa? Nimeta nende ruudud.
 a-light = hele
 a-dark = tume
 a-yes = jah

@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use shakmaty::{Bitboard, Board, Color, Piece};
 
-use super::{Announcer, Phrasing, n, role_key, s};
+use super::board::color_key;
+use super::{Announcer, Phrasing, n, pieces_id, role_key, s};
 use crate::event::{Answer, StatsLine, TrainingEvent};
 use crate::rules::MoveFacts;
 use crate::settings::Lang;
@@ -203,19 +204,21 @@ impl Announcer {
                 "q-where",
                 &[
                     ("role", role_key(piece.role)),
-                    ("piece", s(self.colored_piece(p, piece))),
+                    ("side", color_key(piece.color)),
+                    ("name", s(self.ui_piece(p, piece.role))),
+                    ("names", s(self.message(ui, pieces_id(piece.role), &[]))),
                 ],
             ),
             Question::Attacked { square, by } => self.message(
                 ui,
                 "q-attacked",
-                &[("square", sq(square)), ("color", s(self.color(p, by)))],
+                &[("square", sq(square)), ("side", color_key(by))],
             ),
             Question::MoveCount { square } => {
                 self.message(ui, "q-move-count", &[("square", sq(square))])
             }
             Question::Captures { color } => {
-                self.message(ui, "q-captures", &[("color", s(self.color(p, color)))])
+                self.message(ui, "q-captures", &[("side", color_key(color))])
             }
         }
     }
