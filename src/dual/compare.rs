@@ -50,6 +50,16 @@ pub enum Explanation {
         /// The ply left out.
         ply: usize,
     },
+    /// Game ply `ply` is not made on the player's board, the plies after
+    /// it are, up to the last `count` (1 or 2), which are not made
+    /// either: the board the player stated once it had gone wrong, which
+    /// follows the game no more.
+    LeftOutAndLast {
+        /// The ply left out.
+        ply: usize,
+        /// How many of the last plies are not made: 1 or 2.
+        count: usize,
+    },
     /// At game ply `ply` (index into `game.plies()`) the player's board
     /// has `made` instead of the game's move; `made` is legal in
     /// `game.position_before(ply)`; later plies, if any, are as in the
@@ -107,9 +117,10 @@ impl Comparison {
 /// An explanation is given only when the boards differ and one mistake
 /// accounts for every stated square. Among several that do, the
 /// simplest is named: the last move not made, then the last two, then a
-/// move left out, a captured piece left standing or a wrong move, the
-/// most recent ply first (in that order within a ply), and last a move
-/// too many.
+/// move left out with the last one or two not made (moves missing, as
+/// the board said while it was checked before), then a move left out, a
+/// captured piece left standing or a wrong move, the most recent ply
+/// first (in that order within a ply), and last a move too many.
 pub fn compare(game: &Game, board: &PlayerBoard) -> Comparison {
     let actual = game.position().board();
     let differing = board.differing(actual);
@@ -149,6 +160,22 @@ fn explain(game: &Game, player: &PlayerBoard, differing: Bitboard) -> Option<Exp
         }
     }
     let first = plies.len().saturating_sub(SEARCH_PLIES);
+    // A board that went wrong stops following the game, so the moves
+    // since are missing too: told as moves missing, the way the board
+    // was explained before them, not as some other move made instead.
+    for count in 1..=2 {
+        let Some(end) = plies.len().checked_sub(count) else {
+            break;
+        };
+        for ply in (first..end.saturating_sub(1)).rev() {
+            let made = plies.get(ply + 1..end).unwrap_or_default();
+            if let Some(before) = game.position_before(ply)
+                && fits(before.board().clone(), made, player)
+            {
+                return Some(Explanation::LeftOutAndLast { ply, count });
+            }
+        }
+    }
     for ply in (first..plies.len()).rev() {
         if let Some(explanation) = explain_at(game, ply, player, differing) {
             return Some(explanation);
@@ -482,6 +509,25 @@ mod tests {
         assert_eq!(
             compare(&g, &board).explanation,
             Some(Explanation::ExtraMove { made })
+        );
+    }
+
+    #[test]
+    fn a_move_left_out_and_the_last_not_made_are_moves_missing() {
+        // Nf3 missed, Nc6 made, and then the board stated no more: not
+        // "the knight went back to g1 instead of Bc4".
+        let g = game("e4 e5 Nf3 Nc6 Bc4");
+        let mut board = followed(&Game::new(), "e4 e5");
+        let before = g.position_before(3).unwrap();
+        board.follow(before, mv(before, "Nc6"));
+        let c = compare(&g, &board);
+        assert_eq!(
+            c.explanation,
+            Some(Explanation::LeftOutAndLast { ply: 2, count: 1 })
+        );
+        assert_eq!(
+            squares(&c),
+            vec![Square::F1, Square::G1, Square::F3, Square::C4]
         );
     }
 

@@ -212,6 +212,13 @@ impl Dual {
             // A move missed while later ones were made: said the same way,
             // the move not made on the player's board.
             Explanation::LeftOut { ply } => Some(Explained::NotMade(vec![facts_of_ply(ply)?])),
+            Explanation::LeftOutAndLast { ply, count } => {
+                let len = game.plies().len();
+                let last = len.checked_sub(count)?..len;
+                let moves: Option<Vec<MoveFacts>> =
+                    [ply].into_iter().chain(last).map(facts_of_ply).collect();
+                moves.map(Explained::NotMade)
+            }
             Explanation::WrongMove { ply, made } => Some(Explained::WrongMove {
                 made: MoveFacts::of_move(game.position_before(ply)?, made),
                 played: facts_of_ply(ply)?,

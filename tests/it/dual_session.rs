@@ -124,15 +124,21 @@ fn compare_names_the_move_that_explains_the_boards() {
         assert_eq!(named(&lines[1..]), differing(before.board(), &game_board));
         not_made += 1;
 
-        // The same piece to another square, where no simpler account fits.
+        // The same piece to another square, where no simpler account fits
+        // (not back to where it stood before its move before: that is
+        // told as that move and the last missing).
         let two_back = played
             .len()
             .checked_sub(2)
             .map(|i| played[i].0.board().clone());
+        let own_before = played.len().checked_sub(3).map(|i| played[i].1);
+        let goes_back = |m: &Move| {
+            own_before.is_some_and(|b| m.from() == Some(b.to()) && Some(m.to()) == b.from())
+        };
         let others: Vec<Move> = before
             .legal_moves()
             .into_iter()
-            .filter(|m| m.from() == last.from() && *m != last)
+            .filter(|m| m.from() == last.from() && *m != last && !goes_back(m))
             .filter(|m| {
                 let mut p = before.clone();
                 p.play_unchecked(*m);
