@@ -473,6 +473,14 @@ setting-dualcheck = Dein eigenes Brett nach jedem Zug des Gegners vergleichen un
 ask-repeat = Bitte den Zug wiederholen.
 ask-confirm-own = { $move } spielen? Ja oder nein.
 ask-sheet = Nächster Zug des Partieformulars; eine leere Zeile oder ende zum Abschluss.
+ask-restore = { $count ->
+    [one] Einen Halbzug
+   *[other] { $count } Halbzüge
+  } zurücknehmen, bis nach Zug { $number }, { $color }? Ja oder nein.
+ask-restore-start = { $count ->
+    [one] Einen Halbzug
+   *[other] { $count } Halbzüge
+  } zurücknehmen, bis zum Anfang? Ja oder nein.
 confirm-right = Richtig.
 confirm-wrong = Nein: { $move }.
 confirm-first = Erst den Zug des Gegners wiederholen: { $move }.
@@ -481,7 +489,7 @@ confirm-own-dropped = Zug nicht gespielt.
 help-myboard = mein brett: dein eigenes Brett neben dem der Partie. mein brett allein liest es vor; mein brett anfang, mein brett leer (ein leeres Brett), mein brett löschen (nichts angesagt), mein brett partie (wie die Partie steht), mein brett fen FEN; dann die Figuren nach Seiten ansagen, in einer Zeile oder mehreren: mein brett Weiß: König Gustav eins, Türme Anna eins und Felix eins, Bauern Anna zwei, Bella zwei; Schwarz: König Gustav acht. Ein Feld: mein brett Eva vier weißer Bauer, mein brett Felix drei leer. Es zählen nur die Felder, die du ansagst; sonst leer sagt, dass die übrigen leer sind.
 help-compare = vergleichen: jeder Unterschied zwischen deinem Brett und dem der Partie auf den angesagten Feldern, vorher mit Zügen erklärt, wo das geht (ein Zug nicht ausgeführt, auf ein anderes Feld oder mit einer anderen Figur, eine geschlagene Figur nicht entfernt).
 help-scoresheet = formular DATEI: vergleicht dein Partieformular (PGN, oder ein Zug je Zeile, oder nummerierte Zugpaare, in jeder Zugform) mit der Partie und nennt den ersten Unterschied; formular DATEI1 DATEI2: die Formulare beider Spieler miteinander und mit der Partie; formular allein: die Züge diktieren, einen je Zeile, eine leere Zeile oder ende zum Abschluss.
-help-restore = wiederherstellen: setzt die Partie auf den letzten Zug zurück, bei dem die zuletzt verglichenen Formulare übereinstimmen, die Uhren auf ihre Zeiten von damals; wiederherstellen 12 oder wiederherstellen 12 schwarz: auf die Stellung nach diesem Zug.
+help-restore = wiederherstellen: setzt die Partie auf den letzten Zug zurück, bei dem die zuletzt verglichenen Formulare übereinstimmen, die Uhren auf ihre Zeiten von damals; wiederherstellen 12 oder wiederherstellen 12 schwarz: auf die Stellung nach diesem Zug. Vorher fragt es, mit der Zahl der Halbzüge, die es zurücknimmt.
 dual-board-set = Dein Brett ist gesetzt.
 dual-bad-fen = Keine FEN: { $text }. Zum Beispiel: mein brett fen 4k3/8/8/8/8/8/8/4K3
 dual-stated = { $count ->
@@ -521,7 +529,11 @@ dual-diff-wrong = { $square }: dort gehört { $role ->
     [queen] eine
    *[other] ein
   } { $yours }.
-sheet-line = Zeile { $count }.
+sheet-noted = Notiert: { $moves }.
+sheet-noted-black = { $color }: { $move }
+sheet-not-noted-unreadable = Zeile nicht notiert: Zug { $number }, { $color }: { $text } ist kein Zug.
+sheet-not-noted-illegal = Zeile nicht notiert: Zug { $number }, { $color }: { $text } ist dort nicht erlaubt.
+sheet-not-noted-ambiguous = Zeile nicht notiert: Zug { $number }, { $color }: { $text } passt auf mehr als einen Zug.
 sheet-read = { $sheets ->
     [1] Partieformular: { $count } Halbzüge gelesen.
    *[other] Formular { $sheet }: { $count } Halbzüge gelesen.
@@ -542,6 +554,7 @@ sheet-too-many = Höchstens zwei Formulare: formular DATEI, oder formular DATEI1
 restore-no-sheet = Noch nichts zum Wiederherstellen: erst ein Formular vergleichen, oder den Zug nennen, etwa wiederherstellen 12 schwarz.
 restore-no-such-move = Die Partie hat keinen Zug { $number } von { $color }.
 restore-nothing = Die Aufzeichnungen stimmen bis zum letzten Zug überein: nichts zurückzunehmen.
+restore-kept = Nichts zurückgenommen.
 restore-done = Die Partie steht wieder nach Zug { $number }, { $color }.
 restore-done-clocks = Die Partie steht wieder nach Zug { $number }, { $color }; die Uhren auch.
 restore-start = Die Partie steht wieder am Anfang.

@@ -97,6 +97,10 @@ impl Announcer {
                 vec![self.move_words(p.short(), f)]
             }
             Event::Dual(DualEvent::Compared(c)) => self.explained_words(p, c),
+            Event::Dual(DualEvent::SheetNoted(moves)) => moves
+                .iter()
+                .map(|f| self.move_words(p.short(), f))
+                .collect(),
             Event::Online(OnlineEvent::MoveRejected { facts, .. }) => {
                 vec![self.move_words(p.full(), facts)]
             }

@@ -153,7 +153,7 @@ pub(super) fn answer_own(
 }
 
 /// Whether the whole line is one of `words` ("ok", "ja", "jah.").
-fn is_one_of(words: &crate::input::Words, line: &str) -> bool {
+pub(super) fn is_one_of(words: &crate::input::Words, line: &str) -> bool {
     let folded = fold(line.trim());
     !folded.is_empty() && words.contains_folded(&folded)
 }

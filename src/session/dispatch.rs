@@ -12,16 +12,19 @@ use super::clock::ClockOrder;
 use super::records::Records;
 use super::replay::ReplayOrder;
 use super::seat::Purpose;
-use super::{Session, play, settings};
+use super::{Prompt, Session, play, settings};
 
 impl Session {
     /// One line in, its events out.
     pub(super) fn dispatch(&mut self, raw: &str) -> Vec<Event> {
-        if raw.trim().is_empty() {
+        let blank = raw.trim().is_empty();
+        // A blank line is nothing, except to a dictated scoresheet,
+        // which it finishes.
+        if blank && !matches!(self.table.prompt, Some(Prompt::Sheet { .. })) {
             return Vec::new();
         }
         let text = &*clean_line(raw);
-        if text.trim().is_empty() {
+        if text.trim().is_empty() && !blank {
             return vec![Refused::ControlKeys.into()];
         }
         if let Some(events) = self.answer_online_offer(text) {

@@ -257,6 +257,11 @@ fn a_scoresheet_is_compared_and_restore_sets_position_and_clocks_back() {
     let lines = said(&mut s, "restore", at(33));
     assert_eq!(
         lines,
+        ["Take back 2 half-moves, to after move 3, Black? Yes or no."]
+    );
+    let lines = said(&mut s, "yes", at(33));
+    assert_eq!(
+        lines,
         [
             "The game is back after move 3, Black; the clocks too.",
             "White to move, move 4. White: 4 minutes 51 seconds, Black: 4 minutes 51 seconds."
