@@ -302,6 +302,17 @@ mod tests {
         board
     }
 
+    /// The player's board: the game's first `upto` plies followed but
+    /// ply `missed`.
+    fn left_out(g: &Game, missed: usize, upto: usize) -> PlayerBoard {
+        let mut board = PlayerBoard::from_board(g.initial_position().board());
+        for ply in (0..upto).filter(|&p| p != missed) {
+            let before = g.position_before(ply).unwrap();
+            board.follow(before, g.plies()[ply].mv);
+        }
+        board
+    }
+
     fn squares(comparison: &Comparison) -> Vec<Square> {
         comparison.differences.iter().map(|d| d.square).collect()
     }
@@ -426,10 +437,7 @@ mod tests {
     fn a_move_left_out_before_later_moves() {
         let g = game("e4 e5 Nf3 Nc6 Bb5");
         // Black's Nc6 missed; White's Bb5 made.
-        let mut board = followed(&Game::new(), "e4 e5 Nf3");
-        let before = g.position_before(4).unwrap();
-        board.follow(before, mv(before, "Bb5"));
-        let c = compare(&g, &board);
+        let c = compare(&g, &left_out(&g, 3, 5));
         assert_eq!(c.explanation, Some(Explanation::LeftOut { ply: 3 }));
         assert_eq!(squares(&c), vec![Square::C6, Square::B8]);
     }
@@ -517,10 +525,7 @@ mod tests {
         // Nf3 missed, Nc6 made, and then the board stated no more: not
         // "the knight went back to g1 instead of Bc4".
         let g = game("e4 e5 Nf3 Nc6 Bc4");
-        let mut board = followed(&Game::new(), "e4 e5");
-        let before = g.position_before(3).unwrap();
-        board.follow(before, mv(before, "Nc6"));
-        let c = compare(&g, &board);
+        let c = compare(&g, &left_out(&g, 2, 4));
         assert_eq!(
             c.explanation,
             Some(Explanation::LeftOutAndLast { ply: 2, count: 1 })
