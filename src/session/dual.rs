@@ -472,8 +472,8 @@ impl Dual {
     }
 
     /// The answer to "take back …?": yes restores, no keeps the game.
-    /// What is said, and whether the game went back; `Err` gives the
-    /// `None` for a line that is neither.
+    /// What is said, and whether the game went back; `None` for a line
+    /// that is neither.
     pub fn answer_restore(
         &mut self,
         t: &mut Table,

@@ -2,7 +2,7 @@
 //! promotion without its piece, asks; the next line may answer with just
 //! the part that tells the choices apart. In confirm mode the player
 //! repeats the opponent's move (and confirms their own); a scoresheet may
-//! be dictated line by line. Reading the board leaves the question
+//! be dictated line by line; `restore` asks before it takes moves back. Reading the board leaves the question
 //! standing; anything else lets it lapse, except that a repetition and a
 //! dictation outlast a typo.
 

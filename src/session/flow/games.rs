@@ -45,13 +45,15 @@ impl Session {
         events
     }
 
-    /// `restore [N [side]]`: the dual room takes the game back; the
-    /// engine's move on its way is not wanted any more.
+    /// `restore [N [side]]`: the dual room asks whether to take the
+    /// moves back.
     pub(in crate::session) fn restore_to(&mut self, to: Option<MoveNumber>) -> Vec<Event> {
         self.dual.ask_restore(&mut self.table, to)
     }
 
-    /// The answer to whether `restore` takes the moves back.
+    /// The answer to whether `restore` takes the moves back; once the
+    /// dual room has, the engine's move on its way is not wanted any
+    /// more.
     pub(in crate::session) fn answer_restore(
         &mut self,
         prompt: Prompt,
