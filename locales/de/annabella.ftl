@@ -475,14 +475,23 @@ setting-dualcheck = Dein eigenes Brett nach jedem Zug des Gegners vergleichen un
 ask-repeat = Bitte den Zug wiederholen.
 ask-confirm-own = { $move } spielen? Ja oder nein.
 ask-sheet = Nächster Zug des Partieformulars; eine leere Zeile oder ende zum Abschluss.
+ask-restore = { $count ->
+    [one] Einen Halbzug
+   *[other] { $count } Halbzüge
+  } zurücknehmen, bis nach Zug { $number }, { $color }? Ja oder nein.
+ask-restore-start = { $count ->
+    [one] Einen Halbzug
+   *[other] { $count } Halbzüge
+  } zurücknehmen, bis zum Anfang? Ja oder nein.
 confirm-right = Richtig.
 confirm-wrong = Nein: { $move }.
 confirm-first = Erst den Zug des Gegners wiederholen: { $move }.
+confirm-owed = Noch zu wiederholen: { $move }.
 confirm-own-dropped = Zug nicht gespielt.
 help-myboard = mein brett: dein eigenes Brett neben dem der Partie. mein brett allein liest es vor; mein brett anfang, mein brett leer (ein leeres Brett), mein brett löschen (nichts angesagt), mein brett partie (wie die Partie steht), mein brett fen FEN; dann die Figuren nach Seiten ansagen, in einer Zeile oder mehreren: mein brett Weiß: König Gustav eins, Türme Anna eins und Felix eins, Bauern Anna zwei, Bella zwei; Schwarz: König Gustav acht. Ein Feld: mein brett Eva vier weißer Bauer, mein brett Felix drei leer. Es zählen nur die Felder, die du ansagst; sonst leer sagt, dass die übrigen leer sind.
 help-compare = vergleichen: jeder Unterschied zwischen deinem Brett und dem der Partie auf den angesagten Feldern, vorher mit Zügen erklärt, wo das geht (ein Zug nicht ausgeführt, auf ein anderes Feld oder mit einer anderen Figur, eine geschlagene Figur nicht entfernt).
 help-scoresheet = formular DATEI: vergleicht dein Partieformular (PGN, oder ein Zug je Zeile, oder nummerierte Zugpaare, in jeder Zugform) mit der Partie und nennt den ersten Unterschied; formular DATEI1 DATEI2: die Formulare beider Spieler miteinander und mit der Partie; formular allein: die Züge diktieren, einen je Zeile, eine leere Zeile oder ende zum Abschluss.
-help-restore = wiederherstellen: setzt die Partie auf den letzten Zug zurück, bei dem die zuletzt verglichenen Formulare übereinstimmen, die Uhren auf ihre Zeiten von damals; wiederherstellen 12 oder wiederherstellen 12 schwarz: auf die Stellung nach diesem Zug.
+help-restore = wiederherstellen: setzt die Partie auf den letzten Zug zurück, bei dem die zuletzt verglichenen Formulare übereinstimmen, die Uhren auf ihre Zeiten von damals; wiederherstellen 12 oder wiederherstellen 12 schwarz: auf die Stellung nach diesem Zug. Vorher fragt es, mit der Zahl der Halbzüge, die es zurücknimmt.
 dual-board-set = Dein Brett ist gesetzt.
 dual-bad-fen = Keine FEN: { $text }. Zum Beispiel: mein brett fen 4k3/8/8/8/8/8/8/4K3
 dual-stated = { $count ->
@@ -522,7 +531,11 @@ dual-diff-wrong = { $square }: dort gehört { $role ->
     [queen] eine
    *[other] ein
   } { $yours }.
-sheet-line = Zeile { $count }.
+sheet-noted = Notiert: { $moves }.
+sheet-noted-black = { $color }: { $move }
+sheet-not-noted-unreadable = Zeile nicht notiert: Zug { $number }, { $color }: { $text } ist kein Zug.
+sheet-not-noted-illegal = Zeile nicht notiert: Zug { $number }, { $color }: { $text } ist dort nicht erlaubt.
+sheet-not-noted-ambiguous = Zeile nicht notiert: Zug { $number }, { $color }: { $text } passt auf mehr als einen Zug.
 sheet-read = { $sheets ->
     [1] Partieformular: { $count } Halbzüge gelesen.
    *[other] Formular { $sheet }: { $count } Halbzüge gelesen.
@@ -543,6 +556,7 @@ sheet-too-many = Höchstens zwei Formulare: formular DATEI, oder formular DATEI1
 restore-no-sheet = Noch nichts zum Wiederherstellen: erst ein Formular vergleichen, oder den Zug nennen, etwa wiederherstellen 12 schwarz.
 restore-no-such-move = Die Partie hat keinen Zug { $number } von { $color }.
 restore-nothing = Die Aufzeichnungen stimmen bis zum letzten Zug überein: nichts zurückzunehmen.
+restore-kept = Nichts zurückgenommen.
 restore-done = Die Partie steht wieder nach Zug { $number }, { $color }.
 restore-done-clocks = Die Partie steht wieder nach Zug { $number }, { $color }; die Uhren auch.
 restore-start = Die Partie steht wieder am Anfang.
@@ -574,7 +588,10 @@ drill-done = { $right } von { $total } richtig, im Schnitt { $seconds } Sekunden
 drill-best = Bisher am besten: { $right } von { $total }.
 drill-stopped = Übung beendet: { $right } von { $total } richtig, im Schnitt { $seconds } Sekunden.
 drill-stats-none = Noch keine Übung gemacht.
-drill-stats-line = { $drill }: { $right } von { $asked } richtig, im Schnitt { $seconds } Sekunden, am besten { $best } von { $of }{ $anymissed ->
+drill-stats-line = { $drill }: { $right } von { $asked } richtig, im Schnitt { $seconds } Sekunden{ $finished ->
+    [0] {""}
+   *[other] , am besten { $best } von { $of }
+  }{ $anymissed ->
     [0] .
    *[other] ; am häufigsten verfehlt: { $missed }.
   }
@@ -596,10 +613,29 @@ q-reach-squares = Welche Felder erreicht { $role ->
    *[other] ein
   } { $piece } auf { $square } auf leerem Brett?
 q-piece-on = Was steht auf { $square }?
-q-where = { $piece }: auf welchen Feldern?
-q-attacked = Welche Figuren von { $color } greifen { $square } an? Nenne ihre Felder.
+q-where = { $role ->
+    [king] Wo steht der { $side ->
+        [white] weiße
+       *[black] schwarze
+      } { $name }?
+    [queen] Wo steht die { $side ->
+        [white] weiße
+       *[black] schwarze
+      } { $name }?
+   *[other] Wo stehen die { $side ->
+        [white] weißen
+       *[black] schwarzen
+      } { $names }?
+  }
+q-attacked = Welche { $side ->
+    [white] weißen
+   *[black] schwarzen
+  } Figuren greifen { $square } an? Nenne ihre Felder.
 q-move-count = Wie viele erlaubte Züge hat die Figur auf { $square }?
-q-captures = Welche Figuren von { $color } können schlagen? Nenne ihre Felder.
+q-captures = Welche { $side ->
+    [white] weißen
+   *[black] schwarzen
+  } Figuren können schlagen? Nenne ihre Felder.
 a-light = hell
 a-dark = dunkel
 a-yes = ja
@@ -609,7 +645,7 @@ a-none = keine
 prompt-repeat = Zug wiederholen>
 prompt-answer = Antwort>
 prompt-sheet = Formular>
-drill-stats-kind = Am häufigsten verfehlt: { $kind }.
+drill-stats-kind = Am schwersten: { $kind }.
 kind-square-color = hell oder dunkel
 kind-same-diagonal = gleiche Diagonale
 kind-knight-distance = Springerzüge

@@ -426,14 +426,23 @@ setting-dualcheck = Compare your own board after every move of the opponent and 
 ask-repeat = Repeat the move.
 ask-confirm-own = Play { $move }? Yes or no.
 ask-sheet = Next move of the scoresheet; an empty line or end to finish.
+ask-restore = Take back { $count } { $count ->
+    [one] half-move
+   *[other] half-moves
+  }, to after move { $number }, { $color }? Yes or no.
+ask-restore-start = Take back { $count } { $count ->
+    [one] half-move
+   *[other] half-moves
+  }, to the start? Yes or no.
 confirm-right = Right.
 confirm-wrong = No: { $move }.
 confirm-first = First repeat the opponent's move: { $move }.
+confirm-owed = Still to repeat: { $move }.
 confirm-own-dropped = Move not played.
 help-myboard = myboard: your own board beside the game's. myboard alone reads it back; myboard start, myboard empty (an empty board), myboard clear (nothing stated), myboard game (as the game stands), myboard fen FEN; then state pieces by side, in one line or several: myboard white: king g1, rooks a1 and f1, pawns a2 b2; black: king g8. One square: myboard e4 white pawn, myboard f3 empty. Only the squares you state count; rest empty says the others are empty.
 help-compare = compare: every difference between your board and the game's on the squares you stated, first explained by moves where it can be (a move not made, made to another square or with another piece, a capture whose piece is still there).
 help-scoresheet = scoresheet FILE: compares your scoresheet (PGN, or one move per line, or numbered pairs, in any move form) with the game and names the first difference; scoresheet FILE1 FILE2: both players' sheets with each other and the game; scoresheet alone: dictate the moves, one per line, an empty line or end to finish.
-help-restore = restore: takes the game back to the last move on which the scoresheets compared last agree, the clocks to their times then; restore 12 or restore 12 black: to after that move.
+help-restore = restore: takes the game back to the last move on which the scoresheets compared last agree, the clocks to their times then; restore 12 or restore 12 black: to after that move. It first asks, with how many half-moves it takes back.
 dual-board-set = Your board is set.
 dual-bad-fen = Not a FEN: { $text }. For example: myboard fen 4k3/8/8/8/8/8/8/4K3
 dual-stated = { $count ->
@@ -461,7 +470,11 @@ dual-extra-move = Your board has a move the game does not have: { $made }.
 dual-diff-missing = { $square }: a { $piece } belongs there, your board has nothing.
 dual-diff-extra = { $square }: nothing belongs there, your board has a { $piece }.
 dual-diff-wrong = { $square }: a { $piece } belongs there, your board has a { $yours }.
-sheet-line = Line { $count }.
+sheet-noted = Noted: { $moves }.
+sheet-noted-black = { $color }: { $move }
+sheet-not-noted-unreadable = Line not noted: move { $number }, { $color }: { $text } is no move.
+sheet-not-noted-illegal = Line not noted: move { $number }, { $color }: { $text } is not legal there.
+sheet-not-noted-ambiguous = Line not noted: move { $number }, { $color }: { $text } fits more than one move.
 sheet-read = { $sheets ->
     [1] Scoresheet: { $count } half-moves read.
    *[other] Scoresheet { $sheet }: { $count } half-moves read.
@@ -482,6 +495,7 @@ sheet-too-many = At most two scoresheets: scoresheet FILE, or scoresheet FILE1 F
 restore-no-sheet = Nothing to restore to yet: compare a scoresheet first, or name the move, such as restore 12 black.
 restore-no-such-move = The game has no move { $number } of { $color }.
 restore-nothing = The records agree to the last move: nothing to take back.
+restore-kept = Nothing taken back.
 restore-done = The game is back after move { $number }, { $color }.
 restore-done-clocks = The game is back after move { $number }, { $color }; the clocks too.
 restore-start = The game is back at its start.
@@ -513,7 +527,10 @@ drill-done = { $right } of { $total } right, { $seconds } seconds on average.
 drill-best = Best so far: { $right } of { $total }.
 drill-stopped = Drill stopped: { $right } of { $total } right, { $seconds } seconds on average.
 drill-stats-none = No drill played yet.
-drill-stats-line = { $drill }: { $right } of { $asked } right, { $seconds } seconds on average, best { $best } of { $of }{ $anymissed ->
+drill-stats-line = { $drill }: { $right } of { $asked } right, { $seconds } seconds on average{ $finished ->
+    [0] {""}
+   *[other] , best { $best } of { $of }
+  }{ $anymissed ->
     [0] .
    *[other] ; missed most: { $missed }.
   }
@@ -529,10 +546,29 @@ q-knight = How many knight moves from { $from } to { $to }?
 q-reach-count = How many squares does a { $piece } on { $square } reach on an empty board?
 q-reach-squares = Which squares does a { $piece } on { $square } reach on an empty board?
 q-piece-on = What stands on { $square }?
-q-where = { $piece }: on which squares?
-q-attacked = Which { $color } pieces attack { $square }? Name their squares.
-q-move-count = How many legal moves has the piece on { $square }?
-q-captures = Which { $color } pieces can capture? Name their squares.
+q-where = { $role ->
+    [king] Where is the { $side ->
+        [white] white
+       *[black] black
+      } { $name }?
+    [queen] Where is the { $side ->
+        [white] white
+       *[black] black
+      } { $name }?
+   *[other] Where are the { $side ->
+        [white] white
+       *[black] black
+      } { $names }?
+  }
+q-attacked = Which { $side ->
+    [white] white
+   *[black] black
+  } pieces attack { $square }? Name their squares.
+q-move-count = How many legal moves does the piece on { $square } have?
+q-captures = Which { $side ->
+    [white] white
+   *[black] black
+  } pieces can capture? Name their squares.
 a-light = light
 a-dark = dark
 a-yes = yes
@@ -542,7 +578,7 @@ a-none = none
 prompt-repeat = repeat the move>
 prompt-answer = answer>
 prompt-sheet = scoresheet>
-drill-stats-kind = Missed most: { $kind }.
+drill-stats-kind = Hardest questions: { $kind }.
 kind-square-color = light or dark
 kind-same-diagonal = same diagonal
 kind-knight-distance = knight moves

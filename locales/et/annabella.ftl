@@ -502,14 +502,23 @@ setting-dualcheck = Võrdle sinu oma lauda pärast vastase iga käiku ja ütle a
 ask-repeat = Korda käiku.
 ask-confirm-own = Kas teha käik { $move }? Jah või ei.
 ask-sheet = Partiiblanketi järgmine käik; lõpetamiseks tühi rida või lõpp.
+ask-restore = Kas võtta tagasi { $count ->
+    [one] üks poolkäik
+   *[other] { $count } poolkäiku
+  }, kuni käiguni { $number }, { $color }? Jah või ei.
+ask-restore-start = Kas võtta tagasi { $count ->
+    [one] üks poolkäik
+   *[other] { $count } poolkäiku
+  }, algseisuni? Jah või ei.
 confirm-right = Õige.
 confirm-wrong = Ei: { $move }.
 confirm-first = Korda kõigepealt vastase käiku: { $move }.
+confirm-owed = Veel kordamata: { $move }.
 confirm-own-dropped = Käiku ei tehtud.
 help-myboard = minu laud: sinu oma laud mängu laua kõrval. minu laud üksi loeb selle ette; minu laud algus, minu laud tühi (tühi laud), minu laud kustuta (midagi pole öeldud), minu laud mäng (nagu mäng on), minu laud fen FEN; siis ütle nupud poolte kaupa, ühel või mitmel real: minu laud valge: kuningas g1, vankrid a1 ja f1, etturid a2 b2; must: kuningas g8. Üks ruut: minu laud e4 valge ettur, minu laud f3 tühi. Loevad ainult ruudud, mille ütled; ülejäänud tühjad ütleb, et teised on tühjad.
 help-compare = võrdle: iga erinevus sinu laua ja mängu laua vahel sinu öeldud ruutudel, enne käikudega seletatud, kus saab (käik tegemata, tehtud teisele ruudule või teise nupuga, löödud nupp eemaldamata).
 help-scoresheet = blankett FAIL: võrdleb sinu partiiblanketti (PGN, või üks käik real, või nummerdatud paarid, igas käigukujus) mänguga ja nimetab esimese erinevuse; blankett FAIL1 FAIL2: mõlema mängija blanketid omavahel ja mänguga; blankett üksi: dikteeri käigud, üks real, lõpetamiseks tühi rida või lõpp.
-help-restore = taasta: viib mängu tagasi viimase käiguni, milles viimati võrreldud blanketid ühtivad, kellad tolle aja peale; taasta 12 või taasta 12 must: pärast seda käiku.
+help-restore = taasta: viib mängu tagasi viimase käiguni, milles viimati võrreldud blanketid ühtivad, kellad tolle aja peale; taasta 12 või taasta 12 must: pärast seda käiku. Enne küsib, öeldes, mitu poolkäiku see tagasi võtab.
 dual-board-set = Sinu laud on paigas.
 dual-bad-fen = Pole FEN: { $text }. Näiteks: minu laud fen 4k3/8/8/8/8/8/8/4K3
 dual-stated = { $count ->
@@ -537,7 +546,11 @@ dual-extra-move = Sinu laual on üks käik rohkem kui mängus: { $made }.
 dual-diff-missing = { $square }: seal peab olema { $piece }, sinu laual pole midagi.
 dual-diff-extra = { $square }: seal ei pea midagi olema, sinu laual on { $piece }.
 dual-diff-wrong = { $square }: seal peab olema { $piece }, sinu laual on { $yours }.
-sheet-line = Rida { $count }.
+sheet-noted = Kirjas: { $moves }.
+sheet-noted-black = { $color }: { $move }
+sheet-not-noted-unreadable = Rida jäi kirja panemata: käik { $number }, { $color }: { $text } pole käik.
+sheet-not-noted-illegal = Rida jäi kirja panemata: käik { $number }, { $color }: { $text } pole seal lubatud.
+sheet-not-noted-ambiguous = Rida jäi kirja panemata: käik { $number }, { $color }: { $text } sobib mitme käiguga.
 sheet-read = { $sheets ->
     [1] Partiiblankett: loetud { $count } poolkäiku.
    *[other] Blankett { $sheet }: loetud { $count } poolkäiku.
@@ -558,6 +571,7 @@ sheet-too-many = Kõige rohkem kaks blanketti: blankett FAIL või blankett FAIL1
 restore-no-sheet = Veel pole kuhu taastada: võrdle enne blanketti või nimeta käik, näiteks taasta 12 must.
 restore-no-such-move = Mängus pole käiku { $number }, { $color }.
 restore-nothing = Ülestähendused ühtivad viimase käiguni: pole midagi tagasi võtta.
+restore-kept = Midagi ei võetud tagasi.
 restore-done = Mäng on taas pärast käiku { $number }, { $color }.
 restore-done-clocks = Mäng on taas pärast käiku { $number }, { $color }; kellad ka.
 restore-start = Mäng on taas algseisus.
@@ -589,7 +603,10 @@ drill-done = { $right }/{ $total } õigesti, keskmiselt { $seconds } sekundit.
 drill-best = Parim seni: { $right }/{ $total }.
 drill-stopped = Harjutus lõpetatud: { $right }/{ $total } õigesti, keskmiselt { $seconds } sekundit.
 drill-stats-none = Ühtegi harjutust pole veel tehtud.
-drill-stats-line = { $drill }: { $right }/{ $asked } õigesti, keskmiselt { $seconds } sekundit, parim { $best }/{ $of }{ $anymissed ->
+drill-stats-line = { $drill }: { $right }/{ $asked } õigesti, keskmiselt { $seconds } sekundit{ $finished ->
+    [0] {""}
+   *[other] , parim { $best }/{ $of }
+  }{ $anymissed ->
     [0] .
    *[other] ; kõige sagedamini eksitud: { $missed }.
   }
@@ -602,13 +619,32 @@ drill-name-follow = Jälgi
 q-square-color = Kas { $square } on hele või tume?
 q-same-diagonal = Kas { $a } ja { $b } on ühel diagonaalil?
 q-knight = Mitu ratsukäiku on ruudult { $from } ruudule { $to }?
-q-reach-count = Mitu ruutu ulatub nupp { $piece } ruudult { $square } tühjal laual?
-q-reach-squares = Milliseid ruute ulatub nupp { $piece } ruudult { $square } tühjal laual?
+q-reach-count = Mitmele ruudule jõuab { $piece } ruudult { $square } tühjal laual?
+q-reach-squares = Millistele ruutudele jõuab { $piece } ruudult { $square } tühjal laual?
 q-piece-on = Mis on ruudul { $square }?
-q-where = { $piece }: millistel ruutudel?
-q-attacked = Millised poole { $color } nupud ründavad ruutu { $square }? Nimeta nende ruudud.
-q-move-count = Mitu lubatud käiku on nupul ruudul { $square }?
-q-captures = Millised poole { $color } nupud saavad lüüa? Nimeta nende ruudud.
+q-where = { $role ->
+    [king] Kus on { $side ->
+        [white] valge
+       *[black] must
+      } { $name }?
+    [queen] Kus on { $side ->
+        [white] valge
+       *[black] must
+      } { $name }?
+   *[other] Kus on { $side ->
+        [white] valged
+       *[black] mustad
+      } { $names }?
+  }
+q-attacked = Millised { $side ->
+    [white] valged
+   *[black] mustad
+  } nupud ründavad ruutu { $square }? Nimeta nende ruudud.
+q-move-count = Mitu lubatud käiku on ruudul { $square } oleval nupul?
+q-captures = Millised { $side ->
+    [white] valged
+   *[black] mustad
+  } nupud saavad lüüa? Nimeta nende ruudud.
 a-light = hele
 a-dark = tume
 a-yes = jah
@@ -618,7 +654,7 @@ a-none = ei ühtegi
 prompt-repeat = korda käiku>
 prompt-answer = vastus>
 prompt-sheet = blankett>
-drill-stats-kind = Kõige sagedamini eksitud: { $kind }.
+drill-stats-kind = Kõige raskemad küsimused: { $kind }.
 kind-square-color = hele või tume
 kind-same-diagonal = sama diagonaal
 kind-knight-distance = ratsukäigud

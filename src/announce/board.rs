@@ -8,7 +8,7 @@ use crate::rules::MoveFacts;
 use crate::view::{Line, LineKind};
 use crate::view::{ROLE_ORDER, value};
 
-fn color_key(color: Color) -> fluent_bundle::FluentValue<'static> {
+pub(super) fn color_key(color: Color) -> fluent_bundle::FluentValue<'static> {
     s(match color {
         Color::White => "white",
         Color::Black => "black",

@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use shakmaty::{Bitboard, Board, Color, Piece};
 
-use super::{Announcer, Phrasing, n, role_key, s};
+use super::board::color_key;
+use super::{Announcer, Phrasing, n, pieces_id, role_key, s};
 use crate::event::{Answer, StatsLine, TrainingEvent};
 use crate::rules::MoveFacts;
 use crate::settings::Lang;
@@ -120,6 +121,7 @@ impl Announcer {
     fn stats_counts(&self, p: Phrasing, line: &StatsLine) -> String {
         let ui = p.lang;
         let missed: Vec<String> = line.missed.iter().map(|&sq| self.square(p, sq)).collect();
+        // A drill stopped before its end has no score to be the best.
         let (best_right, best_of) = line.best.unwrap_or((0, 0));
         self.message(
             ui,
@@ -131,6 +133,7 @@ impl Announcer {
                 ("seconds", s(tenths(ui, line.mean))),
                 ("best", n(best_right)),
                 ("of", n(best_of)),
+                ("finished", n(u32::from(line.best.is_some()))),
                 ("missed", s(missed.join(", "))),
                 ("anymissed", n(u32::from(!missed.is_empty()))),
             ],
@@ -201,19 +204,21 @@ impl Announcer {
                 "q-where",
                 &[
                     ("role", role_key(piece.role)),
-                    ("piece", s(self.colored_piece(p, piece))),
+                    ("side", color_key(piece.color)),
+                    ("name", s(self.ui_piece(p, piece.role))),
+                    ("names", s(self.message(ui, pieces_id(piece.role), &[]))),
                 ],
             ),
             Question::Attacked { square, by } => self.message(
                 ui,
                 "q-attacked",
-                &[("square", sq(square)), ("color", s(self.color(p, by)))],
+                &[("square", sq(square)), ("side", color_key(by))],
             ),
             Question::MoveCount { square } => {
                 self.message(ui, "q-move-count", &[("square", sq(square))])
             }
             Question::Captures { color } => {
-                self.message(ui, "q-captures", &[("color", s(self.color(p, color)))])
+                self.message(ui, "q-captures", &[("side", color_key(color))])
             }
         }
     }

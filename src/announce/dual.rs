@@ -1,13 +1,27 @@
 //! The dual family: the player's own board, the repetition of moves in
 //! confirm mode, and scoresheets.
 
-use shakmaty::Piece;
+use shakmaty::{Color, Piece};
 
 use super::{Announcer, Phrasing, n, role_key, s};
 use crate::dual::compare::Difference;
 use crate::dual::dictation::DictationProblem;
 use crate::dual::scoresheet::SheetStopKind;
-use crate::event::{Compared, DualEvent, Explained, SheetReport};
+use crate::event::{Compared, DualEvent, Explained, SheetReport, SheetStopAt};
+
+/// Why a scoresheet's reading stopped, by kind.
+const STOPS: [&str; 3] = [
+    "sheet-stop-unreadable",
+    "sheet-stop-illegal",
+    "sheet-stop-ambiguous",
+];
+
+/// Why a dictated line was not taken, by kind.
+const NOT_NOTED: [&str; 3] = [
+    "sheet-not-noted-unreadable",
+    "sheet-not-noted-illegal",
+    "sheet-not-noted-ambiguous",
+];
 use crate::rules::MoveFacts;
 
 impl Announcer {
@@ -27,6 +41,11 @@ impl Announcer {
                 "confirm-first",
                 &[("move", s(self.move_words(p.full(), f)))],
             ),
+            DualEvent::RepeatOwed(f) => self.message(
+                ui,
+                "confirm-owed",
+                &[("move", s(self.move_words(p.full(), f)))],
+            ),
             DualEvent::OwnDropped => self.message(ui, "confirm-own-dropped", &[]),
             DualEvent::BoardSet => self.message(ui, "dual-board-set", &[]),
             DualEvent::BoardCleared => self.message(ui, "dual-board-cleared", &[]),
@@ -44,9 +63,16 @@ impl Announcer {
                 &[("empty", n(count(*empty))), ("unstated", n(*unstated))],
             ),
             DualEvent::Compared(compared) => return self.compared(p, compared),
-            DualEvent::SheetLine(lines) => {
-                self.message(ui, "sheet-line", &[("count", n(count(*lines)))])
+            DualEvent::SheetNoted(moves) => {
+                let list: Vec<String> = moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, f)| self.noted_move(p, f, i == 0))
+                    .collect();
+                self.message(ui, "sheet-noted", &[("moves", s(list.join("; ")))])
             }
+            DualEvent::SheetNotNoted(stop) => self.sheet_stop(p, stop, NOT_NOTED),
+            DualEvent::RestoreKept => self.message(ui, "restore-kept", &[]),
             DualEvent::Sheet(report) => return self.sheet_report(p, report),
             DualEvent::Restored {
                 number: Some(number),
@@ -80,6 +106,42 @@ impl Announcer {
     }
 
     /// A move with its number and side: "12. White: Springer Felix drei".
+    /// Where and why a sheet could not be read further, or a dictated
+    /// line was not taken: `ids` for no move, not legal, several moves.
+    fn sheet_stop(&self, p: Phrasing, stop: &SheetStopAt, ids: [&str; 3]) -> String {
+        let id = match stop.kind {
+            SheetStopKind::Unreadable => ids[0],
+            SheetStopKind::Illegal => ids[1],
+            SheetStopKind::Ambiguous => ids[2],
+        };
+        self.message(
+            p.lang,
+            id,
+            &[
+                ("number", n(stop.number)),
+                ("color", s(self.color(p, stop.color))),
+                ("text", s(stop.text.clone())),
+            ],
+        )
+    }
+
+    /// A move read back from a dictated sheet: with its number when it
+    /// comes first on the line or is White's, as a scoresheet has it
+    /// ("2. White: …; Black: …").
+    fn noted_move(&self, p: Phrasing, f: &MoveFacts, first: bool) -> String {
+        if first || f.color == Color::White {
+            return self.numbered(p, f);
+        }
+        self.message(
+            p.lang,
+            "sheet-noted-black",
+            &[
+                ("color", s(self.color(p, f.color))),
+                ("move", s(self.move_words(p.short(), f))),
+            ],
+        )
+    }
+
     fn numbered(&self, p: Phrasing, f: &MoveFacts) -> String {
         self.message(
             p.lang,
@@ -214,20 +276,7 @@ impl Announcer {
             ];
             lines.push(self.message(ui, "sheet-read", &args));
             if let Some(Some(stop)) = report.stops.get(i) {
-                let id = match stop.kind {
-                    SheetStopKind::Unreadable => "sheet-stop-unreadable",
-                    SheetStopKind::Illegal => "sheet-stop-illegal",
-                    SheetStopKind::Ambiguous => "sheet-stop-ambiguous",
-                };
-                lines.push(self.message(
-                    ui,
-                    id,
-                    &[
-                        ("number", n(stop.number)),
-                        ("color", s(self.color(p, stop.color))),
-                        ("text", s(stop.text.clone())),
-                    ],
-                ));
+                lines.push(self.sheet_stop(p, stop, STOPS));
             }
         }
         let Some(first) = &report.first else {

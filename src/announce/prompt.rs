@@ -1,6 +1,6 @@
 //! The prompt family: the questions the session asks.
 
-use super::{Announcer, Phrasing, role_key, s};
+use super::{Announcer, Phrasing, n, role_key, s};
 use crate::event::{PromptEvent, Question};
 
 impl Announcer {
@@ -44,6 +44,22 @@ impl Announcer {
                 &[("move", s(self.move_words(p.short(), f)))],
             ),
             Question::Sheet => self.message(ui, "ask-sheet", &[]),
+            Question::Restore {
+                count,
+                number,
+                color,
+            } => {
+                let count = n(u32::try_from(*count).unwrap_or(u32::MAX));
+                let color = s(self.color(p, *color));
+                match number {
+                    Some(number) => self.message(
+                        ui,
+                        "ask-restore",
+                        &[("count", count), ("number", n(*number)), ("color", color)],
+                    ),
+                    None => self.message(ui, "ask-restore-start", &[("count", count)]),
+                }
+            }
             Question::Training(q) => self.drill_question(p, q),
         }
     }

@@ -88,13 +88,19 @@ impl Announcer {
                 suggestion: Some(Suggestion::Move(f)),
                 ..
             }) => vec![self.move_words(p.short(), f)],
-            Event::Dual(DualEvent::Corrected(f) | DualEvent::RepeatFirst(f)) => {
+            Event::Dual(
+                DualEvent::Corrected(f) | DualEvent::RepeatFirst(f) | DualEvent::RepeatOwed(f),
+            ) => {
                 vec![self.move_words(p.full(), f)]
             }
             Event::Prompt(PromptEvent::Ask(Question::ConfirmOwn(f))) => {
                 vec![self.move_words(p.short(), f)]
             }
             Event::Dual(DualEvent::Compared(c)) => self.explained_words(p, c),
+            Event::Dual(DualEvent::SheetNoted(moves)) => moves
+                .iter()
+                .map(|f| self.move_words(p.short(), f))
+                .collect(),
             Event::Online(OnlineEvent::MoveRejected { facts, .. }) => {
                 vec![self.move_words(p.full(), facts)]
             }

@@ -50,6 +50,16 @@ pub enum Explanation {
         /// The ply left out.
         ply: usize,
     },
+    /// Game ply `ply` is not made on the player's board, the plies after
+    /// it are, up to the last `count` (1 or 2), which are not made
+    /// either: the board the player stated once it had gone wrong, which
+    /// follows the game no more.
+    LeftOutAndLast {
+        /// The ply left out.
+        ply: usize,
+        /// How many of the last plies are not made: 1 or 2.
+        count: usize,
+    },
     /// At game ply `ply` (index into `game.plies()`) the player's board
     /// has `made` instead of the game's move; `made` is legal in
     /// `game.position_before(ply)`; later plies, if any, are as in the
@@ -107,9 +117,10 @@ impl Comparison {
 /// An explanation is given only when the boards differ and one mistake
 /// accounts for every stated square. Among several that do, the
 /// simplest is named: the last move not made, then the last two, then a
-/// move left out, a captured piece left standing or a wrong move, the
-/// most recent ply first (in that order within a ply), and last a move
-/// too many.
+/// move left out with the last one or two not made (moves missing, as
+/// the board said while it was checked before), then a move left out, a
+/// captured piece left standing or a wrong move, the most recent ply
+/// first (in that order within a ply), and last a move too many.
 pub fn compare(game: &Game, board: &PlayerBoard) -> Comparison {
     let actual = game.position().board();
     let differing = board.differing(actual);
@@ -149,6 +160,22 @@ fn explain(game: &Game, player: &PlayerBoard, differing: Bitboard) -> Option<Exp
         }
     }
     let first = plies.len().saturating_sub(SEARCH_PLIES);
+    // A board that went wrong stops following the game, so the moves
+    // since are missing too: told as moves missing, the way the board
+    // was explained before them, not as some other move made instead.
+    for count in 1..=2 {
+        let Some(end) = plies.len().checked_sub(count) else {
+            break;
+        };
+        for ply in (first..end.saturating_sub(1)).rev() {
+            let made = plies.get(ply + 1..end).unwrap_or_default();
+            if let Some(before) = game.position_before(ply)
+                && fits(before.board().clone(), made, player)
+            {
+                return Some(Explanation::LeftOutAndLast { ply, count });
+            }
+        }
+    }
     for ply in (first..plies.len()).rev() {
         if let Some(explanation) = explain_at(game, ply, player, differing) {
             return Some(explanation);
@@ -271,6 +298,17 @@ mod tests {
             let m = mv(&pos, s);
             board.follow(&pos, m);
             pos.play_unchecked(m);
+        }
+        board
+    }
+
+    /// The player's board: the game's first `upto` plies followed but
+    /// ply `missed`.
+    fn left_out(g: &Game, missed: usize, upto: usize) -> PlayerBoard {
+        let mut board = PlayerBoard::from_board(g.initial_position().board());
+        for ply in (0..upto).filter(|&p| p != missed) {
+            let before = g.position_before(ply).unwrap();
+            board.follow(before, g.plies()[ply].mv);
         }
         board
     }
@@ -399,10 +437,7 @@ mod tests {
     fn a_move_left_out_before_later_moves() {
         let g = game("e4 e5 Nf3 Nc6 Bb5");
         // Black's Nc6 missed; White's Bb5 made.
-        let mut board = followed(&Game::new(), "e4 e5 Nf3");
-        let before = g.position_before(4).unwrap();
-        board.follow(before, mv(before, "Bb5"));
-        let c = compare(&g, &board);
+        let c = compare(&g, &left_out(&g, 3, 5));
         assert_eq!(c.explanation, Some(Explanation::LeftOut { ply: 3 }));
         assert_eq!(squares(&c), vec![Square::C6, Square::B8]);
     }
@@ -482,6 +517,22 @@ mod tests {
         assert_eq!(
             compare(&g, &board).explanation,
             Some(Explanation::ExtraMove { made })
+        );
+    }
+
+    #[test]
+    fn a_move_left_out_and_the_last_not_made_are_moves_missing() {
+        // Nf3 missed, Nc6 made, and then the board stated no more: not
+        // "the knight went back to g1 instead of Bc4".
+        let g = game("e4 e5 Nf3 Nc6 Bc4");
+        let c = compare(&g, &left_out(&g, 2, 4));
+        assert_eq!(
+            c.explanation,
+            Some(Explanation::LeftOutAndLast { ply: 2, count: 1 })
+        );
+        assert_eq!(
+            squares(&c),
+            vec![Square::F1, Square::G1, Square::F3, Square::C4]
         );
     }
 

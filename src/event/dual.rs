@@ -37,8 +37,10 @@ pub enum DualEvent {
     },
     /// The player's board compared with the game's.
     Compared(Box<Compared>),
-    /// A line of a dictated scoresheet was taken: the lines so far.
-    SheetLine(usize),
+    /// A line of a dictated scoresheet was taken: its moves, read back.
+    SheetNoted(Vec<MoveFacts>),
+    /// A line of a dictated scoresheet was not taken: where and why.
+    SheetNotNoted(SheetStopAt),
     /// Scoresheets compared with the game record.
     Sheet(Box<SheetReport>),
     /// The game was taken back to after this move (`None`: the start),
@@ -53,6 +55,8 @@ pub enum DualEvent {
     },
     /// The records agree to the end: nothing to take back.
     NothingToRestore,
+    /// `restore` was answered no: the game stays as it is.
+    RestoreKept,
     /// The repetition of the opponent's move was right.
     Confirmed,
     /// The repetition named another move: the one that was played.
@@ -60,6 +64,8 @@ pub enum DualEvent {
     /// The player's own move came before the opponent's was repeated: it
     /// is not taken; the move to repeat.
     RepeatFirst(MoveFacts),
+    /// For `status`: the opponent's move is still to be repeated.
+    RepeatOwed(MoveFacts),
     /// `confirm own`: the move was not played.
     OwnDropped,
 }

@@ -99,6 +99,16 @@ pub enum Question {
     /// A scoresheet being dictated: the next move, or an empty line or
     /// `end` to finish.
     Sheet,
+    /// `restore`: take back `count` half-moves, to after move `number`
+    /// of `color` (`None`: to the start)?
+    Restore {
+        /// The half-moves taken back.
+        count: usize,
+        /// The move number of the last move kept, `None` at the start.
+        number: Option<u32>,
+        /// Who played it (at the start: who is to move).
+        color: shakmaty::Color,
+    },
     /// A question of a drill, or about the game.
     Training(crate::training::Question),
 }

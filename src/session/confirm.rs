@@ -95,14 +95,26 @@ pub(super) fn answer_repeat(
     {
         return Ok(vec![DualEvent::Confirmed.into()]);
     }
-    // A move of the player's own, typed before the repetition: not
-    // taken, and the game stays as it is.
+    // A move of the player's own, typed before the repetition, is not
+    // taken, and the game stays as it is; so is one that no move of the
+    // opponent fits (an illegal move of the player's own): only another
+    // move the opponent could have played is a wrong repetition.
     let own = resolve_for(&t.game, &reading.intents, true, both_sides);
     t.prompt = Some(prompt);
-    if matches!(own, Resolution::Move(_)) && !matches!(repeated, Resolution::Move(_)) {
+    let own_first = matches!(own, Resolution::Move(_)) && !matches!(repeated, Resolution::Move(_));
+    if own_first || matches!(repeated, Resolution::Refused(_)) {
         return Ok(vec![DualEvent::RepeatFirst(expected).into()]);
     }
     Ok(vec![DualEvent::Corrected(expected).into()])
+}
+
+/// For `status`: the opponent's move still to be repeated, when one is.
+pub(super) fn owed(t: &Table) -> Option<Event> {
+    let Some(Prompt::Repeat { ply }) = t.prompt else {
+        return None;
+    };
+    let facts = MoveFacts::new(t.game.position_before(ply)?, t.game.plies().get(ply)?);
+    Some(DualEvent::RepeatOwed(facts).into())
 }
 
 /// What the player said to their own move waiting for a yes.
@@ -141,7 +153,7 @@ pub(super) fn answer_own(
 }
 
 /// Whether the whole line is one of `words` ("ok", "ja", "jah.").
-fn is_one_of(words: &crate::input::Words, line: &str) -> bool {
+pub(super) fn is_one_of(words: &crate::input::Words, line: &str) -> bool {
     let folded = fold(line.trim());
     !folded.is_empty() && words.contains_folded(&folded)
 }

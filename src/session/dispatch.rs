@@ -12,16 +12,19 @@ use super::clock::ClockOrder;
 use super::records::Records;
 use super::replay::ReplayOrder;
 use super::seat::Purpose;
-use super::{Session, play, settings};
+use super::{Prompt, Session, play, settings};
 
 impl Session {
     /// One line in, its events out.
     pub(super) fn dispatch(&mut self, raw: &str) -> Vec<Event> {
-        if raw.trim().is_empty() {
+        let blank = raw.trim().is_empty();
+        // A blank line is nothing, except to a dictated scoresheet,
+        // which it finishes.
+        if blank && !matches!(self.table.prompt, Some(Prompt::Sheet { .. })) {
             return Vec::new();
         }
         let text = &*clean_line(raw);
-        if text.trim().is_empty() {
+        if text.trim().is_empty() && !blank {
             return vec![Refused::ControlKeys.into()];
         }
         if let Some(events) = self.answer_online_offer(text) {
@@ -49,7 +52,7 @@ impl Session {
     pub(super) fn run(&mut self, line: Line) -> Vec<Event> {
         match line {
             Line::Empty => Vec::new(),
-            Line::Command(cmd) => match self.training.peek(cmd.command()) {
+            Line::Command(cmd) => match self.peek(&cmd) {
                 Err(refused) => vec![refused],
                 Ok(peeked) => {
                     let mut events = self.command(cmd);
@@ -69,6 +72,15 @@ impl Session {
                 vec![Refused::NotUnderstood { input, suggestion }.into()]
             }
         }
+    }
+
+    /// What a command costs in blindfold play. `last` before any move
+    /// shows nothing of the board, so it costs nothing.
+    fn peek(&mut self, cmd: &Cmd) -> Result<Option<Event>, Event> {
+        if matches!(cmd, Cmd::Last) && self.table.game.plies().is_empty() {
+            return Ok(None);
+        }
+        self.training.peek(cmd.command())
     }
 
     /// Every command, to the room that owns it, unless the table says it
@@ -105,6 +117,7 @@ impl Session {
             Cmd::Status => [self.table.status(self.against())]
                 .into_iter()
                 .chain(self.replay.place(&self.table))
+                .chain(super::confirm::owed(&self.table))
                 .collect(),
             Cmd::Fen => self.reader().fen(),
             Cmd::Pgn(to) => self.pgn(to),

@@ -11,13 +11,13 @@ use shakmaty::{Board, Color, Move, Position};
 use crate::dual::PlayerBoard;
 use crate::dual::compare::{Explanation, compare};
 use crate::dual::dictation::read_dictation;
-use crate::dual::scoresheet::{Sheet, place, read_sheet, reconcile};
+use crate::dual::scoresheet::{Sheet, SheetStopKind, place, read_sheet, reconcile};
 use crate::event::{
     Answer, Compared, DualEvent, Event, Explained, PromptEvent, Question, Refused, SheetDifference,
     SheetReport, SheetStopAt,
 };
-use crate::input::commands::w;
-use crate::input::vocab::fold;
+use crate::input::commands::{Command, w};
+use crate::input::vocab::{NO, YES, fold};
 use crate::input::{BoardOrder, MoveNumber, Sheets, Words};
 use crate::rules::{Game, MoveFacts};
 use crate::store::{ReadFor, Request};
@@ -57,6 +57,28 @@ impl Dual {
 
 /// Words that end a dictated scoresheet.
 const END: Words = w(&["end", "done"], &["ende", "fertig"], &["lõpp", "valmis"]);
+
+/// The most characters of a refused line said back.
+const EXCERPT_CHARS: usize = 40;
+
+/// A line as it is said back: its first characters only.
+fn excerpt(line: &str) -> String {
+    line.chars().take(EXCERPT_CHARS).collect()
+}
+
+/// The moves of a dictated sheet from the `from`th on, as they are said,
+/// played from `start`.
+fn noted(start: &shakmaty::Chess, moves: &[Move], from: usize) -> Vec<MoveFacts> {
+    let mut pos = start.clone();
+    let mut said = Vec::new();
+    for (i, &mv) in moves.iter().enumerate() {
+        if i >= from {
+            said.push(MoveFacts::of_move(&pos, mv));
+        }
+        pos.play_unchecked(mv);
+    }
+    said
+}
 
 impl Dual {
     /// The player's board follows the game's move when it agreed before
@@ -212,6 +234,13 @@ impl Dual {
             // A move missed while later ones were made: said the same way,
             // the move not made on the player's board.
             Explanation::LeftOut { ply } => Some(Explained::NotMade(vec![facts_of_ply(ply)?])),
+            Explanation::LeftOutAndLast { ply, count } => {
+                let len = game.plies().len();
+                let last = len.checked_sub(count)?..len;
+                let moves: Option<Vec<MoveFacts>> =
+                    [ply].into_iter().chain(last).map(facts_of_ply).collect();
+                moves.map(Explained::NotMade)
+            }
             Explanation::WrongMove { ply, made } => Some(Explained::WrongMove {
                 made: MoveFacts::of_move(game.position_before(ply)?, made),
                 played: facts_of_ply(ply)?,
@@ -286,7 +315,10 @@ impl Dual {
         self.sheets.clear();
     }
 
-    /// A line of a dictated scoresheet.
+    /// A line of a dictated scoresheet: its moves read back, or the line
+    /// refused with why, the lines before it standing; an empty line or
+    /// `end` compares the sheet. `Err` gives the question back for a line
+    /// that is something else: the board read ("e4?"), a command.
     pub fn answer_sheet(
         &mut self,
         t: &mut Table,
@@ -297,14 +329,44 @@ impl Dual {
         if trimmed.is_empty() || END.contains_folded(&fold(trimmed)) {
             return Ok(self.compare_sheets(t, &[lines.join("\n")]));
         }
-        // The board may be read meanwhile ("e4?"); the dictation stands.
         if trimmed.ends_with('?') {
             return Err(Prompt::Sheet { lines });
         }
+        let start = Self::game_cut_to(t, 0);
+        let before = read_sheet(&lines.join("\n"), &start).moves.len();
         lines.push(trimmed.to_string());
-        let count = lines.len();
+        let sheet = read_sheet(&lines.join("\n"), &start);
+        // A line with nothing to read (a comment, a result) is no move
+        // either.
+        let refused = match sheet.stop {
+            Some(stop) => Some((stop.ply, stop.text, stop.kind)),
+            None if sheet.moves.len() == before => {
+                Some((before, excerpt(trimmed), SheetStopKind::Unreadable))
+            }
+            None => None,
+        };
+        let first = start.initial_position().clone();
+        let events = match refused {
+            Some((ply, text, kind)) => {
+                lines.pop();
+                let word = trimmed.split_whitespace().next();
+                if kind == SheetStopKind::Unreadable && word.and_then(Command::from_word).is_some()
+                {
+                    return Err(Prompt::Sheet { lines });
+                }
+                let (number, color) = place(&first, ply);
+                let at = SheetStopAt {
+                    number,
+                    color,
+                    text,
+                    kind,
+                };
+                vec![DualEvent::SheetNotNoted(at).into()]
+            }
+            None => vec![DualEvent::SheetNoted(noted(&first, &sheet.moves, before)).into()],
+        };
         t.prompt = Some(Prompt::Sheet { lines });
-        Ok(vec![DualEvent::SheetLine(count).into()])
+        Ok(events)
     }
 
     /// The game with only its first `plies` half-moves.
@@ -370,14 +432,8 @@ impl Dual {
 
     /// `restore`: back to the last move on which the records agreed at
     /// the last comparison of scoresheets; `restore N [side]`: to after
-    /// that move. Clocks go back with the moves. What is said, and
-    /// whether the game went back.
-    pub fn restore_to(
-        &mut self,
-        t: &mut Table,
-        o: Opponent,
-        to: Option<MoveNumber>,
-    ) -> (Vec<Event>, bool) {
+    /// that move. Taking moves back is asked first, with how many.
+    pub fn ask_restore(&self, t: &mut Table, to: Option<MoveNumber>) -> Vec<Event> {
         let target = match to {
             Some(MoveNumber { number, side }) => {
                 let color = side.unwrap_or(Color::White);
@@ -386,22 +442,62 @@ impl Dual {
                     (0..t.game.plies().len()).find(|&i| place(&start, i) == (number, color));
                 match found {
                     Some(i) => i + 1,
-                    None => {
-                        return (
-                            vec![Refused::NoSuchMoveToRestore { number, color }.into()],
-                            false,
-                        );
-                    }
+                    None => return vec![Refused::NoSuchMoveToRestore { number, color }.into()],
                 }
             }
             None => match self.agreed {
                 Some(agreed) => agreed,
-                None => return (vec![Refused::NoSheetCompared.into()], false),
+                None => return vec![Refused::NoSheetCompared.into()],
             },
         };
-        if target >= t.game.plies().len() {
-            return (vec![DualEvent::NothingToRestore.into()], false);
+        let plies = t.game.plies().len();
+        if target >= plies {
+            return vec![DualEvent::NothingToRestore.into()];
         }
+        let start = t.game.initial_position().clone();
+        let (number, color) = match target.checked_sub(1) {
+            Some(last) => {
+                let (number, color) = place(&start, last);
+                (Some(number), color)
+            }
+            None => (None, start.turn()),
+        };
+        let prompt = Prompt::Restore {
+            to: target,
+            from: plies,
+            number,
+            color,
+        };
+        super::prompt::ask(t, prompt)
+    }
+
+    /// The answer to "take back …?": yes restores, no keeps the game.
+    /// What is said, and whether the game went back; `None` for a line
+    /// that is neither.
+    pub fn answer_restore(
+        &mut self,
+        t: &mut Table,
+        o: Opponent,
+        (to, from): (usize, usize),
+        line: &str,
+    ) -> Option<(Vec<Event>, bool)> {
+        if super::confirm::is_one_of(&NO, line) {
+            return Some((vec![DualEvent::RestoreKept.into()], false));
+        }
+        if !super::confirm::is_one_of(&YES, line) {
+            return None;
+        }
+        // A move came meanwhile (the engine's): the count said is no
+        // longer true, so nothing is taken back unasked.
+        if t.game.plies().len() != from {
+            return Some((vec![DualEvent::RestoreKept.into()], false));
+        }
+        Some((self.restore(t, o, to), true))
+    }
+
+    /// Takes the game back to its first `target` half-moves, the clocks
+    /// with them.
+    fn restore(&mut self, t: &mut Table, o: Opponent, target: usize) -> Vec<Event> {
         let agreed = self.agrees(t);
         t.prompt = None;
         while t.game.plies().len() > target {
@@ -432,6 +528,6 @@ impl Dual {
                 clocks,
             },
         };
-        (vec![restored.into(), t.status(o)], true)
+        vec![restored.into(), t.status(o)]
     }
 }

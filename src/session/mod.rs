@@ -308,7 +308,7 @@ impl Session {
         }
         match &self.table.prompt {
             Some(Prompt::Repeat { .. }) => NextLine::Repeat,
-            Some(Prompt::ConfirmOwn { .. }) => NextLine::YesNo,
+            Some(Prompt::ConfirmOwn { .. } | Prompt::Restore { .. }) => NextLine::YesNo,
             Some(Prompt::Drill | Prompt::Quiz { .. }) => NextLine::Answer,
             Some(Prompt::Sheet { .. }) => NextLine::Sheet,
             Some(Prompt::Which { .. } | Prompt::Promotion { .. }) | None => {

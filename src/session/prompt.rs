@@ -2,7 +2,7 @@
 //! promotion without its piece, asks; the next line may answer with just
 //! the part that tells the choices apart. In confirm mode the player
 //! repeats the opponent's move (and confirms their own); a scoresheet may
-//! be dictated line by line. Reading the board leaves the question
+//! be dictated line by line; `restore` asks before it takes moves back. Reading the board leaves the question
 //! standing; anything else lets it lapse, except that a repetition and a
 //! dictation outlast a typo.
 
@@ -53,6 +53,17 @@ pub enum Prompt {
         /// The lines so far.
         lines: Vec<String>,
     },
+    /// `restore`: take the game back to its first `to` half-moves?
+    Restore {
+        /// The half-moves kept.
+        to: usize,
+        /// The half-moves the game had when it was asked.
+        from: usize,
+        /// The move number of the last move kept (`None`: the start).
+        number: Option<u32>,
+        /// Who played it (at the start: who is to move).
+        color: shakmaty::Color,
+    },
     /// A drill's question (the drill itself is the training room's).
     Drill,
     /// A question about the game, asked every `quizevery` moves.
@@ -83,6 +94,16 @@ impl Prompt {
         match self {
             Prompt::Repeat { .. } => Question::Repeat,
             Prompt::Sheet { .. } => Question::Sheet,
+            Prompt::Restore {
+                to,
+                from,
+                number,
+                color,
+            } => Question::Restore {
+                count: from.saturating_sub(*to),
+                number: *number,
+                color: *color,
+            },
             // The drill's question is said by the training room, which
             // has it; this is the same one.
             Prompt::Drill => Question::Sheet,
@@ -108,6 +129,7 @@ impl Prompt {
             Prompt::Repeat { .. }
             | Prompt::ConfirmOwn { .. }
             | Prompt::Sheet { .. }
+            | Prompt::Restore { .. }
             | Prompt::Drill
             | Prompt::Quiz { .. } => &[],
         }
@@ -118,9 +140,11 @@ impl Prompt {
             Prompt::Which { claim, .. }
             | Prompt::Promotion { claim, .. }
             | Prompt::ConfirmOwn { claim, .. } => *claim,
-            Prompt::Repeat { .. } | Prompt::Sheet { .. } | Prompt::Drill | Prompt::Quiz { .. } => {
-                false
-            }
+            Prompt::Repeat { .. }
+            | Prompt::Sheet { .. }
+            | Prompt::Restore { .. }
+            | Prompt::Drill
+            | Prompt::Quiz { .. } => false,
         }
     }
 
@@ -141,6 +165,7 @@ impl Prompt {
             Prompt::Which { .. }
             | Prompt::Promotion { .. }
             | Prompt::ConfirmOwn { .. }
+            | Prompt::Restore { .. }
             | Prompt::Quiz { .. } => false,
         }
     }

@@ -140,6 +140,14 @@ fn check_explanation(
             prop_assert!(ply + 1 < n);
             replay(game, ply, None, ply + 1)
         }
+        Some(Explanation::LeftOutAndLast { ply, count }) => {
+            prop_assert!((1..=2).contains(&count) && ply + 1 + count < n);
+            let mut cut = game.clone();
+            for _ in 0..count {
+                cut.undo();
+            }
+            replay(&cut, ply, None, ply + 1)
+        }
         Some(Explanation::WrongMove { ply, made }) => {
             prop_assert!(ply < n);
             prop_assert!(game.position_before(ply).unwrap().is_legal(made));

@@ -124,15 +124,21 @@ fn compare_names_the_move_that_explains_the_boards() {
         assert_eq!(named(&lines[1..]), differing(before.board(), &game_board));
         not_made += 1;
 
-        // The same piece to another square, where no simpler account fits.
+        // The same piece to another square, where no simpler account fits
+        // (not back to where it stood before its move before: that is
+        // told as that move and the last missing).
         let two_back = played
             .len()
             .checked_sub(2)
             .map(|i| played[i].0.board().clone());
+        let own_before = played.len().checked_sub(3).map(|i| played[i].1);
+        let goes_back = |m: &Move| {
+            own_before.is_some_and(|b| m.from() == Some(b.to()) && Some(m.to()) == b.from())
+        };
         let others: Vec<Move> = before
             .legal_moves()
             .into_iter()
-            .filter(|m| m.from() == last.from() && *m != last)
+            .filter(|m| m.from() == last.from() && *m != last && !goes_back(m))
             .filter(|m| {
                 let mut p = before.clone();
                 p.play_unchecked(*m);
@@ -249,6 +255,11 @@ fn a_scoresheet_is_compared_and_restore_sets_position_and_clocks_back() {
         ]
     );
     let lines = said(&mut s, "restore", at(33));
+    assert_eq!(
+        lines,
+        ["Take back 2 half-moves, to after move 3, Black? Yes or no."]
+    );
+    let lines = said(&mut s, "yes", at(33));
     assert_eq!(
         lines,
         [

@@ -8,6 +8,7 @@ use crate::settings::{Key, OpponentChoice, Setting};
 
 use super::super::Session;
 use super::super::play;
+use super::super::prompt::Prompt;
 use super::super::settings::{self, Changed};
 
 impl Session {
@@ -44,15 +45,34 @@ impl Session {
         events
     }
 
-    /// `restore [N [side]]`: the dual room takes the game back; the
-    /// engine's move on its way is not wanted any more.
+    /// `restore [N [side]]`: the dual room asks whether to take the
+    /// moves back.
     pub(in crate::session) fn restore_to(&mut self, to: Option<MoveNumber>) -> Vec<Event> {
+        self.dual.ask_restore(&mut self.table, to)
+    }
+
+    /// The answer to whether `restore` takes the moves back; once the
+    /// dual room has, the engine's move on its way is not wanted any
+    /// more.
+    pub(in crate::session) fn answer_restore(
+        &mut self,
+        prompt: Prompt,
+        line: &str,
+    ) -> Result<Vec<Event>, Prompt> {
+        let Prompt::Restore { to, from, .. } = prompt else {
+            return Err(prompt);
+        };
         let o = self.against();
-        let (events, restored) = self.dual.restore_to(&mut self.table, o, to);
+        let Some((events, restored)) =
+            self.dual
+                .answer_restore(&mut self.table, o, (to, from), line)
+        else {
+            return Err(prompt);
+        };
         if restored {
             self.seat.forget_move();
         }
-        events
+        Ok(events)
     }
 
     /// `set KEY VALUE`. Who plays the other side answers with the

@@ -157,6 +157,7 @@ impl Session {
                 }
             }
             Prompt::Sheet { lines } => self.dual.answer_sheet(&mut self.table, lines, line),
+            Prompt::Restore { .. } => self.answer_restore(prompt, line),
             Prompt::Drill => self.training.answer_drill(&mut self.table, line),
             Prompt::Quiz { question, asked } => {
                 self.training
