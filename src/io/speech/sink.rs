@@ -239,6 +239,35 @@ mod tests {
         );
     }
 
+    /// What is said, one string per spoken part.
+    fn said(lang: Lang, lines: &[&str]) -> Vec<String> {
+        let (calls, _) = run(settings(lang), lines);
+        speaks(&calls).into_iter().map(|(t, _)| t).collect()
+    }
+
+    #[test]
+    fn results_are_said_in_words_not_read_as_signs() {
+        let mate = ["f3", "e5", "g4", "Dh4"];
+        let draw = ["e4", "draw", "accept"];
+        let cases = [
+            (Lang::En, &mate[..], "zero to one"),
+            (Lang::De, &mate[..], "null zu eins"),
+            (Lang::Et, &mate[..], "null üks"),
+            (Lang::En, &draw[..], "half a point each"),
+            (Lang::De, &draw[..], "ein halber Punkt für jeden"),
+            (Lang::Et, &draw[..], "pool punkti kummalegi"),
+        ];
+        for (lang, lines, words) in cases {
+            let said = said(lang, lines);
+            let over = said.last().cloned().unwrap_or_default();
+            assert!(over.contains(words), "{lang:?}: {said:?}");
+            assert!(
+                said.iter().all(|t| !t.contains("-1") && !t.contains("1-")),
+                "{lang:?}: {said:?}"
+            );
+        }
+    }
+
     #[test]
     fn san_style_speaks_everything_in_the_ui_language() {
         let mut s = settings(Lang::En);
