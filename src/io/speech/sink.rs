@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{BackendFactory, CREATE_TIMEOUT, SpeechParams, SpeechThread};
+use super::{BackendFactory, CREATE_TIMEOUT, Kind, SpeechParams, SpeechThread};
 use crate::announce::{Announcer, Notice, Spoken};
 use crate::event::{Event, SessionEvent, Subscriber};
 use crate::settings::{Setting, Settings, SpeechMode};
@@ -97,11 +97,22 @@ impl<W: Write> Subscriber for SpeechSink<'_, W> {
             .iter()
             .flat_map(|e| self.announcer.spoken(settings, e))
             .collect();
-        if !parts.is_empty() && !thread.say(parts, SpeechParams::from(settings)) {
+        let kind = if events.iter().any(is_news) {
+            Kind::News
+        } else {
+            Kind::Reading
+        };
+        if !parts.is_empty() && !thread.say(parts, SpeechParams::from(settings), kind) {
             self.lost(settings)?;
         }
         Ok(())
     }
+}
+
+/// Whether an event tells what happened in the game (a move, its end,
+/// an offer, the game on lichess): a player must hear it whole.
+fn is_news(event: &Event) -> bool {
+    matches!(event, Event::Game(_) | Event::Online(_))
 }
 
 #[cfg(test)]
@@ -150,16 +161,22 @@ mod tests {
     }
 
     #[test]
-    fn a_new_answer_interrupts_the_old_one() {
-        let (calls, notices) = run(settings(Lang::De), &["e4", "e5"]);
+    fn a_move_never_interrupts_and_a_reading_interrupts_a_reading() {
+        let (calls, notices) = run(settings(Lang::De), &["e4", "e5", "brett", "e4?"]);
         assert!(notices.is_empty());
+        let said = speaks(&calls);
         assert_eq!(
-            speaks(&calls),
-            vec![
-                ("1. Weiß: Bauer Eva vier".to_string(), true),
-                ("1. Schwarz: Bauer Eva fünf".to_string(), true),
+            said[..2],
+            [
+                ("1. Weiß: Bauer Eva vier".to_string(), false),
+                ("1. Schwarz: Bauer Eva fünf".to_string(), false),
             ]
         );
+        // The board's first line cuts off what is left of the moves'
+        // speech only because the recording service is never busy.
+        assert!(said[2].1, "{said:?}");
+        let square = ("Eva vier: weißer Bauer.".to_string(), true);
+        assert_eq!(said.last(), Some(&square), "{said:?}");
     }
 
     #[test]
@@ -179,7 +196,7 @@ mod tests {
             Call::Rate(50),
             Call::Volume(100),
             Call::Voice("English (Great Britain)".into()),
-            Call::Speak("1. White:".into(), true),
+            Call::Speak("1. White:".into(), false),
             Call::Voice("German".into()),
             Call::Speak("Springer Felix drei".into(), false),
             Call::Voice("English (Great Britain)".into()),
@@ -203,7 +220,7 @@ mod tests {
             Call::Rate(50),
             Call::Volume(100),
             Call::Language("en".into()),
-            Call::Speak("1. White:".into(), true),
+            Call::Speak("1. White:".into(), false),
             Call::Language("de".into()),
             Call::Speak("Springer Felix drei".into(), false),
             Call::Language("en".into()),
@@ -233,7 +250,7 @@ mod tests {
                 ("Bauer Eva vier", false),
                 ("Black:", false),
                 ("Bauer Eva fünf", false),
-                ("Taken back:", true),
+                ("Taken back:", false),
                 ("Bauer Eva fünf", false),
             ]
         );
@@ -273,7 +290,7 @@ mod tests {
         let mut s = settings(Lang::En);
         s.style = Style::San;
         let (calls, _) = run(s, &["Nf3"]);
-        assert!(calls.contains(&Call::Speak("1. White: Nf3".into(), true)));
+        assert!(calls.contains(&Call::Speak("1. White: Nf3".into(), false)));
         assert!(!calls.contains(&Call::Voice("German".into())));
     }
 
