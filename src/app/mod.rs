@@ -212,9 +212,11 @@ impl Loop<'_> {
             }
             let events = self.carry(input);
             let meanwhile = self.reading && self.prompt && !events.is_empty();
-            if meanwhile && self.screen.is_none() {
+            if meanwhile && (self.screen.is_none() || self.secret) {
                 // An answer or a fallen flag while the prompt waits: it
-                // goes on a line of its own, not after the prompt.
+                // goes on a line of its own, not after the prompt (the
+                // token is read outside the line editor, which cannot
+                // print above it).
                 let mut out = io::stdout();
                 writeln!(out)?;
                 out.flush()?;
