@@ -361,9 +361,12 @@ fn run(
 ) -> ExitCode {
     let mut begin = begin;
     let interactive = begin.prompt;
+    let mut speech = SpeechSink::new(announcer, io::stdout(), speech::platform_backend());
     let source: Box<dyn LineSource + Send> = match interactive.then(Terminal::new) {
         Some(Ok(mut terminal)) => {
             begin.screen = terminal.screen();
+            let hush = speech.hush();
+            terminal.on_ctrl_c(move || hush.now());
             Box::new(terminal)
         }
         _ => Box::new(PlainLines::new(BufReader::new(io::stdin()))),
@@ -375,7 +378,6 @@ fn run(
     };
     // Unlocked: speech and sound write their notices to stdout as well.
     let mut text = TextSink::new(out, announcer);
-    let mut speech = SpeechSink::new(announcer, io::stdout(), speech::platform_backend());
     let mut sound = SoundSink::new(announcer, io::stdout(), None);
     let greeted = if interactive {
         text.write_line(&announcer.greeting(settings))

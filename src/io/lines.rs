@@ -144,6 +144,8 @@ impl Helper for CommandWords {}
 pub struct Terminal {
     editor: Editor<CommandWords, DefaultHistory>,
     screen: Option<Screen>,
+    /// What Ctrl-C does besides clearing the line (silencing speech).
+    on_ctrl_c: Option<Box<dyn Fn() + Send>>,
 }
 
 impl Terminal {
@@ -163,7 +165,13 @@ impl Terminal {
         Ok(Terminal {
             editor,
             screen: None,
+            on_ctrl_c: None,
         })
+    }
+
+    /// Calls `then` whenever the player presses Ctrl-C at the prompt.
+    pub fn on_ctrl_c(&mut self, then: impl Fn() + Send + 'static) {
+        self.on_ctrl_c = Some(Box::new(then));
     }
 
     /// The screen through which output goes above the prompt while a
@@ -205,8 +213,14 @@ impl LineSource for Terminal {
                             prompt = new;
                             typed = kept;
                         }
-                        // Ctrl-C clears the line, as in a shell.
-                        None => typed.clear(),
+                        // Ctrl-C clears the line, as in a shell, and
+                        // silences speech.
+                        None => {
+                            typed.clear();
+                            if let Some(then) = &self.on_ctrl_c {
+                                then();
+                            }
+                        }
                     }
                 }
                 // Ctrl-D ends.

@@ -26,10 +26,11 @@ use crate::announce::Spoken;
 use crate::settings::{Lang, Settings, Voice};
 
 pub use recording::{Call, RecordingBackend};
+pub use sink::Hush;
 pub use sink::SpeechSink;
 #[cfg(target_os = "linux")]
 pub use speechd_backend::SpeechdBackend;
-pub use thread::{SpeechError, SpeechThread};
+pub use thread::{Silencer, SpeechError, SpeechThread};
 pub use tts_backend::TtsBackend;
 
 /// How long the speech service may take to answer at start.

@@ -2,10 +2,10 @@
 //! them to the speech thread, starting and stopping it with the setting.
 
 use std::io::{self, Write};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use super::{BackendFactory, CREATE_TIMEOUT, Kind, SpeechParams, SpeechThread};
+use super::{BackendFactory, CREATE_TIMEOUT, Kind, Silencer, SpeechParams, SpeechThread};
 use crate::announce::{Announcer, Notice, Spoken};
 use crate::event::{Event, SessionEvent, Subscriber};
 use crate::settings::{Setting, Settings, SpeechMode};
@@ -18,6 +18,26 @@ pub struct SpeechSink<'a, W: Write> {
     factory: BackendFactory,
     thread: Option<SpeechThread>,
     timeout: Duration,
+    hush: Hush,
+}
+
+/// Silences speech at once from another thread: Ctrl-C at the prompt.
+/// It follows speech being started and stopped by the setting.
+#[derive(Clone, Debug, Default)]
+pub struct Hush(Arc<Mutex<Option<Silencer>>>);
+
+impl Hush {
+    /// Silences whatever is said or waiting to be said.
+    pub fn now(&self) {
+        let silencer = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(silencer) = silencer.as_ref() {
+            silencer.silence();
+        }
+    }
+
+    fn set(&self, silencer: Option<Silencer>) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = silencer;
+    }
 }
 
 impl<'a, W: Write> SpeechSink<'a, W> {
@@ -29,7 +49,13 @@ impl<'a, W: Write> SpeechSink<'a, W> {
             factory,
             thread: None,
             timeout: CREATE_TIMEOUT,
+            hush: Hush::default(),
         }
+    }
+
+    /// The handle that silences this speech from another thread.
+    pub fn hush(&self) -> Hush {
+        self.hush.clone()
     }
 
     /// Whether speech is running.
@@ -45,7 +71,10 @@ impl<'a, W: Write> SpeechSink<'a, W> {
         }
         let factory = Arc::clone(&self.factory);
         match SpeechThread::start(move || factory(), self.timeout) {
-            Ok(thread) => self.thread = Some(thread),
+            Ok(thread) => {
+                self.hush.set(Some(thread.silencer()));
+                self.thread = Some(thread);
+            }
             Err(_) => self.say_notice(settings, Notice::SpeechUnavailable)?,
         }
         Ok(())
@@ -66,6 +95,7 @@ impl<'a, W: Write> SpeechSink<'a, W> {
 
     fn lost(&mut self, settings: &Settings) -> io::Result<()> {
         self.thread = None;
+        self.hush.set(None);
         self.say_notice(settings, Notice::SpeechLost)
     }
 }
@@ -299,6 +329,24 @@ mod tests {
         let (calls, _) = run(settings(Lang::En), &["set speech screenreader", "e4"]);
         assert!(calls.contains(&Call::Stop));
         assert!(!speaks(&calls).iter().any(|(t, _)| t.contains("Eva")));
+    }
+
+    #[test]
+    fn ctrl_c_at_the_prompt_silences_speech_at_once() {
+        let backend = RecordingBackend::default();
+        let calls = Arc::clone(&backend.calls);
+        let factory: BackendFactory =
+            Arc::new(move || Ok(Box::new(backend.clone()) as Box<dyn SpeechBackend>));
+        let announcer = Announcer::new();
+        let mut notices = Vec::new();
+        let mut sink = SpeechSink::new(&announcer, &mut notices, factory);
+        // Taken before speech starts, as the terminal takes it.
+        let hush = sink.hush();
+        sink.start(&settings(Lang::En)).expect("notices written");
+        hush.now();
+        sink.finish(Duration::from_secs(5));
+        let calls = calls.lock().map(|c| c.clone()).unwrap_or_default();
+        assert_eq!(calls, [Call::Stop]);
     }
 
     #[test]

@@ -91,6 +91,11 @@ impl SpeechThread {
         self.tx.send(Command::Stop).is_ok() && self.is_alive()
     }
 
+    /// A handle that silences this thread's speech from another thread.
+    pub fn silencer(&self) -> Silencer {
+        Silencer(self.tx.clone())
+    }
+
     /// Whether the thread still works.
     pub fn is_alive(&self) -> bool {
         !self.failed.load(Ordering::SeqCst)
@@ -103,6 +108,19 @@ impl SpeechThread {
         if self.tx.send(Command::Finish(ack_tx, bound)).is_ok() {
             let _ = ack_rx.recv_timeout(bound + Duration::from_secs(1));
         }
+    }
+}
+
+/// Silences a speech thread from any thread (the line reader's, on
+/// Ctrl-C).
+#[derive(Clone, Debug)]
+pub struct Silencer(mpsc::Sender<Command>);
+
+impl Silencer {
+    /// Silences everything said and waiting; a thread that ended has
+    /// nothing to silence.
+    pub fn silence(&self) {
+        let _ = self.0.send(Command::Stop);
     }
 }
 
