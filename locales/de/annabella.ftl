@@ -70,6 +70,10 @@ announce-move = { $number }. { $color }: { $move }
 
 game-over-win = Partie beendet: { $result }, { $winner } gewinnt { $reason }.
 game-over-draw = Partie beendet: { $result }, Remis { $reason }.
+# Wie ein Ergebnis gesprochen wird; der Text behält 1-0, 0-1 und 1/2-1/2.
+result-said-white = eins zu null
+result-said-black = null zu eins
+result-said-draw = ein halber Punkt für jeden
 reason-checkmate = durch Schachmatt
 reason-resignation = durch Aufgabe
 reason-time-forfeit = durch Zeitüberschreitung

@@ -71,6 +71,10 @@ announce-move = { $number }. { $color }: { $move }
 
 game-over-win = Game over: { $result }, { $winner } wins { $reason }.
 game-over-draw = Game over: { $result }, draw { $reason }.
+# How a result is said aloud; the text keeps 1-0, 0-1 and 1/2-1/2.
+result-said-white = one to zero
+result-said-black = zero to one
+result-said-draw = half a point each
 reason-checkmate = by checkmate
 reason-resignation = by resignation
 reason-time-forfeit = by time forfeit

@@ -88,6 +88,10 @@ announce-move = { $number }. { $color }: { $move }
 
 game-over-win = Mäng on läbi: { $result }, { $winner } võitis { $reason }.
 game-over-draw = Mäng on läbi: { $result }, viik { $reason }.
+# Kuidas tulemust öeldakse; tekst jätab 1-0, 0-1 ja 1/2-1/2.
+result-said-white = üks null
+result-said-black = null üks
+result-said-draw = pool punkti kummalegi
 reason-checkmate = matiga
 reason-resignation = vastase alistumisega
 reason-time-forfeit = vastase ajaületusega

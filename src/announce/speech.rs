@@ -65,9 +65,23 @@ impl Announcer {
         };
         let mut out = Vec::new();
         for line in lines {
-            split_languages(&line, &german, ui, &mut out);
+            split_languages(&self.results_said(ui, &line), &german, ui, &mut out);
         }
         out
+    }
+
+    /// `line` with every result (`1-0`, `0-1`, `1/2-1/2`) in words: a
+    /// synthesiser reads the signs one by one ("one slash two dash…").
+    fn results_said(&self, ui: Lang, line: &str) -> String {
+        let mut said = String::with_capacity(line.len());
+        let mut rest = line;
+        while let Some((at, result, id)) = next_result(rest) {
+            said.push_str(&rest[..at]);
+            said.push_str(&self.message(ui, id, &[]));
+            rest = &rest[at + result.len()..];
+        }
+        said.push_str(rest);
+        said
     }
 
     /// The German move words an event's text contains.
@@ -149,6 +163,30 @@ fn split_languages(line: &str, german: &[String], ui: Lang, out: &mut Vec<Spoken
             }
         }
     }
+}
+
+/// The first result standing alone in `text` (not part of a longer
+/// number): where it starts, its notation and the message that says it.
+fn next_result(text: &str) -> Option<(usize, &'static str, &'static str)> {
+    const RESULTS: [(&str, &str); 3] = [
+        ("1/2-1/2", "result-said-draw"),
+        ("1-0", "result-said-white"),
+        ("0-1", "result-said-black"),
+    ];
+    let alone = |at: usize, len: usize| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + len..].chars().next();
+        let joins = |c: Option<char>| c.is_some_and(|c| c.is_ascii_digit() || "/-".contains(c));
+        !joins(before) && !joins(after)
+    };
+    RESULTS
+        .iter()
+        .flat_map(|&(result, id)| {
+            text.match_indices(result)
+                .find(|&(at, _)| alone(at, result.len()))
+                .map(|(at, _)| (at, result, id))
+        })
+        .min_by_key(|&(at, result, _)| (at, std::cmp::Reverse(result.len())))
 }
 
 impl Announcer {

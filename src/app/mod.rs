@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use crate::announce::{Announcer, PromptLabel};
 use crate::engine::host::Host;
 use crate::event::{Event, Subscriber};
-use crate::io::LineSource;
+use crate::io::{LineSource, Screen};
 use crate::net::NetHost;
 use crate::net::Token;
 use crate::session::{Effect, Input, NextLine, Session, Start, TokenOutcome};
@@ -31,10 +31,6 @@ use crate::store::token;
 
 /// How often the session hears the time while something timed runs.
 pub const TICK: Duration = Duration::from_millis(100);
-
-/// How long a terminal session waits for the engine's answer before it
-/// shows the prompt anyway (the built-in engine's top level thinks 1 s).
-const ENGINE_GRACE: Duration = Duration::from_millis(1500);
 
 /// What the loop's threads send it.
 #[derive(Debug)]
@@ -75,6 +71,9 @@ pub struct Begin {
     /// What was found before the start (a settings file moved aside, a
     /// token that cannot be read), said with what the start says.
     pub notes: Vec<Event>,
+    /// At a terminal: what arrives while a line is typed goes above the
+    /// prompt, and the prompt follows what happened.
+    pub screen: Option<Screen>,
 }
 
 /// Runs the session from its start until the end of input or `quit`,
@@ -95,6 +94,7 @@ pub fn run(
         network,
         start,
         notes,
+        screen,
     } = begin;
     let (tx, arrivals) = mpsc::channel::<Arrival>();
     let ask = spawn_reader(source, tx.clone());
@@ -118,6 +118,8 @@ pub fn run(
         secret: false,
         quit: false,
         prompt,
+        screen,
+        shown: String::new(),
         keeper,
     };
     looping.run(subscribers, start, notes)
@@ -174,6 +176,10 @@ struct Loop<'a> {
     /// The player quit: the loop ends once the step is told.
     quit: bool,
     prompt: bool,
+    /// The terminal's screen, where output goes above the prompt.
+    screen: Option<Screen>,
+    /// The prompt of the line being read.
+    shown: String,
     /// Carries out what the session asks of the store.
     keeper: &'a mut dyn Keeper,
 }
@@ -205,14 +211,20 @@ impl Loop<'_> {
                 self.secret = false;
             }
             let events = self.carry(input);
-            if self.reading && self.prompt && !events.is_empty() {
+            let meanwhile = self.reading && self.prompt && !events.is_empty();
+            if meanwhile && (self.screen.is_none() || self.secret) {
                 // An answer or a fallen flag while the prompt waits: it
-                // goes on a line of its own, not after the prompt.
+                // goes on a line of its own, not after the prompt (the
+                // token is read outside the line editor, which cannot
+                // print above it).
                 let mut out = io::stdout();
                 writeln!(out)?;
                 out.flush()?;
             }
             self.tell(subscribers, &events)?;
+            if meanwhile {
+                self.reprompt();
+            }
         }
         self.host.cancel();
         self.net.shutdown();
@@ -301,25 +313,33 @@ impl Loop<'_> {
         Ok(())
     }
 
-    /// The next arrival: at a terminal the engine gets a moment to
-    /// answer before the prompt, so that the prompt names the side
-    /// really to move; from a pipe no line is read while an answer is
-    /// awaited.
+    /// After what arrived while a line is typed at the terminal: the
+    /// prompt again if its words changed (the engine moved, the flag
+    /// fell), over what was typed.
+    fn reprompt(&mut self) {
+        let Some(screen) = &self.screen else {
+            return;
+        };
+        let now = format!("{} ", self.prompt_text());
+        if now != self.shown && !self.secret {
+            screen.reprompt(now.clone());
+            self.shown = now;
+        }
+    }
+
+    /// The next arrival. At a terminal the prompt is shown at once, even
+    /// while the engine thinks, so that the board can be read meanwhile;
+    /// what comes later goes above it. From a pipe no line is read while
+    /// an answer is awaited.
     fn next_arrival(&mut self) -> Option<Arrival> {
         let waiting = self.session.waiting();
-        if self.prompt && !self.reading && waiting {
-            match self.arrivals.recv_timeout(ENGINE_GRACE) {
-                Ok(arrival) => return Some(arrival),
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => return None,
-            }
-        }
         if !self.reading && (self.prompt || !waiting) {
             let prompt = if self.prompt {
                 format!("{} ", self.prompt_text())
             } else {
                 String::new()
             };
+            self.shown.clone_from(&prompt);
             self.ask
                 .send(Ask {
                     prompt,

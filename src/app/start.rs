@@ -15,7 +15,7 @@ use crate::event::{EngineEvent, Event, OnlineEvent, RecordEvent, Subscriber};
 use crate::input::parse_chess960;
 use crate::io::audio::SoundSink;
 use crate::io::speech::{self, SpeechSink};
-use crate::io::{self as aio, LineSource, PlainLines, Terminal, TextSink};
+use crate::io::{self as aio, LineSource, PlainLines, ScreenText, Terminal, TextSink};
 use crate::net::Token;
 use crate::rules::{Chess960Start, Game, SetupError};
 use crate::session::{KeptGame, Resumption, Session, Start as SessionStart, TokenFrom};
@@ -112,6 +112,7 @@ pub fn start(flags: &Flags, announcer: &Announcer) -> ExitCode {
             token,
         },
         notes,
+        screen: None,
     };
     run(&mut session, announcer, &settings, begin, keeper.as_mut())
 }
@@ -371,15 +372,26 @@ fn run(
     begin: Begin,
     keeper: &mut dyn Keeper,
 ) -> ExitCode {
+    let mut begin = begin;
     let interactive = begin.prompt;
-    // Unlocked: speech and sound write their notices to stdout as well.
-    let mut text = TextSink::new(io::stdout(), announcer);
     let mut speech = SpeechSink::new(announcer, io::stdout(), speech::platform_backend());
-    let mut sound = SoundSink::new(announcer, io::stdout(), None);
     let source: Box<dyn LineSource + Send> = match interactive.then(Terminal::new) {
-        Some(Ok(terminal)) => Box::new(terminal),
+        Some(Ok(mut terminal)) => {
+            begin.screen = terminal.screen();
+            let hush = speech.hush();
+            terminal.on_ctrl_c(move || hush.now());
+            Box::new(terminal)
+        }
         _ => Box::new(PlainLines::new(BufReader::new(io::stdin()))),
     };
+    // At a terminal the text goes above the prompt while a line is typed.
+    let out: Box<dyn io::Write> = match &begin.screen {
+        Some(screen) => Box::new(ScreenText::new(screen.clone())),
+        None => Box::new(io::stdout()),
+    };
+    // Unlocked: speech and sound write their notices to stdout as well.
+    let mut text = TextSink::new(out, announcer);
+    let mut sound = SoundSink::new(announcer, io::stdout(), None);
     let greeted = if interactive {
         text.write_line(&announcer.greeting(settings))
     } else {

@@ -12,6 +12,7 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{ColorMode, CompletionType, Config, Context, Editor, Helper};
 
+use super::screen::Screen;
 use crate::input::commands::completion_words;
 use crate::input::vocab::fold;
 
@@ -64,6 +65,8 @@ impl<R: BufRead> LineSource for PlainLines<R> {
 /// as noise).
 pub struct CommandWords {
     words: Vec<&'static str>,
+    /// Told what is typed, so that a new prompt can take it over.
+    screen: Option<Screen>,
 }
 
 impl CommandWords {
@@ -71,6 +74,7 @@ impl CommandWords {
     pub fn new() -> CommandWords {
         CommandWords {
             words: completion_words(),
+            screen: None,
         }
     }
 
@@ -118,6 +122,15 @@ impl Completer for CommandWords {
 
 impl Hinter for CommandWords {
     type Hint = String;
+
+    /// No hint; the editor asks after every change, which is when the
+    /// screen learns what is typed.
+    fn hint(&self, line: &str, _pos: usize, _ctx: &Context<'_>) -> Option<String> {
+        if let Some(screen) = &self.screen {
+            screen.typed(line);
+        }
+        None
+    }
 }
 
 impl Highlighter for CommandWords {}
@@ -130,6 +143,9 @@ impl Helper for CommandWords {}
 /// completion of command words (Tab).
 pub struct Terminal {
     editor: Editor<CommandWords, DefaultHistory>,
+    screen: Option<Screen>,
+    /// What Ctrl-C does besides clearing the line (silencing speech).
+    on_ctrl_c: Option<Box<dyn Fn() + Send>>,
 }
 
 impl Terminal {
@@ -146,22 +162,68 @@ impl Terminal {
         let config = builder.build();
         let mut editor = Editor::with_config(config)?;
         editor.set_helper(Some(CommandWords::new()));
-        Ok(Terminal { editor })
+        Ok(Terminal {
+            editor,
+            screen: None,
+            on_ctrl_c: None,
+        })
+    }
+
+    /// Calls `then` whenever the player presses Ctrl-C at the prompt.
+    pub fn on_ctrl_c(&mut self, then: impl Fn() + Send + 'static) {
+        self.on_ctrl_c = Some(Box::new(then));
+    }
+
+    /// The screen through which output goes above the prompt while a
+    /// line is typed; `None` where the editor has no external printer.
+    pub fn screen(&mut self) -> Option<Screen> {
+        if self.screen.is_none() {
+            let printer = self.editor.create_external_printer().ok()?;
+            let screen = Screen::new(Box::new(printer));
+            if let Some(helper) = self.editor.helper_mut() {
+                helper.screen = Some(screen.clone());
+            }
+            self.screen = Some(screen);
+        }
+        self.screen.clone()
     }
 }
 
 impl LineSource for Terminal {
     fn read_line(&mut self, prompt: &str) -> Option<String> {
+        if let Some(screen) = &self.screen {
+            screen.start_read();
+        }
+        let mut prompt = prompt.to_string();
+        let mut typed = String::new();
         loop {
-            match self.editor.readline(prompt) {
+            match self.editor.readline_with_initial(&prompt, (&typed, "")) {
                 Ok(line) => {
                     if !line.trim().is_empty() {
                         let _ = self.editor.add_history_entry(line.as_str());
                     }
                     return Some(line);
                 }
-                // Ctrl-C clears the line, as in a shell; Ctrl-D ends.
-                Err(ReadlineError::Interrupted) => continue,
+                Err(ReadlineError::Interrupted) => {
+                    match self.screen.as_ref().and_then(Screen::take_reprompt) {
+                        // The loop changed the prompt: the same line
+                        // again under the new one.
+                        Some((new, kept)) => {
+                            super::screen::wipe_old_prompt();
+                            prompt = new;
+                            typed = kept;
+                        }
+                        // Ctrl-C clears the line, as in a shell, and
+                        // silences speech.
+                        None => {
+                            typed.clear();
+                            if let Some(then) = &self.on_ctrl_c {
+                                then();
+                            }
+                        }
+                    }
+                }
+                // Ctrl-D ends.
                 Err(_) => return None,
             }
         }

@@ -1,15 +1,17 @@
 //! Adapters to the outside: where lines come from ([`lines`]), where text
-//! goes ([`text`]), a secret typed without echo, the speech and sound
+//! goes ([`text`], at a terminal above the prompt: [`screen`]), a secret typed without echo, the speech and sound
 //! outputs ([`speech`], [`audio`]), and the date and the machine's time
 //! for seeds. Nothing here knows the rules of chess.
 
 pub mod audio;
 pub mod lines;
+pub mod screen;
 mod secret;
 pub mod speech;
 pub mod text;
 
 pub use lines::{CommandWords, LineSource, PlainLines, Terminal};
+pub use screen::{Screen, ScreenText};
 pub use text::TextSink;
 
 use std::io::{self, IsTerminal};

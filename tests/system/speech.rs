@@ -4,7 +4,9 @@
 //!   (`scripts/speech-capture`) speaks through ALSA into a file; the
 //!   binary plays a short game with `--speech on`, one line at a time,
 //!   and the captured audio must be sound, not silence, and grow with
-//!   every announcement. `scripts/test` (and so `.ci/run`) starts the
+//!   every announcement; two moves one right after the other are heard as
+//!   long as each alone (neither cuts the other off). `scripts/test`
+//!   (and so `.ci/run`) starts the
 //!   service and passes its address in `ANNABELLA_SPEECHD_ADDRESS` and
 //!   the capture file in `ANNABELLA_SPEECH_CAPTURE`; without them the
 //!   test starts its own through the same script.
@@ -224,6 +226,7 @@ fn kill(child: &mut Child) {
 
 #[test]
 fn the_real_speech_service_speaks_every_announcement() {
+    let _turn = LISTENING.lock().unwrap_or_else(|e| e.into_inner());
     let service = Service::get();
     let mut child = binary(&service.address)
         .args(["--lang", "en", "--speech", "on"])
@@ -259,4 +262,70 @@ fn the_real_speech_service_speaks_every_announcement() {
     let rms = rms_of_s16(&audio[first.min(audio.len())..]);
     eprintln!("RMS of the captured speech: {rms:.0} of 32768");
     assert!(rms > 100.0, "the captured speech is silent (RMS {rms})");
+}
+
+/// The tests that listen to the one capture file take turns: sizes read
+/// while another test speaks would be its speech, not this one's.
+static LISTENING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Seconds of speech in `bytes` of the capture (eSpeak NG's 22 050
+/// samples a second, 16-bit mono).
+fn seconds_of(bytes: u64) -> f64 {
+    bytes as f64 / (2.0 * 22_050.0)
+}
+
+/// The binary in hot seat with speech on, its lines typed one by one.
+fn speaking(service: &Service) -> (Child, std::process::ChildStdin) {
+    let mut child = binary(&service.address)
+        .args(["--lang", "de", "--speech", "on"])
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("binary starts");
+    let stdin = child.stdin.take().expect("stdin");
+    (child, stdin)
+}
+
+#[test]
+fn a_move_announcement_is_not_cut_off_by_the_next_move() {
+    let _turn = LISTENING.lock().unwrap_or_else(|e| e.into_inner());
+    let service = Service::get();
+    // Each move alone, heard to its end before the next is typed.
+    let (mut child, mut stdin) = speaking(&service);
+    let start = spoken_after_start(&service);
+    writeln!(stdin, "d4").expect("line written");
+    let after_first = spoken_after(&service, start);
+    writeln!(stdin, "Sf6").expect("line written");
+    let after_second = spoken_after(&service, after_first);
+    kill(&mut child);
+    let alone = [after_first - start, after_second - after_first];
+    // The same two moves one right after the other, as the engine's
+    // reply follows the player's move, or an assistant types the
+    // opponent's. (The capture's null device takes the sound as fast as
+    // it is made, so only an answer that follows at once can cut here;
+    // through a sound card a reply 0.2 s later cut the first move too.)
+    let (mut child, mut stdin) = speaking(&service);
+    let start = spoken_after_start(&service);
+    stdin.write_all(b"d4\nSf6\n").expect("lines written");
+    let together = spoken_after(&service, start) - start;
+    kill(&mut child);
+    eprintln!(
+        "speech heard: d4 alone {:.2} s, Sf6 alone {:.2} s, both at once {:.2} s",
+        seconds_of(alone[0]),
+        seconds_of(alone[1]),
+        seconds_of(together)
+    );
+    // Nothing of either is lost; a little slack for the synthesiser's
+    // own start and end.
+    let whole = alone[0] + alone[1];
+    assert!(
+        together * 10 >= whole * 9,
+        "both moves gave {together} bytes of speech, each alone {alone:?}"
+    );
+}
+
+/// The capture's size once the binary has started (it says nothing
+/// before its first line from a pipe).
+fn spoken_after_start(service: &Service) -> u64 {
+    thread::sleep(Duration::from_millis(500));
+    service.size()
 }

@@ -2,8 +2,9 @@
 //! type: a move and a board query are answered, the cursor waits on the
 //! input line after the prompt, Up recalls the last line and Tab
 //! completes a command word; lines typed while the engine thinks are all
-//! answered; the raw stream carries only the line editor's own cursor
-//! sequences. tmux is installed by `scripts/setup`; a missing tmux fails
+//! answered, at once; what arrives while a line is typed goes above a
+//! fresh prompt that keeps what was typed; the raw stream carries only
+//! the line editor's own cursor sequences. tmux is installed by `scripts/setup`; a missing tmux fails
 //! these tests rather than skipping them.
 
 use crate::common;
@@ -77,10 +78,11 @@ fn the_start_says_the_game_and_lines_typed_while_the_engine_thinks_are_answered(
         "e4", "Enter", "status", "Enter", "e4?", "Enter", "fen", "Enter",
     ]);
     tmux.wait_for("the engine's reply", |l| l.starts_with("1. Black: "));
-    tmux.wait_for("the status", |l| l == "White to move, move 2.");
+    // Answered at once, while the engine still thinks.
+    tmux.wait_for("the status", |l| l == "Black to move, move 1.");
     tmux.wait_for("the square", |l| l == "Eva vier: white pawn.");
-    let screen = tmux.wait_for("the FEN", |l| l.contains(" w KQkq ") && l.ends_with(" 2"));
-    let order: Vec<usize> = ["White to move, move 2.", "Eva vier: white pawn."]
+    let screen = tmux.wait_for("the FEN", |l| l.contains(" b KQkq ") && l.ends_with(" 1"));
+    let order: Vec<usize> = ["Black to move, move 1.", "Eva vier: white pawn."]
         .iter()
         .map(|want| screen.iter().position(|l| l == want).unwrap_or(usize::MAX))
         .collect();
@@ -184,5 +186,69 @@ fn an_unfinished_game_is_offered_at_the_start_and_goes_on() {
     tmux.wait_for("the game goes on", |l| {
         l == "2. Black: Springer Cesar sechs"
     });
+    tmux.keys(&["quit", "Enter"]);
+}
+
+#[test]
+fn what_arrives_while_a_line_is_typed_goes_above_a_fresh_prompt() {
+    let binary = env!("CARGO_BIN_EXE_annabella");
+    // Three seconds on the clock: White's flag falls while the player
+    // types.
+    let tmux = Tmux::start(
+        "arrival",
+        &format!("{binary} --lang en --opponent human --time 0.05+0 --speech off --sound off"),
+    );
+    tmux.wait_for("the first prompt", |l| l == "White to move>");
+    tmux.keys(&["sta"]);
+    tmux.wait_for("the typed word", |l| l == "White to move> sta");
+    tmux.wait_for("the flag", |l| l.starts_with("Game over: "));
+    let screen = tmux.wait_for("the fresh prompt", |l| l == "Game over> sta");
+    // No old prompt left above the news, and the cursor after the word.
+    let (row, line) = tmux.last_line();
+    assert_eq!(line, "Game over> sta", "{screen:?}");
+    assert!(
+        !screen.iter().any(|l| l.starts_with("White to move>")),
+        "an old prompt stayed: {screen:?}"
+    );
+    assert_eq!(tmux.cursor(), ("Game over> sta".len(), row), "{screen:?}");
+    // The word typed before goes on.
+    tmux.keys(&["tus", "Enter"]);
+    tmux.wait_until("the status", |screen| {
+        screen
+            .iter()
+            .filter(|l| l.starts_with("Game over: "))
+            .count()
+            == 2
+    });
+    tmux.keys(&["quit", "Enter"]);
+}
+
+#[test]
+fn the_board_is_read_at_once_while_the_engine_thinks() {
+    let binary = env!("CARGO_BIN_EXE_annabella");
+    let tmux = Tmux::start(
+        "reading",
+        &format!("{binary} --lang en --level 10 --speech off --sound off"),
+    );
+    tmux.wait_for("the first prompt", |l| l == "White to move>");
+    tmux.keys(&["e4", "Enter"]);
+    tmux.wait_for("the move", |l| l == "1. White: Bauer Eva vier");
+    let asked = Instant::now();
+    tmux.keys(&["status", "Enter"]);
+    tmux.wait_for("the status", |l| {
+        l.starts_with("Black to move, ") || l.starts_with("White to move, move 2")
+    });
+    let took = asked.elapsed();
+    let screen = tmux.wait_for("the engine's reply", |l| l.starts_with("1. Black: "));
+    eprintln!("status answered after {took:?} (as seen through tmux)");
+    let at = |want: &dyn Fn(&str) -> bool| screen.iter().position(|l| want(l));
+    let status = at(&|l| l.starts_with("Black to move, move 1."));
+    let reply = at(&|l| l.starts_with("1. Black: "));
+    assert!(
+        status.is_some() && status < reply,
+        "the status did not come before the engine's move: {screen:?}"
+    );
+    // The prompt names the side to move after the reply.
+    tmux.wait_for("the prompt after the reply", |l| l == "White to move>");
     tmux.keys(&["quit", "Enter"]);
 }

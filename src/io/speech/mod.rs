@@ -6,9 +6,11 @@
 //! Speech runs on a thread of its own, which alone creates and uses the
 //! speech handle: a slow or hung speech service can never block input.
 //! Creating the handle has a time limit ([`CREATE_TIMEOUT`]); after it
-//! annabella says once, in text, that it goes on without speech. A new
-//! answer interrupts one still being spoken, and answers that queued up
-//! while the service was busy are dropped unspoken: they are stale.
+//! annabella says once, in text, that it goes on without speech. News of
+//! the game (a move, its end) is never cut off: it queues behind what is
+//! being said. A newer answer to a reading command cuts an older one off,
+//! unless news is waiting, and readings that queued up while the service
+//! was busy are dropped unspoken: they are stale.
 
 mod recording;
 mod sink;
@@ -24,10 +26,11 @@ use crate::announce::Spoken;
 use crate::settings::{Lang, Settings, Voice};
 
 pub use recording::{Call, RecordingBackend};
+pub use sink::Hush;
 pub use sink::SpeechSink;
 #[cfg(target_os = "linux")]
 pub use speechd_backend::SpeechdBackend;
-pub use thread::{SpeechError, SpeechThread};
+pub use thread::{Silencer, SpeechError, SpeechThread};
 pub use tts_backend::TtsBackend;
 
 /// How long the speech service may take to answer at start.
@@ -135,6 +138,17 @@ impl From<&Settings> for SpeechParams {
     }
 }
 
+/// How an answer stands to the others in speech.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// News of the game (a move, its end, an offer): said whole, after
+    /// what is being said.
+    News,
+    /// An answer to a reading command or a refusal: a newer one cuts it
+    /// off, unless news is waiting to be said.
+    Reading,
+}
+
 /// How the speaker asks the service for a voice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Choice {
@@ -159,6 +173,9 @@ pub struct Speaker<B: SpeechBackend> {
     current: Option<Choice>,
     rate: Option<u8>,
     volume: Option<u8>,
+    /// News was handed over and the service has not fallen silent since:
+    /// nothing may be cut off now.
+    news_pending: bool,
 }
 
 impl<B: SpeechBackend> Speaker<B> {
@@ -173,6 +190,7 @@ impl<B: SpeechBackend> Speaker<B> {
             current: None,
             rate: None,
             volume: None,
+            news_pending: false,
         }
     }
 
@@ -262,8 +280,18 @@ impl<B: SpeechBackend> Speaker<B> {
         plain.or_else(|| voices.iter().find(fits))
     }
 
-    /// Says `parts`, interrupting whatever is being said.
-    pub fn say(&mut self, parts: &[Spoken], params: &SpeechParams) -> Result<(), String> {
+    /// Says `parts`: news after whatever is being said; a reading
+    /// instead of it, unless news is still to be heard.
+    pub fn say(
+        &mut self,
+        parts: &[Spoken],
+        params: &SpeechParams,
+        kind: Kind,
+    ) -> Result<(), String> {
+        if self.news_pending && !self.backend.is_busy() {
+            self.news_pending = false;
+        }
+        let interrupt = kind == Kind::Reading && !self.news_pending;
         if self.rate != Some(params.rate) {
             self.backend.set_rate(params.rate)?;
             self.rate = Some(params.rate);
@@ -285,7 +313,10 @@ impl<B: SpeechBackend> Speaker<B> {
                     self.current = Some(choice);
                 }
             }
-            self.backend.speak(&part.text, i == 0)?;
+            self.backend.speak(&part.text, interrupt && i == 0)?;
+        }
+        if kind == Kind::News {
+            self.news_pending = true;
         }
         Ok(())
     }

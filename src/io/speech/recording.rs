@@ -37,6 +37,9 @@ pub struct RecordingBackend {
     pub by_language: bool,
     /// How often the voices were listed.
     pub listings: Arc<AtomicUsize>,
+    /// Whether it says it is still speaking, as a service does while
+    /// it has something left to say.
+    pub busy: bool,
 }
 
 impl RecordingBackend {
@@ -87,6 +90,9 @@ impl SpeechBackend for RecordingBackend {
     fn set_volume(&mut self, volume: u8) -> Result<(), String> {
         self.record(Call::Volume(volume));
         Ok(())
+    }
+    fn is_busy(&mut self) -> bool {
+        self.busy
     }
     fn speak(&mut self, text: &str, interrupt: bool) -> Result<(), String> {
         self.record(Call::Speak(text.to_string(), interrupt));

@@ -2,10 +2,10 @@
 //! them to the speech thread, starting and stopping it with the setting.
 
 use std::io::{self, Write};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use super::{BackendFactory, CREATE_TIMEOUT, SpeechParams, SpeechThread};
+use super::{BackendFactory, CREATE_TIMEOUT, Kind, Silencer, SpeechParams, SpeechThread};
 use crate::announce::{Announcer, Notice, Spoken};
 use crate::event::{Event, SessionEvent, Subscriber};
 use crate::settings::{Setting, Settings, SpeechMode};
@@ -18,6 +18,26 @@ pub struct SpeechSink<'a, W: Write> {
     factory: BackendFactory,
     thread: Option<SpeechThread>,
     timeout: Duration,
+    hush: Hush,
+}
+
+/// Silences speech at once from another thread: Ctrl-C at the prompt.
+/// It follows speech being started and stopped by the setting.
+#[derive(Clone, Debug, Default)]
+pub struct Hush(Arc<Mutex<Option<Silencer>>>);
+
+impl Hush {
+    /// Silences whatever is said or waiting to be said.
+    pub fn now(&self) {
+        let silencer = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(silencer) = silencer.as_ref() {
+            silencer.silence();
+        }
+    }
+
+    fn set(&self, silencer: Option<Silencer>) {
+        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = silencer;
+    }
 }
 
 impl<'a, W: Write> SpeechSink<'a, W> {
@@ -29,7 +49,13 @@ impl<'a, W: Write> SpeechSink<'a, W> {
             factory,
             thread: None,
             timeout: CREATE_TIMEOUT,
+            hush: Hush::default(),
         }
+    }
+
+    /// The handle that silences this speech from another thread.
+    pub fn hush(&self) -> Hush {
+        self.hush.clone()
     }
 
     /// Whether speech is running.
@@ -45,7 +71,10 @@ impl<'a, W: Write> SpeechSink<'a, W> {
         }
         let factory = Arc::clone(&self.factory);
         match SpeechThread::start(move || factory(), self.timeout) {
-            Ok(thread) => self.thread = Some(thread),
+            Ok(thread) => {
+                self.hush.set(Some(thread.silencer()));
+                self.thread = Some(thread);
+            }
             Err(_) => self.say_notice(settings, Notice::SpeechUnavailable)?,
         }
         Ok(())
@@ -66,6 +95,7 @@ impl<'a, W: Write> SpeechSink<'a, W> {
 
     fn lost(&mut self, settings: &Settings) -> io::Result<()> {
         self.thread = None;
+        self.hush.set(None);
         self.say_notice(settings, Notice::SpeechLost)
     }
 }
@@ -97,11 +127,22 @@ impl<W: Write> Subscriber for SpeechSink<'_, W> {
             .iter()
             .flat_map(|e| self.announcer.spoken(settings, e))
             .collect();
-        if !parts.is_empty() && !thread.say(parts, SpeechParams::from(settings)) {
+        let kind = if events.iter().any(is_news) {
+            Kind::News
+        } else {
+            Kind::Reading
+        };
+        if !parts.is_empty() && !thread.say(parts, SpeechParams::from(settings), kind) {
             self.lost(settings)?;
         }
         Ok(())
     }
+}
+
+/// Whether an event tells what happened in the game (a move, its end,
+/// an offer, the game on lichess): a player must hear it whole.
+fn is_news(event: &Event) -> bool {
+    matches!(event, Event::Game(_) | Event::Online(_))
 }
 
 #[cfg(test)]
@@ -150,16 +191,22 @@ mod tests {
     }
 
     #[test]
-    fn a_new_answer_interrupts_the_old_one() {
-        let (calls, notices) = run(settings(Lang::De), &["e4", "e5"]);
+    fn a_move_never_interrupts_and_a_reading_interrupts_a_reading() {
+        let (calls, notices) = run(settings(Lang::De), &["e4", "e5", "brett", "e4?"]);
         assert!(notices.is_empty());
+        let said = speaks(&calls);
         assert_eq!(
-            speaks(&calls),
-            vec![
-                ("1. Weiß: Bauer Eva vier".to_string(), true),
-                ("1. Schwarz: Bauer Eva fünf".to_string(), true),
+            said[..2],
+            [
+                ("1. Weiß: Bauer Eva vier".to_string(), false),
+                ("1. Schwarz: Bauer Eva fünf".to_string(), false),
             ]
         );
+        // The board's first line cuts off what is left of the moves'
+        // speech only because the recording service is never busy.
+        assert!(said[2].1, "{said:?}");
+        let square = ("Eva vier: weißer Bauer.".to_string(), true);
+        assert_eq!(said.last(), Some(&square), "{said:?}");
     }
 
     #[test]
@@ -179,7 +226,7 @@ mod tests {
             Call::Rate(50),
             Call::Volume(100),
             Call::Voice("English (Great Britain)".into()),
-            Call::Speak("1. White:".into(), true),
+            Call::Speak("1. White:".into(), false),
             Call::Voice("German".into()),
             Call::Speak("Springer Felix drei".into(), false),
             Call::Voice("English (Great Britain)".into()),
@@ -203,7 +250,7 @@ mod tests {
             Call::Rate(50),
             Call::Volume(100),
             Call::Language("en".into()),
-            Call::Speak("1. White:".into(), true),
+            Call::Speak("1. White:".into(), false),
             Call::Language("de".into()),
             Call::Speak("Springer Felix drei".into(), false),
             Call::Language("en".into()),
@@ -233,10 +280,39 @@ mod tests {
                 ("Bauer Eva vier", false),
                 ("Black:", false),
                 ("Bauer Eva fünf", false),
-                ("Taken back:", true),
+                ("Taken back:", false),
                 ("Bauer Eva fünf", false),
             ]
         );
+    }
+
+    /// What is said, one string per spoken part.
+    fn said(lang: Lang, lines: &[&str]) -> Vec<String> {
+        let (calls, _) = run(settings(lang), lines);
+        speaks(&calls).into_iter().map(|(t, _)| t).collect()
+    }
+
+    #[test]
+    fn results_are_said_in_words_not_read_as_signs() {
+        let mate = ["f3", "e5", "g4", "Dh4"];
+        let draw = ["e4", "draw", "accept"];
+        let cases = [
+            (Lang::En, &mate[..], "zero to one"),
+            (Lang::De, &mate[..], "null zu eins"),
+            (Lang::Et, &mate[..], "null üks"),
+            (Lang::En, &draw[..], "half a point each"),
+            (Lang::De, &draw[..], "ein halber Punkt für jeden"),
+            (Lang::Et, &draw[..], "pool punkti kummalegi"),
+        ];
+        for (lang, lines, words) in cases {
+            let said = said(lang, lines);
+            let over = said.last().cloned().unwrap_or_default();
+            assert!(over.contains(words), "{lang:?}: {said:?}");
+            assert!(
+                said.iter().all(|t| !t.contains("-1") && !t.contains("1-")),
+                "{lang:?}: {said:?}"
+            );
+        }
     }
 
     #[test]
@@ -244,7 +320,7 @@ mod tests {
         let mut s = settings(Lang::En);
         s.style = Style::San;
         let (calls, _) = run(s, &["Nf3"]);
-        assert!(calls.contains(&Call::Speak("1. White: Nf3".into(), true)));
+        assert!(calls.contains(&Call::Speak("1. White: Nf3".into(), false)));
         assert!(!calls.contains(&Call::Voice("German".into())));
     }
 
@@ -253,6 +329,24 @@ mod tests {
         let (calls, _) = run(settings(Lang::En), &["set speech screenreader", "e4"]);
         assert!(calls.contains(&Call::Stop));
         assert!(!speaks(&calls).iter().any(|(t, _)| t.contains("Eva")));
+    }
+
+    #[test]
+    fn ctrl_c_at_the_prompt_silences_speech_at_once() {
+        let backend = RecordingBackend::default();
+        let calls = Arc::clone(&backend.calls);
+        let factory: BackendFactory =
+            Arc::new(move || Ok(Box::new(backend.clone()) as Box<dyn SpeechBackend>));
+        let announcer = Announcer::new();
+        let mut notices = Vec::new();
+        let mut sink = SpeechSink::new(&announcer, &mut notices, factory);
+        // Taken before speech starts, as the terminal takes it.
+        let hush = sink.hush();
+        sink.start(&settings(Lang::En)).expect("notices written");
+        hush.now();
+        sink.finish(Duration::from_secs(5));
+        let calls = calls.lock().map(|c| c.clone()).unwrap_or_default();
+        assert_eq!(calls, [Call::Stop]);
     }
 
     #[test]

@@ -111,7 +111,9 @@ impl Channel {
     fn speak(&self, text: &str) -> Result<(), String> {
         let id = self
             .connection
-            .say(Priority::Important, c_safe(text))
+            // Message: queued behind what is being said, cut by nothing
+            // but annabella's own cancel (a newer reading, silence).
+            .say(Priority::Message, c_safe(text))
             .ok_or_else(|| "Speech Dispatcher refused the text".to_string())?;
         self.sent.fetch_max(id, Ordering::SeqCst);
         Ok(())

@@ -7,11 +7,11 @@ use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::Duration;
 
-use super::{Speaker, SpeechBackend, SpeechParams};
+use super::{Kind, Speaker, SpeechBackend, SpeechParams};
 use crate::announce::Spoken;
 
 enum Command {
-    Say(Vec<Spoken>, SpeechParams),
+    Say(Vec<Spoken>, SpeechParams, Kind),
     Stop,
     Finish(mpsc::Sender<()>, Duration),
 }
@@ -82,13 +82,18 @@ impl SpeechThread {
     }
 
     /// Hands `parts` to the thread; `false` if speech has failed.
-    pub fn say(&self, parts: Vec<Spoken>, params: SpeechParams) -> bool {
-        self.tx.send(Command::Say(parts, params)).is_ok() && self.is_alive()
+    pub fn say(&self, parts: Vec<Spoken>, params: SpeechParams, kind: Kind) -> bool {
+        self.tx.send(Command::Say(parts, params, kind)).is_ok() && self.is_alive()
     }
 
     /// Silences the service; `false` if speech has failed.
     pub fn stop(&self) -> bool {
         self.tx.send(Command::Stop).is_ok() && self.is_alive()
+    }
+
+    /// A handle that silences this thread's speech from another thread.
+    pub fn silencer(&self) -> Silencer {
+        Silencer(self.tx.clone())
     }
 
     /// Whether the thread still works.
@@ -106,6 +111,19 @@ impl SpeechThread {
     }
 }
 
+/// Silences a speech thread from any thread (the line reader's, on
+/// Ctrl-C).
+#[derive(Clone, Debug)]
+pub struct Silencer(mpsc::Sender<Command>);
+
+impl Silencer {
+    /// Silences everything said and waiting; a thread that ended has
+    /// nothing to silence.
+    pub fn silence(&self) {
+        let _ = self.0.send(Command::Stop);
+    }
+}
+
 /// The loop of the speech thread.
 fn serve<B: SpeechBackend>(
     mut speaker: Speaker<B>,
@@ -115,16 +133,19 @@ fn serve<B: SpeechBackend>(
     while let Ok(first) = rx.recv() {
         let mut batch = vec![first];
         batch.extend(rx.try_iter());
-        // Only the newest answer (or silence) is worth saying; the rest
-        // went stale while the service was busy.
+        // Every piece of news is said; of the readings only the newest,
+        // the rest went stale while the service was busy.
         let newest = batch
             .iter()
-            .rposition(|c| matches!(c, Command::Say(..) | Command::Stop));
+            .rposition(|c| matches!(c, Command::Say(_, _, Kind::Reading) | Command::Stop));
         let mut finishes = Vec::new();
         for (i, command) in batch.into_iter().enumerate() {
             let result = match command {
-                Command::Say(parts, params) if Some(i) == newest => speaker.say(&parts, &params),
-                Command::Stop if Some(i) == newest => speaker.stop(),
+                Command::Say(parts, params, Kind::News) => speaker.say(&parts, &params, Kind::News),
+                Command::Say(parts, params, Kind::Reading) if Some(i) == newest => {
+                    speaker.say(&parts, &params, Kind::Reading)
+                }
+                Command::Stop => speaker.stop(),
                 Command::Finish(ack, bound) => {
                     finishes.push((ack, bound));
                     Ok(())
@@ -161,6 +182,7 @@ mod tests {
                     lang: Lang::En,
                 }],
                 params.clone(),
+                Kind::Reading,
             )
         };
         tx.send(say("old")).expect("open");
@@ -168,11 +190,47 @@ mod tests {
         tx.send(say("new")).expect("open");
         drop(tx);
         let failed = AtomicBool::new(false);
-        speaker.say(&[], &params).expect("records");
+        speaker.say(&[], &params, Kind::Reading).expect("records");
         let calls = Arc::clone(&speaker.backend().calls);
         serve(speaker, &rx, &failed);
         let calls = calls.lock().map(|c| c.clone()).unwrap_or_default();
         assert_eq!(speaks(&calls), vec![("new".to_string(), true)]);
+    }
+
+    #[test]
+    fn every_move_is_said_in_turn_and_only_the_newest_reading() {
+        let mut speaker = Speaker::new(RecordingBackend {
+            busy: true,
+            ..RecordingBackend::default()
+        });
+        let (tx, rx) = mpsc::channel();
+        let params = SpeechParams::from(&settings(Lang::En));
+        let say = |text: &str, kind| {
+            let parts = vec![Spoken {
+                text: text.into(),
+                lang: Lang::En,
+            }];
+            Command::Say(parts, params.clone(), kind)
+        };
+        for (text, kind) in [
+            ("d4", Kind::News),
+            ("board", Kind::Reading),
+            ("Nf6", Kind::News),
+            ("e4?", Kind::Reading),
+        ] {
+            tx.send(say(text, kind)).expect("open");
+        }
+        drop(tx);
+        let calls = Arc::clone(&speaker.backend().calls);
+        speaker.say(&[], &params, Kind::Reading).expect("records");
+        serve(speaker, &rx, &AtomicBool::new(false));
+        let calls = calls.lock().map(|c| c.clone()).unwrap_or_default();
+        // The stale board reading is dropped; the moves queue, and the
+        // reading after them waits its turn.
+        assert_eq!(
+            speaks(&calls),
+            [("d4", false), ("Nf6", false), ("e4?", false)].map(|(t, i)| (t.to_string(), i))
+        );
     }
 
     #[test]
