@@ -412,6 +412,7 @@ record-resumed = Die unbeendete Partie geht weiter.
 record-not-resumed = Eine neue Partie. Die unbeendete bleibt gespeichert; partien zeigt sie.
 record-offer-stands = Antworte ja, um die unbeendete Partie fortzusetzen, oder nein für eine neue.
 record-saved = Gespeichert als { $name }.
+record-kept-aside = Die Partie davor ist als { $name } gespeichert; laden { $name } holt sie zurück.
 record-loaded = { $name } geladen.
 record-games-none = Noch keine gespeicherten Partien.
 record-game-line = { $name }: { $white } gegen { $black }, { $moves ->

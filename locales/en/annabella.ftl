@@ -363,6 +363,7 @@ record-resumed = The unfinished game goes on.
 record-not-resumed = A new game. The unfinished one stays saved; games lists it.
 record-offer-stands = Answer yes to go on with the unfinished game, or no for a new one.
 record-saved = Saved as { $name }.
+record-kept-aside = The game before is saved as { $name }; load { $name } brings it back.
 record-loaded = Loaded { $name }.
 record-games-none = No saved games yet.
 record-game-line = { $name }: { $white } against { $black }, { $moves ->

@@ -427,6 +427,7 @@ record-resumed = Lõpetamata mäng jätkub.
 record-not-resumed = Uus mäng. Lõpetamata mäng jääb salvestatuks; mängud näitab seda.
 record-offer-stands = Vasta jah, et lõpetamata mängu jätkata, või ei uue mängu jaoks.
 record-saved = Salvestatud nimega { $name }.
+record-kept-aside = Eelmine mäng on salvestatud nimega { $name }; laadi { $name } toob selle tagasi.
 record-loaded = { $name } laaditud.
 record-games-none = Salvestatud mänge veel pole.
 record-game-line = { $name }: { $white } – { $black }, { $moves ->

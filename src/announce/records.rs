@@ -19,6 +19,7 @@ impl Announcer {
             RecordEvent::NotResumed => one("record-not-resumed", &[]),
             RecordEvent::OfferStands => one("record-offer-stands", &[]),
             RecordEvent::Saved(name) => one("record-saved", &[("name", s(name.clone()))]),
+            RecordEvent::KeptAside(name) => one("record-kept-aside", &[("name", s(name.clone()))]),
             RecordEvent::Loaded(name) => one("record-loaded", &[("name", s(name.clone()))]),
             RecordEvent::Games(entries) if entries.is_empty() => one("record-games-none", &[]),
             RecordEvent::Games(entries) => entries.iter().map(|e| self.entry(p, e)).collect(),

@@ -149,6 +149,9 @@ pub enum RecordEvent {
     OfferStands,
     /// The game was saved under this name.
     Saved(String),
+    /// The game before a new or loaded one was put among the saved
+    /// games under this name.
+    KeptAside(String),
     /// This saved game was loaded.
     Loaded(String),
     /// The saved games.

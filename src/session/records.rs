@@ -76,6 +76,16 @@ impl Records {
         self.kept = Some(mark);
     }
 
+    /// Whether the game kept last is worth putting among the saved
+    /// games now that another takes its place (it has a move or a
+    /// result); it is not the kept game any more either way, so the new
+    /// one is first kept with its first move.
+    pub fn take_kept(&mut self) -> bool {
+        self.kept
+            .take()
+            .is_some_and(|mark| mark.plies > 0 || mark.result.is_some())
+    }
+
     /// Asks the store to keep `record` as the unfinished game.
     pub fn keep(&mut self, t: &mut Table, mark: Mark, record: SavedGame) {
         self.kept(mark);

@@ -8,7 +8,7 @@ use std::time::SystemTime;
 
 use super::aside::Aside;
 use super::broken::read_limited;
-use super::games::{LoadOutcome, list_games, load_or_move_aside, save_game};
+use super::games::{LoadOutcome, list_games, load_game, load_or_move_aside, save_game};
 use super::paths::{GameName, Paths};
 use super::request::{Keeper, ReadFor, Reply, Request};
 use super::settings_file::SettingsFile;
@@ -37,7 +37,7 @@ pub struct Store {
 /// What the start found in the data directory.
 #[derive(Debug)]
 pub enum Kept {
-    /// No game kept, or a finished one.
+    /// No game kept; a finished one is put among the saved games.
     Nothing,
     /// An unfinished game from an earlier run.
     Unfinished(Box<SavedGame>),
@@ -66,7 +66,14 @@ impl Store {
     pub fn kept(&mut self, now: SystemTime) -> Kept {
         match load_or_move_aside(&self.paths.autosave(), now) {
             LoadOutcome::Loaded(game) if game.result.is_none() => Kept::Unfinished(game),
-            LoadOutcome::Loaded(_) | LoadOutcome::Absent => Kept::Nothing,
+            LoadOutcome::Loaded(_) => {
+                // A finished game stays to be replayed and exported;
+                // a failure to move it holds the file, and is said when
+                // the first move would be kept.
+                let _ = self.keep_unfinished(now);
+                Kept::Nothing
+            }
+            LoadOutcome::Absent => Kept::Nothing,
             LoadOutcome::Broken(aside) => {
                 self.held = matches!(aside, Aside::Stuck { .. });
                 Kept::Broken(aside)
@@ -74,24 +81,30 @@ impl Store {
         }
     }
 
-    /// Puts the kept unfinished game among the saved games, so that a
-    /// new game can be kept in its place.
-    pub fn keep_unfinished(&mut self, now: SystemTime) -> Option<Reply> {
+    /// Puts the kept game among the saved games, so that a new game can
+    /// be kept in its place: `Ok` with the name it is kept under, if
+    /// there was one; `Err` with the failure.
+    pub fn keep_unfinished(&mut self, now: SystemTime) -> Result<Option<String>, Reply> {
         let from = self.paths.autosave();
         if !from.exists() {
-            return None;
+            return Ok(None);
         }
-        let name = format!("unfinished-{}", stamp(now));
-        let to = self.free_name(&name)?;
+        // A finished game is named as `save` names one; only an
+        // unfinished one is called so.
+        let finished = load_game(&from).is_ok_and(|game| game.result.is_some());
+        let base = if finished { "game" } else { "unfinished" };
+        let Some(to) = self.free_name(&format!("{base}-{}", stamp(now))) else {
+            return Ok(None);
+        };
         if let Some(dir) = to.parent() {
             let _ = fs::create_dir_all(dir);
         }
         match fs::rename(&from, &to) {
-            Ok(()) => None,
+            Ok(()) => Ok(GameName::from_file(&to).map(|name| name.as_str().to_string())),
             Err(_) => {
                 // Not moved: it must not be overwritten either.
                 self.held = true;
-                Some(failed(&from, Trouble::Unreadable))
+                Err(failed(&from, Trouble::Unreadable))
             }
         }
     }
@@ -221,7 +234,11 @@ impl Keeper for Store {
                 })
             }
             Request::Read { path, purpose } => Some(read_text(&path, purpose)),
-            Request::KeepUnfinished => self.keep_unfinished(now),
+            Request::KeepUnfinished => self.keep_unfinished(now).err(),
+            Request::KeepPlayed => match self.keep_unfinished(now) {
+                Ok(name) => name.map(Reply::KeptAs),
+                Err(failure) => Some(failure),
+            },
             Request::Setting { key, value } => self.setting(&key, &value),
             Request::SaveStats(stats) => {
                 let path = self.paths.training();

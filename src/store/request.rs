@@ -44,6 +44,10 @@ pub enum Request {
     /// Put the kept game in progress aside among the saved games (a new
     /// game starts instead of the unfinished one).
     KeepUnfinished,
+    /// Put the kept game aside among the saved games, as
+    /// [`Request::KeepUnfinished`] does, and answer with the name it is
+    /// kept under (`new` or `load` in place of a game played).
+    KeepPlayed,
     /// Keep the drills' statistics (after every answer of a drill).
     SaveStats(Box<crate::training::Stats>),
     /// Keep a setting in the settings file (`set`).
@@ -72,6 +76,8 @@ pub enum ReadFor {
 pub enum Reply {
     /// The game was saved under this name.
     Saved(String),
+    /// The kept game was put among the saved games under this name.
+    KeptAs(String),
     /// A saved game, read back.
     Loaded {
         /// Its name.

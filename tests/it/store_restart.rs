@@ -114,3 +114,25 @@ fn an_unfinished_game_stays_saved_when_a_script_starts_anew() {
         "{out:?}"
     );
 }
+
+#[test]
+fn a_finished_game_is_kept_to_replay_and_export() {
+    let home = Home::new();
+    run(&home, &["--opponent", "human"], "f3\ne5\ng4\nQh4#\n");
+    let out = run(&home, &["--opponent", "human"], "games\n");
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("game-"), "{out:?}");
+    assert!(out[0].contains(": ? against ?, 2 moves, 0-1, "), "{out:?}");
+    let name = out[0].split(':').next().unwrap().to_string();
+    let out = run(&home, &[], &format!("load {name}\npgn\nstart\nnext\n"));
+    assert_eq!(out[0], format!("Loaded {name}."));
+    assert!(out.contains(&"Start of the game.".to_string()), "{out:?}");
+    assert!(
+        out.contains(&"1. White: Bauer Felix drei".to_string()),
+        "{out:?}"
+    );
+    assert!(
+        out.contains(&"1. f3 e5 2. g4 Qh4# 0-1".to_string()),
+        "{out:?}"
+    );
+}

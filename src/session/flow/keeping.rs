@@ -37,6 +37,16 @@ impl Session {
         }
     }
 
+    /// Another game takes the place of the one kept (`new`, `load`):
+    /// the kept one goes among the saved games, and the store says under
+    /// which name. A game from lichess is kept there, and none is kept
+    /// while one is replayed.
+    pub(in crate::session) fn keep_aside(&mut self) {
+        if self.records.take_kept() {
+            self.table.ask_store(Request::KeepPlayed);
+        }
+    }
+
     fn mark(&self) -> Mark {
         Mark {
             plies: self.table.game.plies().len(),
@@ -79,6 +89,7 @@ impl Session {
     pub(in crate::session) fn store_reply(&mut self, reply: Reply, now: Instant) -> Vec<Event> {
         let event: RecordEvent = match reply {
             Reply::Saved(name) => RecordEvent::Saved(name),
+            Reply::KeptAs(name) => RecordEvent::KeptAside(name),
             Reply::Written(path) => RecordEvent::Written(path),
             Reply::Listed(entries) => RecordEvent::Games(entries),
             Reply::Failed { path, trouble } => {
@@ -89,6 +100,7 @@ impl Session {
                 self.records.forget_imported();
                 return match self.restore(&game, now) {
                     Ok(()) => {
+                        self.keep_aside();
                         let mut events = vec![RecordEvent::Loaded(name).into()];
                         events.push(self.table.status(self.against()));
                         self.autosave();
@@ -127,6 +139,7 @@ impl Session {
             imported.tag("White").unwrap_or("?").to_string(),
             imported.tag("Black").unwrap_or("?").to_string(),
         ];
+        self.keep_aside();
         let mut events: Vec<Event> = vec![RecordEvent::PgnLoaded { number, players }.into()];
         if let Some(error) = imported.error.clone() {
             events.push(RecordEvent::ImportStopped(error).into());
