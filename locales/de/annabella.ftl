@@ -427,6 +427,8 @@ record-bad-name = { $path } kann kein Name sein: Buchstaben, Ziffern, - und _ ge
 record-broken = { $path } ist beschädigt und blieb, wie es ist.
 record-broken-aside = { $path } ist beschädigt; es wurde nach { $aside } beiseitegelegt.
 record-unrestorable = { $name } lässt sich nicht wieder aufbauen: seine Züge passen nicht zur Stellung.
+record-kept-unrestorable = Die Partie aus dem letzten Lauf lässt sich nicht wieder aufbauen: ihre Züge passen nicht zur Stellung. Ihre Datei wurde nach { $aside } beiseitegelegt.
+record-kept-unrestorable-left = Die Partie aus dem letzten Lauf lässt sich nicht wieder aufbauen: ihre Züge passen nicht zur Stellung. Ihre Datei bleibt, wie sie ist.
 setting-name = Dein Name, wie er in die PGN deiner Partien geschrieben wird (beim Spiel zu zweit für beide Seiten); ? wenn unbekannt.
 allowed-name = ein Name mit bis zu 60 Zeichen, oder ?
 ## Nachspielen

@@ -378,6 +378,8 @@ record-bad-name = { $path } cannot be a name: use letters, digits, - and _.
 record-broken = { $path } is broken and was left as it is.
 record-broken-aside = { $path } is broken; it was moved aside to { $aside }.
 record-unrestorable = { $name } cannot be set up again: its moves do not fit its position.
+record-kept-unrestorable = The game kept from the last run cannot be set up again: its moves do not fit its position. Its file was moved aside to { $aside }.
+record-kept-unrestorable-left = The game kept from the last run cannot be set up again: its moves do not fit its position. Its file was left as it is.
 setting-name = Your name, written into the PGN of your games (in hot seat for both sides); ? when unknown.
 allowed-name = a name of up to 60 characters, or ?
 ## Replay

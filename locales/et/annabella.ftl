@@ -442,6 +442,8 @@ record-bad-name = { $path } ei saa olla nimi: kasuta tähti, numbreid, - ja _.
 record-broken = Fail { $path } on vigane ja jäeti nii, nagu on.
 record-broken-aside = Fail { $path } on vigane; see tõsteti kõrvale: { $aside }.
 record-unrestorable = Mängu { $name } ei saa uuesti üles seada: selle käigud ei sobi seisuga.
+record-kept-unrestorable = Eelmisest käivitusest jäänud mängu ei saa uuesti üles seada: selle käigud ei sobi seisuga. Selle fail tõsteti kõrvale: { $aside }.
+record-kept-unrestorable-left = Eelmisest käivitusest jäänud mängu ei saa uuesti üles seada: selle käigud ei sobi seisuga. Selle fail jäeti nii, nagu see on.
 setting-name = Sinu nimi, mis kirjutatakse sinu mängude PGN-i (kahekesi mängides mõlemale poolele); ? kui teadmata.
 allowed-name = kuni 60 märgi pikkune nimi või ?
 ## Läbimängimine

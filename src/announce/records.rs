@@ -42,6 +42,11 @@ impl Announcer {
             RecordEvent::Unrestorable(name) => {
                 one("record-unrestorable", &[("name", s(name.clone()))])
             }
+            RecordEvent::KeptUnrestorable(Some(aside)) => one(
+                "record-kept-unrestorable",
+                &[("aside", s(aside.display().to_string()))],
+            ),
+            RecordEvent::KeptUnrestorable(None) => one("record-kept-unrestorable-left", &[]),
             RecordEvent::NothingToResume => one("record-nothing-to-resume", &[]),
             RecordEvent::UnknownSetting { path, key } => one(
                 "record-unknown-setting",

@@ -167,6 +167,9 @@ pub enum RecordEvent {
     },
     /// A saved game could not be set up again (its moves do not fit).
     Unrestorable(String),
+    /// The game kept from the last run could not be set up again: where
+    /// its file was moved aside (`None`: it was left as it is).
+    KeptUnrestorable(Option<PathBuf>),
     /// `--resume`, but no unfinished game is kept.
     NothingToResume,
     /// The settings file names a key no setting has; it is kept.

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use super::aside::Aside;
+use super::aside::{Aside, move_aside};
 use super::broken::read_limited;
 use super::games::{LoadOutcome, list_games, load_game, load_or_move_aside, save_game};
 use super::paths::{GameName, Paths};
@@ -105,6 +105,19 @@ impl Store {
                 // Not moved: it must not be overwritten either.
                 self.held = true;
                 Err(failed(&from, Trouble::Unreadable))
+            }
+        }
+    }
+
+    /// Moves the kept game's file aside as a broken one: the session
+    /// found that its moves do not fit its position.
+    fn set_aside_kept(&mut self, now: SystemTime) -> Reply {
+        match move_aside(&self.paths.autosave(), now) {
+            Ok(to) => Reply::KeptSetAside(Some(to)),
+            Err(_) => {
+                // Not moved: it must not be overwritten either.
+                self.held = true;
+                Reply::KeptSetAside(None)
             }
         }
     }
@@ -235,6 +248,7 @@ impl Keeper for Store {
             }
             Request::Read { path, purpose } => Some(read_text(&path, purpose)),
             Request::KeepUnfinished => self.keep_unfinished(now).err(),
+            Request::SetAsideKept => Some(self.set_aside_kept(now)),
             Request::KeepPlayed => match self.keep_unfinished(now) {
                 Ok(name) => name.map(Reply::KeptAs),
                 Err(failure) => Some(failure),

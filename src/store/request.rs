@@ -44,6 +44,9 @@ pub enum Request {
     /// Put the kept game in progress aside among the saved games (a new
     /// game starts instead of the unfinished one).
     KeepUnfinished,
+    /// The kept game cannot be set up again (its moves do not fit its
+    /// position): move its file aside as a broken file is.
+    SetAsideKept,
     /// Put the kept game aside among the saved games, as
     /// [`Request::KeepUnfinished`] does, and answer with the name it is
     /// kept under (`new` or `load` in place of a game played).
@@ -78,6 +81,10 @@ pub enum Reply {
     Saved(String),
     /// The kept game was put among the saved games under this name.
     KeptAs(String),
+    /// The kept game that could not be set up again: where its file was
+    /// moved aside, or `None` when it could not be moved and is left
+    /// alone.
+    KeptSetAside(Option<PathBuf>),
     /// A saved game, read back.
     Loaded {
         /// Its name.

@@ -136,3 +136,45 @@ fn a_finished_game_is_kept_to_replay_and_export() {
         "{out:?}"
     );
 }
+
+#[test]
+fn a_kept_game_whose_moves_do_not_fit_is_moved_aside_and_said() {
+    for args in [
+        &["--opponent", "human", "--resume"][..],
+        &["--opponent", "human"],
+    ] {
+        let home = Home::new();
+        run(&home, &["--opponent", "human"], "e4\ne5\n");
+        let data = home.path().join("data/annabella");
+        let kept = fs::read_to_string(data.join("current.json")).unwrap();
+        fs::write(data.join("current.json"), kept.replace("e2e4", "e2e5")).unwrap();
+        let out = run(&home, args, "d4\n");
+        assert!(
+            out[0].starts_with(
+                "The game kept from the last run cannot be set up again: its moves do not fit its position. Its file was moved aside to "
+            ),
+            "{args:?}: {out:?}"
+        );
+        // The game is named as the player knows it; only the place the
+        // file went to is a path.
+        assert!(!out[0].starts_with("current"), "{out:?}");
+        assert_eq!(
+            out.last().map(String::as_str),
+            Some("1. White: Bauer David vier")
+        );
+        let aside = fs::read_dir(&data)
+            .unwrap()
+            .flatten()
+            .filter(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with("current.json.broken-")
+            })
+            .count();
+        assert_eq!(aside, 1, "{args:?}");
+        // Not among the saved games as a game that cannot be loaded.
+        let games = data.join("games");
+        let saved = fs::read_dir(&games).map_or(0, |d| d.count());
+        assert_eq!(saved, 0, "{args:?}");
+    }
+}

@@ -90,6 +90,7 @@ impl Session {
         let event: RecordEvent = match reply {
             Reply::Saved(name) => RecordEvent::Saved(name),
             Reply::KeptAs(name) => RecordEvent::KeptAside(name),
+            Reply::KeptSetAside(to) => RecordEvent::KeptUnrestorable(to),
             Reply::Written(path) => RecordEvent::Written(path),
             Reply::Listed(entries) => RecordEvent::Games(entries),
             Reply::Failed { path, trouble } => {
@@ -158,7 +159,8 @@ impl Session {
     ) -> Vec<Event> {
         let mut preview = self.clone();
         if preview.restore(&saved, now).is_err() {
-            return vec![RecordEvent::Unrestorable(String::from("current")).into()];
+            self.table.ask_store(Request::SetAsideKept);
+            return Vec::new();
         }
         let history = MoveFacts::history(preview.game());
         let last = history[history.len().saturating_sub(2)..].to_vec();
@@ -188,8 +190,22 @@ impl Session {
                     self.table.status(self.against()),
                 ]
             }
-            Err(_) => vec![RecordEvent::Unrestorable(String::from("current")).into()],
+            Err(_) => {
+                self.table.ask_store(Request::SetAsideKept);
+                Vec::new()
+            }
         }
+    }
+
+    /// Whether the game kept by the last run can be set up again: a file
+    /// whose moves do not fit its position is moved aside as a broken
+    /// one is, and the store says so.
+    pub(in crate::session) fn restorable(&mut self, saved: &SavedGame, now: Instant) -> bool {
+        let fits = self.clone().restore(saved, now).is_ok();
+        if !fits {
+            self.table.ask_store(Request::SetAsideKept);
+        }
+        fits
     }
 
     /// The answer to the offer to resume, if one is open: yes goes on,
