@@ -421,9 +421,13 @@ record-game-line = { $name }: { $white } gegen { $black }, { $moves ->
 }, { $result }, { $date }.
 record-unfinished = unbeendet
 record-written = Geschrieben nach { $path }.
+record-added = An { $path } angefügt als Partie { $number }.
 record-missing = { $path } gibt es nicht.
 record-unreadable = { $path } kann nicht gelesen oder geschrieben werden.
 record-bad-name = { $path } kann kein Name sein: Buchstaben, Ziffern, - und _ gehen.
+record-folder = { $path } ist ein Ordner, keine Datei.
+record-not-pgn = { $path } enthält keinen PGN-Text.
+record-not-pgn-left = { $path } enthält etwas anderes als PGN; die Partie wurde nicht hineingeschrieben.
 record-broken = { $path } ist beschädigt und blieb, wie es ist.
 record-broken-aside = { $path } ist beschädigt; es wurde nach { $aside } beiseitegelegt.
 record-unrestorable = { $name } lässt sich nicht wieder aufbauen: seine Züge passen nicht zur Stellung.

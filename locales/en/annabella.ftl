@@ -372,9 +372,13 @@ record-game-line = { $name }: { $white } against { $black }, { $moves ->
 }, { $result }, { $date }.
 record-unfinished = unfinished
 record-written = Written to { $path }.
+record-added = Added to { $path } as game { $number }.
 record-missing = { $path } does not exist.
 record-unreadable = { $path } cannot be read or written.
 record-bad-name = { $path } cannot be a name: use letters, digits, - and _.
+record-folder = { $path } is a folder, not a file.
+record-not-pgn = { $path } holds no PGN text.
+record-not-pgn-left = { $path } holds something other than PGN; the game was not written into it.
 record-broken = { $path } is broken and was left as it is.
 record-broken-aside = { $path } is broken; it was moved aside to { $aside }.
 record-unrestorable = { $name } cannot be set up again: its moves do not fit its position.

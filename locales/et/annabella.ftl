@@ -436,9 +436,13 @@ record-game-line = { $name }: { $white } – { $black }, { $moves ->
 }, { $result }, { $date }.
 record-unfinished = lõpetamata
 record-written = Kirjutatud faili { $path }.
+record-added = Lisatud faili { $path } mänguna { $number }.
 record-missing = Faili { $path } pole olemas.
 record-unreadable = Faili { $path } ei saa lugeda ega kirjutada.
 record-bad-name = { $path } ei saa olla nimi: kasuta tähti, numbreid, - ja _.
+record-folder = { $path } on kaust, mitte fail.
+record-not-pgn = { $path } ei sisalda PGN-teksti.
+record-not-pgn-left = { $path } sisaldab midagi muud kui PGN-i; mängu sinna ei kirjutatud.
 record-broken = Fail { $path } on vigane ja jäeti nii, nagu on.
 record-broken-aside = Fail { $path } on vigane; see tõsteti kõrvale: { $aside }.
 record-unrestorable = Mängu { $name } ei saa uuesti üles seada: selle käigud ei sobi seisuga.

@@ -26,19 +26,14 @@ impl Announcer {
             RecordEvent::Written(path) => {
                 one("record-written", &[("path", s(path.display().to_string()))])
             }
-            RecordEvent::Failed { path, trouble } => {
-                let path = s(path.display().to_string());
-                match trouble {
-                    Trouble::Missing => one("record-missing", &[("path", path)]),
-                    Trouble::Unreadable => one("record-unreadable", &[("path", path)]),
-                    Trouble::BadName => one("record-bad-name", &[("path", path)]),
-                    Trouble::Broken(Some(aside)) => one(
-                        "record-broken-aside",
-                        &[("path", path), ("aside", s(aside.display().to_string()))],
-                    ),
-                    Trouble::Broken(None) => one("record-broken", &[("path", path)]),
-                }
-            }
+            RecordEvent::Added { path, number } => one(
+                "record-added",
+                &[
+                    ("path", s(path.display().to_string())),
+                    ("number", n(*number as u32)),
+                ],
+            ),
+            RecordEvent::Failed { path, trouble } => vec![self.file_trouble(p, path, trouble)],
             RecordEvent::Unrestorable(name) => {
                 one("record-unrestorable", &[("name", s(name.clone()))])
             }
@@ -87,6 +82,26 @@ impl Announcer {
                 &[("path", s(path.display().to_string()))],
             ),
         }
+    }
+
+    /// What went wrong with a file.
+    fn file_trouble(&self, p: Phrasing, path: &std::path::Path, trouble: &Trouble) -> String {
+        let path = s(path.display().to_string());
+        let (id, aside) = match trouble {
+            Trouble::Missing => ("record-missing", None),
+            Trouble::Unreadable => ("record-unreadable", None),
+            Trouble::BadName => ("record-bad-name", None),
+            Trouble::Folder => ("record-folder", None),
+            Trouble::NotPgn => ("record-not-pgn", None),
+            Trouble::NotPgnLeft => ("record-not-pgn-left", None),
+            Trouble::Broken(Some(aside)) => ("record-broken-aside", Some(aside)),
+            Trouble::Broken(None) => ("record-broken", None),
+        };
+        let mut args = vec![("path", path)];
+        if let Some(aside) = aside {
+            args.push(("aside", s(aside.display().to_string())));
+        }
+        self.message(p.lang, id, &args)
     }
 
     /// The offer to resume, in one sentence.

@@ -158,6 +158,13 @@ pub enum RecordEvent {
     Games(Vec<GameEntry>),
     /// The file was written.
     Written(PathBuf),
+    /// The game was added to a PGN file: it is game `number` there.
+    Added {
+        /// The file.
+        path: PathBuf,
+        /// The game's number in it, from 1.
+        number: usize,
+    },
     /// A file could not be used.
     Failed {
         /// The file.

@@ -6,19 +6,16 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
+use super::SavedGame;
 use super::aside::{Aside, move_aside};
-use super::broken::read_limited;
 use super::games::{LoadOutcome, list_games, load_game, load_or_move_aside, save_game};
 use super::paths::{GameName, Paths};
+use super::pgn_file::{self, Added};
 use super::request::{Keeper, ReadFor, Reply, Request};
 use super::settings_file::SettingsFile;
 use super::stats::save_stats;
-use super::{BrokenKind, SavedGame};
 use crate::calendar::stamp;
 use crate::event::Trouble;
-
-/// The largest PGN file read, in bytes.
-const MAX_PGN_BYTES: u64 = 64 << 20;
 
 /// The store of one run: its places, the settings file as read, and
 /// whether the kept game may be written.
@@ -172,8 +169,16 @@ impl Store {
     }
 
     fn load(&mut self, name: &str, now: SystemTime) -> Reply {
-        let Ok(path) = self.paths.named_game(name) else {
-            return failed(Path::new(name), Trouble::BadName);
+        let folder = Path::new(name).is_dir();
+        let path = match self.paths.named_game(name) {
+            // A folder of that name is meant rather than a game never
+            // saved.
+            Ok(path) if folder && !path.exists() => {
+                return failed(Path::new(name), Trouble::Folder);
+            }
+            Ok(path) => path,
+            Err(_) if folder => return failed(Path::new(name), Trouble::Folder),
+            Err(_) => return failed(Path::new(name), Trouble::BadName),
         };
         match load_or_move_aside(&path, now) {
             LoadOutcome::Loaded(game) => Reply::Loaded {
@@ -217,18 +222,25 @@ fn failed(path: &Path, trouble: Trouble) -> Reply {
     }
 }
 
-/// A text file, read for `load FILE.pgn` or `games FILE.pgn`.
+/// A text file, read for `load FILE.pgn`, `games FILE.pgn` or
+/// `scoresheet FILE`.
 fn read_text(path: &Path, purpose: ReadFor) -> Reply {
-    match read_limited(path, MAX_PGN_BYTES) {
-        Ok(bytes) => Reply::Text {
+    match pgn_file::read_text(path) {
+        Ok(text) => Reply::Text {
             path: path.to_path_buf(),
-            text: String::from_utf8_lossy(&bytes).into_owned(),
+            text,
             purpose,
         },
-        Err(broken) => match broken.kind {
-            BrokenKind::Missing => failed(path, Trouble::Missing),
-            _ => failed(path, Trouble::Unreadable),
-        },
+        Err(trouble) => failed(path, trouble),
+    }
+}
+
+/// `pgn FILE`: the game written to a new file or added to a PGN file.
+fn write_pgn(path: PathBuf, text: &str) -> Reply {
+    match pgn_file::add_game(&path, text) {
+        Ok(Added::Written(path)) => Reply::Written(path),
+        Ok(Added::Added { path, number }) => Reply::Added { path, number },
+        Err(trouble) => failed(&path, trouble),
     }
 }
 
@@ -240,12 +252,7 @@ impl Keeper for Store {
             Request::SaveAs { name, game } => Some(self.save_as(&name, &game, now)),
             Request::Load { name } => Some(self.load(&name, now)),
             Request::List => Some(self.list()),
-            Request::Write { path, text } => {
-                Some(match super::write_atomic(&path, text.as_bytes()) {
-                    Ok(()) => Reply::Written(path),
-                    Err(_) => failed(&path, Trouble::Unreadable),
-                })
-            }
+            Request::Write { path, text } => Some(write_pgn(path, &text)),
             Request::Read { path, purpose } => Some(read_text(&path, purpose)),
             Request::KeepUnfinished => self.keep_unfinished(now).err(),
             Request::SetAsideKept => Some(self.set_aside_kept(now)),

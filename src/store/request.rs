@@ -27,7 +27,8 @@ pub enum Request {
     },
     /// List the saved games (`games`).
     List,
-    /// Write a text file (`pgn FILE`).
+    /// Write a game to a PGN file (`pgn FILE`): a new file, or the game
+    /// added to a PGN file; a file of anything else is left alone.
     Write {
         /// Where.
         path: PathBuf,
@@ -96,6 +97,13 @@ pub enum Reply {
     Listed(Vec<GameEntry>),
     /// The file was written.
     Written(PathBuf),
+    /// The game was added to a PGN file: it is game `number` there.
+    Added {
+        /// The file.
+        path: PathBuf,
+        /// The game's number in it, from 1.
+        number: usize,
+    },
     /// A text file's contents.
     Text {
         /// Where it came from.

@@ -92,6 +92,7 @@ impl Session {
             Reply::KeptAs(name) => RecordEvent::KeptAside(name),
             Reply::KeptSetAside(to) => RecordEvent::KeptUnrestorable(to),
             Reply::Written(path) => RecordEvent::Written(path),
+            Reply::Added { path, number } => RecordEvent::Added { path, number },
             Reply::Listed(entries) => RecordEvent::Games(entries),
             Reply::Failed { path, trouble } => {
                 self.dual.sheet_failed();
