@@ -471,6 +471,9 @@ import-unreadable = { $text } lässt sich nicht als Zug lesen.
 import-after-end = { $text } kommt nach dem Ende der Partie.
 import-bad-fen = die Startstellung { $text } lässt sich nicht lesen.
 import-unknown-variant = die Variante { $text } ist weder Schach noch Chess960.
+import-null = { $text } ist ein Nullzug, ein Passen, das die Regeln nicht erlauben.
+record-import-null = Partie { $game }: Zug { $number } von { $color } ist ein Nullzug ({ $text }), ein Passen, das die Regeln nicht erlauben; die Partie ist bis Zug { $last } von { $lastcolor } geladen.
+record-import-null-start = Partie { $game }: Zug { $number } von { $color } ist ein Nullzug ({ $text }), ein Passen, das die Regeln nicht erlauben; nur die Startstellung ist geladen.
 
 ## Das eigene Brett, Bestätigen und Partieformulare (Issue 13)
 
@@ -535,6 +538,7 @@ sheet-read = { $sheets ->
 sheet-stop-unreadable = Es endet bei Zug { $number }, { $color }: { $text } ist kein Zug.
 sheet-stop-illegal = Es endet bei Zug { $number }, { $color }: { $text } ist dort nicht erlaubt.
 sheet-stop-ambiguous = Es endet bei Zug { $number }, { $color }: { $text } passt auf mehr als einen Zug.
+sheet-stop-null = Es endet bei Zug { $number }, { $color }: { $text } ist ein Nullzug, ein Passen, das die Regeln nicht erlauben.
 sheet-agree = Die Aufzeichnungen stimmen überein: { $count } Halbzüge.
 sheet-first-difference = Erster Unterschied: Zug { $number }, { $color }.
 sheet-game-has = Die Partie: { $move }.

@@ -422,6 +422,9 @@ import-unreadable = { $text } cannot be read as a move.
 import-after-end = { $text } comes after the game had ended.
 import-bad-fen = the start position { $text } cannot be read.
 import-unknown-variant = the variant { $text } is neither chess nor Chess960.
+import-null = { $text } is a null move, a pass that the rules don't allow.
+record-import-null = Game { $game }: move { $number } of { $color } is a null move ({ $text }), a pass that the rules don't allow; the game is loaded up to move { $last } of { $lastcolor }.
+record-import-null-start = Game { $game }: move { $number } of { $color } is a null move ({ $text }), a pass that the rules don't allow; only the start position is loaded.
 
 ## The player's own board, confirm mode and scoresheets (issue 13)
 
@@ -474,6 +477,7 @@ sheet-read = { $sheets ->
 sheet-stop-unreadable = It stops at move { $number }, { $color }: { $text } is no move.
 sheet-stop-illegal = It stops at move { $number }, { $color }: { $text } is not legal there.
 sheet-stop-ambiguous = It stops at move { $number }, { $color }: { $text } fits more than one move.
+sheet-stop-null = It stops at move { $number }, { $color }: { $text } is a null move, a pass that the rules don't allow.
 sheet-agree = The records agree: { $count } half-moves.
 sheet-first-difference = First difference: move { $number }, { $color }.
 sheet-game-has = The game: { $move }.

@@ -498,6 +498,9 @@ import-unreadable = { $text } ei ole loetav käiguna.
 import-after-end = { $text } tuleb pärast mängu lõppu.
 import-bad-fen = algseisu { $text } ei saa lugeda.
 import-unknown-variant = variant { $text } pole male ega Chess960.
+import-null = { $text } on nullkäik, käigust loobumine, mida reeglid ei luba.
+record-import-null = Mäng { $game }: { $color } { $number }. käik on nullkäik ({ $text }), käigust loobumine, mida reeglid ei luba; mäng on laaditud kuni käiguni { $last }, { $lastcolor }.
+record-import-null-start = Mäng { $game }: { $color } { $number }. käik on nullkäik ({ $text }), käigust loobumine, mida reeglid ei luba; laaditud on ainult algseis.
 
 ## Oma laud, kinnitamine ja partiiblanketid (issue 13)
 
@@ -550,6 +553,7 @@ sheet-read = { $sheets ->
 sheet-stop-unreadable = See lõpeb käigul { $number }, { $color }: { $text } pole käik.
 sheet-stop-illegal = See lõpeb käigul { $number }, { $color }: { $text } pole seal lubatud.
 sheet-stop-ambiguous = See lõpeb käigul { $number }, { $color }: { $text } sobib mitme käiguga.
+sheet-stop-null = See lõpeb käigul { $number }, { $color }: { $text } on nullkäik, käigust loobumine, mida reeglid ei luba.
 sheet-agree = Ülestähendused ühtivad: { $count } poolkäiku.
 sheet-first-difference = Esimene erinevus: käik { $number }, { $color }.
 sheet-game-has = Mäng: { $move }.

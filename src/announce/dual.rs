@@ -218,6 +218,7 @@ impl Announcer {
                     SheetStopKind::Unreadable => "sheet-stop-unreadable",
                     SheetStopKind::Illegal => "sheet-stop-illegal",
                     SheetStopKind::Ambiguous => "sheet-stop-ambiguous",
+                    SheetStopKind::NullMove => "sheet-stop-null",
                 };
                 lines.push(self.message(
                     ui,

@@ -170,6 +170,9 @@ impl Announcer {
     }
 
     fn import_stopped(&self, p: Phrasing, error: &ImportError) -> String {
+        if error.kind == ImportErrorKind::NullMove {
+            return self.null_move(p, error);
+        }
         let why = match error.kind {
             ImportErrorKind::Illegal => "import-illegal",
             ImportErrorKind::Ambiguous => "import-ambiguous",
@@ -177,6 +180,7 @@ impl Announcer {
             ImportErrorKind::AfterEnd => "import-after-end",
             ImportErrorKind::BadFen => "import-bad-fen",
             ImportErrorKind::UnknownVariant => "import-unknown-variant",
+            ImportErrorKind::NullMove => "import-null",
         };
         let why = self.message(p.lang, why, &[("text", s(error.text.clone()))]);
         self.message(
@@ -189,6 +193,26 @@ impl Announcer {
                 ("why", s(why)),
             ],
         )
+    }
+
+    /// A null move in a game score: what it is, and how far the game is
+    /// loaded.
+    fn null_move(&self, p: Phrasing, error: &ImportError) -> String {
+        let mut args = vec![
+            ("game", n(error.game as u32)),
+            ("number", n(error.move_number)),
+            ("color", s(self.color(p, error.color))),
+            ("text", s(error.text.clone())),
+        ];
+        let id = match error.last {
+            Some((number, color)) => {
+                args.push(("last", n(number)));
+                args.push(("lastcolor", s(self.color(p, color))));
+                "record-import-null"
+            }
+            None => "record-import-null-start",
+        };
+        self.message(p.lang, id, &args)
     }
 
     fn entry(&self, p: Phrasing, entry: &GameEntry) -> String {
