@@ -152,7 +152,17 @@ pub fn list_games(pgn: &[u8]) -> Vec<GameSummary> {
     let mut games = Games::new(pgn);
     let mut lister = Lister::default();
     let mut out = Vec::new();
-    while games.next_unit(&mut lister).is_some() {
+    while let Some(unit) = games.next_unit(&mut lister) {
+        // Moves with German letters are passed over by the reader: a
+        // game that has them is counted as `import_game` reads it.
+        if unit.words != lister.plies
+            && let Some(english) = german::english(unit.text)
+        {
+            let mut again = Lister::default();
+            if Games::new(&english).next_unit(&mut again).is_some() {
+                lister.plies = again.plies;
+            }
+        }
         let result = lister
             .tags
             .get("Result")
