@@ -103,6 +103,8 @@ impl Session {
                 return match self.restore(&game, now) {
                     Ok(()) => {
                         self.keep_aside();
+                        let mark = self.mark();
+                        self.records.named(mark);
                         let mut events = vec![RecordEvent::Loaded(name).into()];
                         events.push(self.table.status(self.against()));
                         self.autosave();
