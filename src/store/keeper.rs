@@ -64,9 +64,8 @@ impl Store {
         match load_or_move_aside(&self.paths.autosave(), now) {
             LoadOutcome::Loaded(game) if game.result.is_none() => Kept::Unfinished(game),
             LoadOutcome::Loaded(_) => {
-                // A finished game stays to be replayed and exported;
-                // a failure to move it holds the file, and is said when
-                // the first move would be kept.
+                // A finished game stays to be replayed and exported; a
+                // failure to move it holds the file, never written over.
                 let _ = self.keep_unfinished(now);
                 Kept::Nothing
             }

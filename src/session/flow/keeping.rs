@@ -38,9 +38,9 @@ impl Session {
     }
 
     /// Another game takes the place of the one kept (`new`, `load`):
-    /// the kept one goes among the saved games, and the store says under
-    /// which name. A game from lichess is kept there, and none is kept
-    /// while one is replayed.
+    /// the game written last goes among the saved games, and the store
+    /// says under which name. A game from lichess (kept there) and a game
+    /// replayed are never written, so never put aside either.
     pub(in crate::session) fn keep_aside(&mut self) {
         if self.records.take_kept() {
             self.table.ask_store(Request::KeepPlayed);
