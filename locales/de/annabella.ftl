@@ -418,6 +418,7 @@ record-resumed = Die unbeendete Partie geht weiter.
 record-not-resumed = Eine neue Partie. Die unbeendete bleibt gespeichert; partien zeigt sie.
 record-offer-stands = Antworte ja, um die unbeendete Partie fortzusetzen, oder nein für eine neue.
 record-saved = Gespeichert als { $name }.
+record-kept-aside = Die Partie davor ist als { $name } gespeichert; laden { $name } holt sie zurück.
 record-loaded = { $name } geladen.
 record-games-none = Noch keine gespeicherten Partien.
 record-game-line = { $name }: { $white } gegen { $black }, { $moves ->
@@ -426,12 +427,18 @@ record-game-line = { $name }: { $white } gegen { $black }, { $moves ->
 }, { $result }, { $date }.
 record-unfinished = unbeendet
 record-written = Geschrieben nach { $path }.
+record-added = An { $path } angefügt als Partie { $number }.
 record-missing = { $path } gibt es nicht.
 record-unreadable = { $path } kann nicht gelesen oder geschrieben werden.
 record-bad-name = { $path } kann kein Name sein: Buchstaben, Ziffern, - und _ gehen.
+record-folder = { $path } ist ein Ordner, keine Datei.
+record-not-pgn = { $path } enthält keinen PGN-Text.
+record-not-pgn-left = { $path } enthält etwas anderes als PGN; die Partie wurde nicht hineingeschrieben.
 record-broken = { $path } ist beschädigt und blieb, wie es ist.
 record-broken-aside = { $path } ist beschädigt; es wurde nach { $aside } beiseitegelegt.
 record-unrestorable = { $name } lässt sich nicht wieder aufbauen: seine Züge passen nicht zur Stellung.
+record-kept-unrestorable = Die Partie aus dem letzten Lauf lässt sich nicht wieder aufbauen: ihre Züge passen nicht zur Stellung. Ihre Datei wurde nach { $aside } beiseitegelegt.
+record-kept-unrestorable-left = Die Partie aus dem letzten Lauf lässt sich nicht wieder aufbauen: ihre Züge passen nicht zur Stellung. Ihre Datei bleibt, wie sie ist.
 setting-name = Dein Name, wie er in die PGN deiner Partien geschrieben wird (beim Spiel zu zweit für beide Seiten); ? wenn unbekannt.
 allowed-name = ein Name mit bis zu 60 Zeichen, oder ?
 ## Nachspielen
@@ -470,6 +477,9 @@ import-unreadable = { $text } lässt sich nicht als Zug lesen.
 import-after-end = { $text } kommt nach dem Ende der Partie.
 import-bad-fen = die Startstellung { $text } lässt sich nicht lesen.
 import-unknown-variant = die Variante { $text } ist weder Schach noch Chess960.
+import-null = { $text } ist ein Nullzug, ein Passen, das die Regeln nicht erlauben.
+record-import-null = Partie { $game }: Zug { $number } von { $color } ist ein Nullzug ({ $text }), ein Passen, das die Regeln nicht erlauben; die Partie ist bis Zug { $last } von { $lastcolor } geladen.
+record-import-null-start = Partie { $game }: Zug { $number } von { $color } ist ein Nullzug ({ $text }), ein Passen, das die Regeln nicht erlauben; nur die Startstellung ist geladen.
 
 ## Das eigene Brett, Bestätigen und Partieformulare (Issue 13)
 
@@ -540,6 +550,7 @@ sheet-noted-black = { $color }: { $move }
 sheet-not-noted-unreadable = Zeile nicht notiert: Zug { $number }, { $color }: { $text } ist kein Zug.
 sheet-not-noted-illegal = Zeile nicht notiert: Zug { $number }, { $color }: { $text } ist dort nicht erlaubt.
 sheet-not-noted-ambiguous = Zeile nicht notiert: Zug { $number }, { $color }: { $text } passt auf mehr als einen Zug.
+sheet-not-noted-null = Zeile nicht notiert: Zug { $number }, { $color }: { $text } ist ein Nullzug, ein Passen, das die Regeln nicht erlauben.
 sheet-read = { $sheets ->
     [1] Partieformular: { $count } Halbzüge gelesen.
    *[other] Formular { $sheet }: { $count } Halbzüge gelesen.
@@ -547,6 +558,7 @@ sheet-read = { $sheets ->
 sheet-stop-unreadable = Es endet bei Zug { $number }, { $color }: { $text } ist kein Zug.
 sheet-stop-illegal = Es endet bei Zug { $number }, { $color }: { $text } ist dort nicht erlaubt.
 sheet-stop-ambiguous = Es endet bei Zug { $number }, { $color }: { $text } passt auf mehr als einen Zug.
+sheet-stop-null = Es endet bei Zug { $number }, { $color }: { $text } ist ein Nullzug, ein Passen, das die Regeln nicht erlauben.
 sheet-agree = Die Aufzeichnungen stimmen überein: { $count } Halbzüge.
 sheet-first-difference = Erster Unterschied: Zug { $number }, { $color }.
 sheet-game-has = Die Partie: { $move }.

@@ -369,6 +369,7 @@ record-resumed = The unfinished game goes on.
 record-not-resumed = A new game. The unfinished one stays saved; games lists it.
 record-offer-stands = Answer yes to go on with the unfinished game, or no for a new one.
 record-saved = Saved as { $name }.
+record-kept-aside = The game before is saved as { $name }; load { $name } brings it back.
 record-loaded = Loaded { $name }.
 record-games-none = No saved games yet.
 record-game-line = { $name }: { $white } against { $black }, { $moves ->
@@ -377,12 +378,18 @@ record-game-line = { $name }: { $white } against { $black }, { $moves ->
 }, { $result }, { $date }.
 record-unfinished = unfinished
 record-written = Written to { $path }.
+record-added = Added to { $path } as game { $number }.
 record-missing = { $path } does not exist.
 record-unreadable = { $path } cannot be read or written.
 record-bad-name = { $path } cannot be a name: use letters, digits, - and _.
+record-folder = { $path } is a folder, not a file.
+record-not-pgn = { $path } holds no PGN text.
+record-not-pgn-left = { $path } holds something other than PGN; the game was not written into it.
 record-broken = { $path } is broken and was left as it is.
 record-broken-aside = { $path } is broken; it was moved aside to { $aside }.
 record-unrestorable = { $name } cannot be set up again: its moves do not fit its position.
+record-kept-unrestorable = The game kept from the last run cannot be set up again: its moves do not fit its position. Its file was moved aside to { $aside }.
+record-kept-unrestorable-left = The game kept from the last run cannot be set up again: its moves do not fit its position. Its file was left as it is.
 setting-name = Your name, written into the PGN of your games (in hot seat for both sides); ? when unknown.
 allowed-name = a name of up to 60 characters, or ?
 ## Replay
@@ -421,6 +428,9 @@ import-unreadable = { $text } cannot be read as a move.
 import-after-end = { $text } comes after the game had ended.
 import-bad-fen = the start position { $text } cannot be read.
 import-unknown-variant = the variant { $text } is neither chess nor Chess960.
+import-null = { $text } is a null move, a pass that the rules don't allow.
+record-import-null = Game { $game }: move { $number } of { $color } is a null move ({ $text }), a pass that the rules don't allow; the game is loaded up to move { $last } of { $lastcolor }.
+record-import-null-start = Game { $game }: move { $number } of { $color } is a null move ({ $text }), a pass that the rules don't allow; only the start position is loaded.
 
 ## The player's own board, confirm mode and scoresheets (issue 13)
 
@@ -479,6 +489,7 @@ sheet-noted-black = { $color }: { $move }
 sheet-not-noted-unreadable = Line not noted: move { $number }, { $color }: { $text } is no move.
 sheet-not-noted-illegal = Line not noted: move { $number }, { $color }: { $text } is not legal there.
 sheet-not-noted-ambiguous = Line not noted: move { $number }, { $color }: { $text } fits more than one move.
+sheet-not-noted-null = Line not noted: move { $number }, { $color }: { $text } is a null move, a pass that the rules don't allow.
 sheet-read = { $sheets ->
     [1] Scoresheet: { $count } half-moves read.
    *[other] Scoresheet { $sheet }: { $count } half-moves read.
@@ -486,6 +497,7 @@ sheet-read = { $sheets ->
 sheet-stop-unreadable = It stops at move { $number }, { $color }: { $text } is no move.
 sheet-stop-illegal = It stops at move { $number }, { $color }: { $text } is not legal there.
 sheet-stop-ambiguous = It stops at move { $number }, { $color }: { $text } fits more than one move.
+sheet-stop-null = It stops at move { $number }, { $color }: { $text } is a null move, a pass that the rules don't allow.
 sheet-agree = The records agree: { $count } half-moves.
 sheet-first-difference = First difference: move { $number }, { $color }.
 sheet-game-has = The game: { $move }.

@@ -433,6 +433,7 @@ record-resumed = Lõpetamata mäng jätkub.
 record-not-resumed = Uus mäng. Lõpetamata mäng jääb salvestatuks; mängud näitab seda.
 record-offer-stands = Vasta jah, et lõpetamata mängu jätkata, või ei uue mängu jaoks.
 record-saved = Salvestatud nimega { $name }.
+record-kept-aside = Eelmine mäng on salvestatud nimega { $name }; laadi { $name } toob selle tagasi.
 record-loaded = { $name } laaditud.
 record-games-none = Salvestatud mänge veel pole.
 record-game-line = { $name }: { $white } – { $black }, { $moves ->
@@ -441,12 +442,18 @@ record-game-line = { $name }: { $white } – { $black }, { $moves ->
 }, { $result }, { $date }.
 record-unfinished = lõpetamata
 record-written = Kirjutatud faili { $path }.
+record-added = Lisatud faili { $path } mänguna { $number }.
 record-missing = Faili { $path } pole olemas.
 record-unreadable = Faili { $path } ei saa lugeda ega kirjutada.
 record-bad-name = { $path } ei saa olla nimi: kasuta tähti, numbreid, - ja _.
+record-folder = { $path } on kaust, mitte fail.
+record-not-pgn = { $path } ei sisalda PGN-teksti.
+record-not-pgn-left = { $path } sisaldab midagi muud kui PGN-i; mängu sinna ei kirjutatud.
 record-broken = Fail { $path } on vigane ja jäeti nii, nagu on.
 record-broken-aside = Fail { $path } on vigane; see tõsteti kõrvale: { $aside }.
 record-unrestorable = Mängu { $name } ei saa uuesti üles seada: selle käigud ei sobi seisuga.
+record-kept-unrestorable = Eelmisest käivitusest jäänud mängu ei saa uuesti üles seada: selle käigud ei sobi seisuga. Selle fail tõsteti kõrvale: { $aside }.
+record-kept-unrestorable-left = Eelmisest käivitusest jäänud mängu ei saa uuesti üles seada: selle käigud ei sobi seisuga. Selle fail jäeti nii, nagu see on.
 setting-name = Sinu nimi, mis kirjutatakse sinu mängude PGN-i (kahekesi mängides mõlemale poolele); ? kui teadmata.
 allowed-name = kuni 60 märgi pikkune nimi või ?
 ## Läbimängimine
@@ -497,6 +504,9 @@ import-unreadable = { $text } ei ole loetav käiguna.
 import-after-end = { $text } tuleb pärast mängu lõppu.
 import-bad-fen = algseisu { $text } ei saa lugeda.
 import-unknown-variant = variant { $text } pole male ega Chess960.
+import-null = { $text } on nullkäik, käigust loobumine, mida reeglid ei luba.
+record-import-null = Mäng { $game }: { $color } { $number }. käik on nullkäik ({ $text }), käigust loobumine, mida reeglid ei luba; mäng on laaditud kuni käiguni { $last }, { $lastcolor }.
+record-import-null-start = Mäng { $game }: { $color } { $number }. käik on nullkäik ({ $text }), käigust loobumine, mida reeglid ei luba; laaditud on ainult algseis.
 
 ## Oma laud, kinnitamine ja partiiblanketid (issue 13)
 
@@ -555,6 +565,7 @@ sheet-noted-black = { $color }: { $move }
 sheet-not-noted-unreadable = Rida jäi kirja panemata: käik { $number }, { $color }: { $text } pole käik.
 sheet-not-noted-illegal = Rida jäi kirja panemata: käik { $number }, { $color }: { $text } pole seal lubatud.
 sheet-not-noted-ambiguous = Rida jäi kirja panemata: käik { $number }, { $color }: { $text } sobib mitme käiguga.
+sheet-not-noted-null = Rida jäi kirja panemata: käik { $number }, { $color }: { $text } on nullkäik, käigust loobumine, mida reeglid ei luba.
 sheet-read = { $sheets ->
     [1] Partiiblankett: loetud { $count } poolkäiku.
    *[other] Blankett { $sheet }: loetud { $count } poolkäiku.
@@ -562,6 +573,7 @@ sheet-read = { $sheets ->
 sheet-stop-unreadable = See lõpeb käigul { $number }, { $color }: { $text } pole käik.
 sheet-stop-illegal = See lõpeb käigul { $number }, { $color }: { $text } pole seal lubatud.
 sheet-stop-ambiguous = See lõpeb käigul { $number }, { $color }: { $text } sobib mitme käiguga.
+sheet-stop-null = See lõpeb käigul { $number }, { $color }: { $text } on nullkäik, käigust loobumine, mida reeglid ei luba.
 sheet-agree = Ülestähendused ühtivad: { $count } poolkäiku.
 sheet-first-difference = Esimene erinevus: käik { $number }, { $color }.
 sheet-game-has = Mäng: { $move }.

@@ -10,17 +10,19 @@ use crate::dual::scoresheet::SheetStopKind;
 use crate::event::{Compared, DualEvent, Explained, SheetReport, SheetStopAt};
 
 /// Why a scoresheet's reading stopped, by kind.
-const STOPS: [&str; 3] = [
+const STOPS: [&str; 4] = [
     "sheet-stop-unreadable",
     "sheet-stop-illegal",
     "sheet-stop-ambiguous",
+    "sheet-stop-null",
 ];
 
 /// Why a dictated line was not taken, by kind.
-const NOT_NOTED: [&str; 3] = [
+const NOT_NOTED: [&str; 4] = [
     "sheet-not-noted-unreadable",
     "sheet-not-noted-illegal",
     "sheet-not-noted-ambiguous",
+    "sheet-not-noted-null",
 ];
 use crate::rules::MoveFacts;
 
@@ -108,11 +110,12 @@ impl Announcer {
     /// A move with its number and side: "12. White: Springer Felix drei".
     /// Where and why a sheet could not be read further, or a dictated
     /// line was not taken: `ids` for no move, not legal, several moves.
-    fn sheet_stop(&self, p: Phrasing, stop: &SheetStopAt, ids: [&str; 3]) -> String {
+    fn sheet_stop(&self, p: Phrasing, stop: &SheetStopAt, ids: [&str; 4]) -> String {
         let id = match stop.kind {
             SheetStopKind::Unreadable => ids[0],
             SheetStopKind::Illegal => ids[1],
             SheetStopKind::Ambiguous => ids[2],
+            SheetStopKind::NullMove => ids[3],
         };
         self.message(
             p.lang,

@@ -19,28 +19,29 @@ impl Announcer {
             RecordEvent::NotResumed => one("record-not-resumed", &[]),
             RecordEvent::OfferStands => one("record-offer-stands", &[]),
             RecordEvent::Saved(name) => one("record-saved", &[("name", s(name.clone()))]),
+            RecordEvent::KeptAside(name) => one("record-kept-aside", &[("name", s(name.clone()))]),
             RecordEvent::Loaded(name) => one("record-loaded", &[("name", s(name.clone()))]),
             RecordEvent::Games(entries) if entries.is_empty() => one("record-games-none", &[]),
             RecordEvent::Games(entries) => entries.iter().map(|e| self.entry(p, e)).collect(),
             RecordEvent::Written(path) => {
                 one("record-written", &[("path", s(path.display().to_string()))])
             }
-            RecordEvent::Failed { path, trouble } => {
-                let path = s(path.display().to_string());
-                match trouble {
-                    Trouble::Missing => one("record-missing", &[("path", path)]),
-                    Trouble::Unreadable => one("record-unreadable", &[("path", path)]),
-                    Trouble::BadName => one("record-bad-name", &[("path", path)]),
-                    Trouble::Broken(Some(aside)) => one(
-                        "record-broken-aside",
-                        &[("path", path), ("aside", s(aside.display().to_string()))],
-                    ),
-                    Trouble::Broken(None) => one("record-broken", &[("path", path)]),
-                }
-            }
+            RecordEvent::Added { path, number } => one(
+                "record-added",
+                &[
+                    ("path", s(path.display().to_string())),
+                    ("number", n(*number as u32)),
+                ],
+            ),
+            RecordEvent::Failed { path, trouble } => vec![self.file_trouble(p, path, trouble)],
             RecordEvent::Unrestorable(name) => {
                 one("record-unrestorable", &[("name", s(name.clone()))])
             }
+            RecordEvent::KeptUnrestorable(Some(aside)) => one(
+                "record-kept-unrestorable",
+                &[("aside", s(aside.display().to_string()))],
+            ),
+            RecordEvent::KeptUnrestorable(None) => one("record-kept-unrestorable-left", &[]),
             RecordEvent::NothingToResume => one("record-nothing-to-resume", &[]),
             RecordEvent::UnknownSetting { path, key } => one(
                 "record-unknown-setting",
@@ -81,6 +82,26 @@ impl Announcer {
                 &[("path", s(path.display().to_string()))],
             ),
         }
+    }
+
+    /// What went wrong with a file.
+    fn file_trouble(&self, p: Phrasing, path: &std::path::Path, trouble: &Trouble) -> String {
+        let path = s(path.display().to_string());
+        let (id, aside) = match trouble {
+            Trouble::Missing => ("record-missing", None),
+            Trouble::Unreadable => ("record-unreadable", None),
+            Trouble::BadName => ("record-bad-name", None),
+            Trouble::Folder => ("record-folder", None),
+            Trouble::NotPgn => ("record-not-pgn", None),
+            Trouble::NotPgnLeft => ("record-not-pgn-left", None),
+            Trouble::Broken(Some(aside)) => ("record-broken-aside", Some(aside)),
+            Trouble::Broken(None) => ("record-broken", None),
+        };
+        let mut args = vec![("path", path)];
+        if let Some(aside) = aside {
+            args.push(("aside", s(aside.display().to_string())));
+        }
+        self.message(p.lang, id, &args)
     }
 
     /// The offer to resume, in one sentence.
@@ -149,6 +170,9 @@ impl Announcer {
     }
 
     fn import_stopped(&self, p: Phrasing, error: &ImportError) -> String {
+        if error.kind == ImportErrorKind::NullMove {
+            return self.null_move(p, error);
+        }
         let why = match error.kind {
             ImportErrorKind::Illegal => "import-illegal",
             ImportErrorKind::Ambiguous => "import-ambiguous",
@@ -156,6 +180,7 @@ impl Announcer {
             ImportErrorKind::AfterEnd => "import-after-end",
             ImportErrorKind::BadFen => "import-bad-fen",
             ImportErrorKind::UnknownVariant => "import-unknown-variant",
+            ImportErrorKind::NullMove => "import-null",
         };
         let why = self.message(p.lang, why, &[("text", s(error.text.clone()))]);
         self.message(
@@ -168,6 +193,26 @@ impl Announcer {
                 ("why", s(why)),
             ],
         )
+    }
+
+    /// A null move in a game score: what it is, and how far the game is
+    /// loaded.
+    fn null_move(&self, p: Phrasing, error: &ImportError) -> String {
+        let mut args = vec![
+            ("game", n(error.game as u32)),
+            ("number", n(error.move_number)),
+            ("color", s(self.color(p, error.color))),
+            ("text", s(error.text.clone())),
+        ];
+        let id = match error.last {
+            Some((number, color)) => {
+                args.push(("last", n(number)));
+                args.push(("lastcolor", s(self.color(p, color))));
+                "record-import-null"
+            }
+            None => "record-import-null-start",
+        };
+        self.message(p.lang, id, &args)
     }
 
     fn entry(&self, p: Phrasing, entry: &GameEntry) -> String {

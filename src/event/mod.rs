@@ -159,12 +159,22 @@ pub enum RecordEvent {
     OfferStands,
     /// The game was saved under this name.
     Saved(String),
+    /// The game before a new or loaded one was put among the saved
+    /// games under this name.
+    KeptAside(String),
     /// This saved game was loaded.
     Loaded(String),
     /// The saved games.
     Games(Vec<GameEntry>),
     /// The file was written.
     Written(PathBuf),
+    /// The game was added to a PGN file: it is game `number` there.
+    Added {
+        /// The file.
+        path: PathBuf,
+        /// The game's number in it, from 1.
+        number: usize,
+    },
     /// A file could not be used.
     Failed {
         /// The file.
@@ -174,6 +184,9 @@ pub enum RecordEvent {
     },
     /// A saved game could not be set up again (its moves do not fit).
     Unrestorable(String),
+    /// The game kept from the last run could not be set up again: where
+    /// its file was moved aside (`None`: it was left as it is).
+    KeptUnrestorable(Option<PathBuf>),
     /// `--resume`, but no unfinished game is kept.
     NothingToResume,
     /// The settings file names a key no setting has; it is kept.

@@ -41,6 +41,13 @@ pub enum Trouble {
     /// The name cannot be a file name (`save` names: letters, digits,
     /// `-` and `_`).
     BadName,
+    /// It is a folder, where a file was meant.
+    Folder,
+    /// It holds no PGN text (bytes of another kind), so it is not read.
+    NotPgn,
+    /// It holds something other than PGN, so the game was not written
+    /// into it; it is left as it is.
+    NotPgnLeft,
 }
 
 /// What went wrong with an external engine.

@@ -3,9 +3,13 @@
 //! A file may hold many games. Comments, NAGs and variations are read past;
 //! a byte-order mark and CRLF line ends are accepted. A game stops at the
 //! first move that cannot be read or played, and is kept up to there with
-//! an [`ImportError`] saying where and why. No input makes this panic.
+//! an [`ImportError`] saying where and why; a null move (`Z0`, `--`,
+//! `0000`) is named as one. German piece letters are read where the
+//! English ones do not read (annabella's own `pgn FILE de` writes them).
+//! No input makes this panic.
 
 mod game;
+mod german;
 mod scan;
 
 use std::cell::Cell;
@@ -53,6 +57,9 @@ pub struct ImportError {
     pub text: String,
     /// What was wrong.
     pub kind: ImportErrorKind,
+    /// The last move loaded, its number and side; `None` when the game
+    /// is loaded up to its start.
+    pub last: Option<(u32, Color)>,
 }
 
 /// What stopped the import of a game.
@@ -72,6 +79,31 @@ pub enum ImportErrorKind {
     BadFen,
     /// The `Variant` tag names a game other than chess or Chess960.
     UnknownVariant,
+    /// A null move (`Z0`, `--`, `0000`): a pass, which some programs
+    /// write into game scores and the rules do not allow.
+    NullMove,
+}
+
+/// Whether a word of a game score is a null move as programs write it:
+/// `--` and `Z0` in PGN (ChessBase and others), `0000` in UCI, with a
+/// check or mate sign or not.
+///
+/// ```
+/// use annabella::rules::is_null_move;
+/// assert!(is_null_move("Z0") && is_null_move("--") && is_null_move("0000+"));
+/// assert!(!is_null_move("0-0") && !is_null_move("Nf3"));
+/// ```
+pub fn is_null_move(word: &str) -> bool {
+    let bare = word.trim_end_matches(['+', '#']);
+    matches!(bare, "--" | "Z0" | "0000")
+}
+
+/// Game `number` of its own text.
+fn import_one(number: usize, text: &[u8]) -> Option<ImportedGame> {
+    let mut games = Games::new(text);
+    let mut importer = Importer::default();
+    let unit = games.next_unit(&mut importer)?;
+    Some(importer.finish(number, unit))
 }
 
 /// One game of a PGN file as a listing shows it.
@@ -120,7 +152,17 @@ pub fn list_games(pgn: &[u8]) -> Vec<GameSummary> {
     let mut games = Games::new(pgn);
     let mut lister = Lister::default();
     let mut out = Vec::new();
-    while games.next_unit(&mut lister).is_some() {
+    while let Some(unit) = games.next_unit(&mut lister) {
+        // Moves with German letters are passed over by the reader: a
+        // game that has them is counted as `import_game` reads it.
+        if unit.words != lister.plies
+            && let Some(english) = german::english(unit.text)
+        {
+            let mut again = Lister::default();
+            if Games::new(&english).next_unit(&mut again).is_some() {
+                lister.plies = again.plies;
+            }
+        }
         let result = lister
             .tags
             .get("Result")
@@ -435,6 +477,12 @@ impl Importer {
         } else {
             None
         };
+        if unreadable.is_some()
+            && let Some(english) = german::english(unit.text)
+            && let Some(read) = import_one(number, &english)
+        {
+            return read;
+        }
         if let Some((index, text)) = unreadable {
             // A word `pgn-reader` passed over silently is the first fault
             // when it comes before the move that stopped the game.
@@ -455,12 +503,18 @@ impl Importer {
                 game.set_result_from_pgn(outcome, tags.get("Termination"));
             }
         }
+        let last = game.plies().last().map(|ply| (ply.number, ply.color));
         let error = stop.map(|(kind, text)| ImportError {
             game: number,
             move_number: game.move_number(),
             color: game.turn(),
+            kind: if is_null_move(&text) {
+                ImportErrorKind::NullMove
+            } else {
+                kind
+            },
             text,
-            kind,
+            last,
         });
         ImportedGame { tags, game, error }
     }

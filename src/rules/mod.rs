@@ -13,7 +13,8 @@ mod tags;
 
 pub use facts::{Check, MoveFacts};
 pub use import::{
-    GameSummary, ImportError, ImportErrorKind, ImportedGame, import_game, import_games, list_games,
+    GameSummary, ImportError, ImportErrorKind, ImportedGame, import_game, import_games,
+    is_null_move, list_games,
 };
 pub use outcome::{
     ClaimKind, ClaimOutcome, ClaimRefusal, EndReason, Finished, PlayError, Ply, SetupError,

@@ -51,6 +51,9 @@ impl Mark {
 pub(super) struct Records {
     /// What the game was when it was last kept.
     kept: Option<Mark>,
+    /// What the game was when it was loaded by name: kept as it is under
+    /// that name, so not again until it changes.
+    named: Option<Mark>,
     /// An unfinished game offered for resumption.
     offer: Option<Box<SavedGame>>,
     /// Where the settings file is.
@@ -65,15 +68,31 @@ impl Records {
     /// nothing to lose: the first write comes with the first move, or a
     /// result, an offer).
     pub fn worth_keeping(&self, empty: bool, mark: &Mark) -> bool {
-        if empty && self.kept.is_none() {
+        if (empty && self.kept.is_none()) || self.named.as_ref() == Some(mark) {
             return false;
         }
         self.kept.as_ref() != Some(mark)
     }
 
+    /// The game with `mark` was loaded by name: it is kept under that
+    /// name, and a copy is kept only once it changes.
+    pub fn named(&mut self, mark: Mark) {
+        self.named = Some(mark);
+    }
+
     /// The game with `mark` is kept (or was, as it was resumed).
     pub fn kept(&mut self, mark: Mark) {
         self.kept = Some(mark);
+    }
+
+    /// Whether the game kept last is worth putting among the saved
+    /// games now that another takes its place (it has a move or a
+    /// result); it is not the kept game any more either way, so the new
+    /// one is first kept with its first move.
+    pub fn take_kept(&mut self) -> bool {
+        self.kept
+            .take()
+            .is_some_and(|mark| mark.plies > 0 || mark.result.is_some())
     }
 
     /// Asks the store to keep `record` as the unfinished game.

@@ -245,7 +245,9 @@ impl Session {
             self.online.go_online(from == TokenFrom::Environment);
         }
         let mut events = Vec::new();
-        if let Some(KeptGame { game, resumption }) = start.kept {
+        if let Some(KeptGame { game, resumption }) = start.kept
+            && self.restorable(&game, now)
+        {
             match resumption {
                 Resumption::Resume => events.extend(self.resume_kept(&game, now)),
                 Resumption::Offer => events.extend(self.offer_resume(*game, now)),

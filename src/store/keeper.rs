@@ -6,19 +6,16 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use super::aside::Aside;
-use super::broken::read_limited;
-use super::games::{LoadOutcome, list_games, load_or_move_aside, save_game};
+use super::SavedGame;
+use super::aside::{Aside, move_aside};
+use super::games::{LoadOutcome, list_games, load_game, load_or_move_aside, save_game};
 use super::paths::{GameName, Paths};
+use super::pgn_file::{self, Added};
 use super::request::{Keeper, ReadFor, Reply, Request};
 use super::settings_file::SettingsFile;
 use super::stats::save_stats;
-use super::{BrokenKind, SavedGame};
 use crate::calendar::stamp;
 use crate::event::Trouble;
-
-/// The largest PGN file read, in bytes.
-const MAX_PGN_BYTES: u64 = 64 << 20;
 
 /// The store of one run: its places, the settings file as read, and
 /// whether the kept game may be written.
@@ -37,7 +34,7 @@ pub struct Store {
 /// What the start found in the data directory.
 #[derive(Debug)]
 pub enum Kept {
-    /// No game kept, or a finished one.
+    /// No game kept; a finished one is put among the saved games.
     Nothing,
     /// An unfinished game from an earlier run.
     Unfinished(Box<SavedGame>),
@@ -66,7 +63,13 @@ impl Store {
     pub fn kept(&mut self, now: SystemTime) -> Kept {
         match load_or_move_aside(&self.paths.autosave(), now) {
             LoadOutcome::Loaded(game) if game.result.is_none() => Kept::Unfinished(game),
-            LoadOutcome::Loaded(_) | LoadOutcome::Absent => Kept::Nothing,
+            LoadOutcome::Loaded(_) => {
+                // A finished game stays to be replayed and exported; a
+                // failure to move it holds the file, never written over.
+                let _ = self.keep_unfinished(now);
+                Kept::Nothing
+            }
+            LoadOutcome::Absent => Kept::Nothing,
             LoadOutcome::Broken(aside) => {
                 self.held = matches!(aside, Aside::Stuck { .. });
                 Kept::Broken(aside)
@@ -74,24 +77,43 @@ impl Store {
         }
     }
 
-    /// Puts the kept unfinished game among the saved games, so that a
-    /// new game can be kept in its place.
-    pub fn keep_unfinished(&mut self, now: SystemTime) -> Option<Reply> {
+    /// Puts the kept game among the saved games, so that a new game can
+    /// be kept in its place: `Ok` with the name it is kept under, if
+    /// there was one; `Err` with the failure.
+    pub fn keep_unfinished(&mut self, now: SystemTime) -> Result<Option<String>, Reply> {
         let from = self.paths.autosave();
         if !from.exists() {
-            return None;
+            return Ok(None);
         }
-        let name = format!("unfinished-{}", stamp(now));
-        let to = self.free_name(&name)?;
+        // A finished game is named as `save` names one; only an
+        // unfinished one is called so.
+        let finished = load_game(&from).is_ok_and(|game| game.result.is_some());
+        let base = if finished { "game" } else { "unfinished" };
+        let Some(to) = self.free_name(&format!("{base}-{}", stamp(now))) else {
+            return Ok(None);
+        };
         if let Some(dir) = to.parent() {
             let _ = fs::create_dir_all(dir);
         }
         match fs::rename(&from, &to) {
-            Ok(()) => None,
+            Ok(()) => Ok(GameName::from_file(&to).map(|name| name.as_str().to_string())),
             Err(_) => {
                 // Not moved: it must not be overwritten either.
                 self.held = true;
-                Some(failed(&from, Trouble::Unreadable))
+                Err(failed(&from, Trouble::Unreadable))
+            }
+        }
+    }
+
+    /// Moves the kept game's file aside as a broken one: the session
+    /// found that its moves do not fit its position.
+    fn set_aside_kept(&mut self, now: SystemTime) -> Reply {
+        match move_aside(&self.paths.autosave(), now) {
+            Ok(to) => Reply::KeptSetAside(Some(to)),
+            Err(_) => {
+                // Not moved: it must not be overwritten either.
+                self.held = true;
+                Reply::KeptSetAside(None)
             }
         }
     }
@@ -146,8 +168,16 @@ impl Store {
     }
 
     fn load(&mut self, name: &str, now: SystemTime) -> Reply {
-        let Ok(path) = self.paths.named_game(name) else {
-            return failed(Path::new(name), Trouble::BadName);
+        let folder = Path::new(name).is_dir();
+        let path = match self.paths.named_game(name) {
+            // A folder of that name is meant rather than a game never
+            // saved.
+            Ok(path) if folder && !path.exists() => {
+                return failed(Path::new(name), Trouble::Folder);
+            }
+            Ok(path) => path,
+            Err(_) if folder => return failed(Path::new(name), Trouble::Folder),
+            Err(_) => return failed(Path::new(name), Trouble::BadName),
         };
         match load_or_move_aside(&path, now) {
             LoadOutcome::Loaded(game) => Reply::Loaded {
@@ -191,18 +221,25 @@ fn failed(path: &Path, trouble: Trouble) -> Reply {
     }
 }
 
-/// A text file, read for `load FILE.pgn` or `games FILE.pgn`.
+/// A text file, read for `load FILE.pgn`, `games FILE.pgn` or
+/// `scoresheet FILE`.
 fn read_text(path: &Path, purpose: ReadFor) -> Reply {
-    match read_limited(path, MAX_PGN_BYTES) {
-        Ok(bytes) => Reply::Text {
+    match pgn_file::read_text(path) {
+        Ok(text) => Reply::Text {
             path: path.to_path_buf(),
-            text: String::from_utf8_lossy(&bytes).into_owned(),
+            text,
             purpose,
         },
-        Err(broken) => match broken.kind {
-            BrokenKind::Missing => failed(path, Trouble::Missing),
-            _ => failed(path, Trouble::Unreadable),
-        },
+        Err(trouble) => failed(path, trouble),
+    }
+}
+
+/// `pgn FILE`: the game written to a new file or added to a PGN file.
+fn write_pgn(path: PathBuf, text: &str) -> Reply {
+    match pgn_file::add_game(&path, text) {
+        Ok(Added::Written(path)) => Reply::Written(path),
+        Ok(Added::Added { path, number }) => Reply::Added { path, number },
+        Err(trouble) => failed(&path, trouble),
     }
 }
 
@@ -214,14 +251,14 @@ impl Keeper for Store {
             Request::SaveAs { name, game } => Some(self.save_as(&name, &game, now)),
             Request::Load { name } => Some(self.load(&name, now)),
             Request::List => Some(self.list()),
-            Request::Write { path, text } => {
-                Some(match super::write_atomic(&path, text.as_bytes()) {
-                    Ok(()) => Reply::Written(path),
-                    Err(_) => failed(&path, Trouble::Unreadable),
-                })
-            }
+            Request::Write { path, text } => Some(write_pgn(path, &text)),
             Request::Read { path, purpose } => Some(read_text(&path, purpose)),
-            Request::KeepUnfinished => self.keep_unfinished(now),
+            Request::KeepUnfinished => self.keep_unfinished(now).err(),
+            Request::SetAsideKept => Some(self.set_aside_kept(now)),
+            Request::KeepPlayed => match self.keep_unfinished(now) {
+                Ok(name) => name.map(Reply::KeptAs),
+                Err(failure) => Some(failure),
+            },
             Request::Setting { key, value } => self.setting(&key, &value),
             Request::SaveStats(stats) => {
                 let path = self.paths.training();

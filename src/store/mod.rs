@@ -13,6 +13,7 @@ pub mod broken;
 pub mod games;
 mod keeper;
 pub mod paths;
+pub mod pgn_file;
 mod request;
 pub mod settings_file;
 pub mod stats;

@@ -27,7 +27,8 @@ pub enum Request {
     },
     /// List the saved games (`games`).
     List,
-    /// Write a text file (`pgn FILE`).
+    /// Write a game to a PGN file (`pgn FILE`): a new file, or the game
+    /// added to a PGN file; a file of anything else is left alone.
     Write {
         /// Where.
         path: PathBuf,
@@ -44,6 +45,13 @@ pub enum Request {
     /// Put the kept game in progress aside among the saved games (a new
     /// game starts instead of the unfinished one).
     KeepUnfinished,
+    /// The kept game cannot be set up again (its moves do not fit its
+    /// position): move its file aside as a broken file is.
+    SetAsideKept,
+    /// Put the kept game aside among the saved games, as
+    /// [`Request::KeepUnfinished`] does, and answer with the name it is
+    /// kept under (`new` or `load` in place of a game played).
+    KeepPlayed,
     /// Keep the drills' statistics (after every answer of a drill).
     SaveStats(Box<crate::training::Stats>),
     /// Keep a setting in the settings file (`set`).
@@ -72,6 +80,12 @@ pub enum ReadFor {
 pub enum Reply {
     /// The game was saved under this name.
     Saved(String),
+    /// The kept game was put among the saved games under this name.
+    KeptAs(String),
+    /// The kept game that could not be set up again: where its file was
+    /// moved aside, or `None` when it could not be moved and is left
+    /// alone.
+    KeptSetAside(Option<PathBuf>),
     /// A saved game, read back.
     Loaded {
         /// Its name.
@@ -83,6 +97,13 @@ pub enum Reply {
     Listed(Vec<GameEntry>),
     /// The file was written.
     Written(PathBuf),
+    /// The game was added to a PGN file: it is game `number` there.
+    Added {
+        /// The file.
+        path: PathBuf,
+        /// The game's number in it, from 1.
+        number: usize,
+    },
     /// A text file's contents.
     Text {
         /// Where it came from.

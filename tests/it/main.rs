@@ -20,6 +20,7 @@ mod locales;
 mod opponent;
 mod output_check;
 mod perft;
+mod pgn_files;
 mod pgn_replay;
 mod pgn_roundtrip;
 mod promotion_forms;

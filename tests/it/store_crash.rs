@@ -276,12 +276,13 @@ fn crash_and_resume(point: u64) -> bool {
 }
 
 /// The kept game of `home` has ended, with every answered move and at
-/// most the two in flight more.
+/// most the two in flight more; the start that found it over put it
+/// among the saved games.
 fn kept_as_over(home: &Home, said: &[String], point: u64) {
     let files = walk(home.path());
     let (path, _) = files
         .iter()
-        .find(|(path, _)| path.ends_with("current.json"))
+        .find(|(path, _)| path.contains("/games/game-"))
         .unwrap_or_else(|| panic!("point {point}: no kept game in {files:?}"));
     let kept = load_game(std::path::Path::new(path)).expect("a readable kept game");
     assert!(kept.result.is_some(), "point {point}: {kept:?}");

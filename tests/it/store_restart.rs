@@ -18,6 +18,19 @@ fn settings_file(home: &Home) -> String {
     fs::read_to_string(home.path().join("config/annabella/settings.toml")).unwrap_or_default()
 }
 
+/// The kept games moved aside as broken in `data`.
+fn kept_aside(data: &std::path::Path) -> Vec<std::path::PathBuf> {
+    fs::read_dir(data)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|path| {
+            path.file_name()
+                .is_some_and(|name| name.to_string_lossy().starts_with("current.json.broken-"))
+        })
+        .collect()
+}
+
 #[test]
 fn settings_survive_a_restart_and_a_flag_changes_only_its_run() {
     let home = Home::new();
@@ -81,36 +94,84 @@ fn a_broken_saved_game_is_moved_aside_and_the_client_starts() {
         out.last().map(String::as_str),
         Some("1. White: Bauer Eva vier")
     );
-    let aside: Vec<_> = fs::read_dir(&data)
-        .unwrap()
-        .flatten()
-        .filter(|e| {
-            e.file_name()
-                .to_string_lossy()
-                .starts_with("current.json.broken-")
-        })
-        .collect();
+    let aside = kept_aside(&data);
     assert_eq!(aside.len(), 1);
-    assert_eq!(fs::read(aside[0].path()).unwrap(), broken, "byte for byte");
+    assert_eq!(fs::read(&aside[0]).unwrap(), broken, "byte for byte");
+}
+
+/// Plays `moves` in hot seat in a home of its own, then in a second run
+/// finds the one game `games` lists (its line starting with `prefix` and
+/// saying `said`), and in a third loads it and sends `then`: what that
+/// run answers after it said the game was loaded.
+fn kept_and_loaded(moves: &str, prefix: &str, said: &str, then: &str) -> Vec<String> {
+    let home = &Home::new();
+    run(home, &["--opponent", "human"], moves);
+    let out = run(home, &["--opponent", "human"], "games\n");
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with(prefix), "{out:?}");
+    assert!(out[0].contains(said), "{out:?}");
+    let name = out[0].split(':').next().unwrap_or_default();
+    let out = run(home, &[], &format!("load {name}\n{then}"));
+    assert_eq!(out[0], format!("Loaded {name}."));
+    out
 }
 
 #[test]
 fn an_unfinished_game_stays_saved_when_a_script_starts_anew() {
-    let home = Home::new();
-    run(&home, &["--opponent", "human"], "e4\ne5\n");
     // Neither --resume nor --new on a pipe: a new game, the old one kept.
-    let out = run(&home, &["--opponent", "human"], "games\n");
-    assert_eq!(out.len(), 1, "{out:?}");
-    assert!(out[0].starts_with("unfinished-"), "{out:?}");
-    assert!(
-        out[0].contains(": ? against ?, 1 move, unfinished, "),
-        "{out:?}"
-    );
-    let name = out[0].split(':').next().unwrap().to_string();
-    let out = run(&home, &[], &format!("load {name}\nhistory\n"));
-    assert_eq!(out[0], format!("Loaded {name}."));
+    let said = ": ? against ?, 1 move, unfinished, ";
+    let out = kept_and_loaded("e4\ne5\n", "unfinished-", said, "history\n");
     assert!(
         out.contains(&"1. White: Bauer Eva vier; Black: Bauer Eva fünf".to_string()),
         "{out:?}"
     );
+}
+
+#[test]
+fn a_finished_game_is_kept_to_replay_and_export() {
+    let mate = "f3\ne5\ng4\nQh4#\n";
+    let said = ": ? against ?, 2 moves, 0-1, ";
+    let out = kept_and_loaded(mate, "game-", said, "pgn\nstart\nnext\n");
+    assert!(out.contains(&"Start of the game.".to_string()), "{out:?}");
+    assert!(
+        out.contains(&"1. White: Bauer Felix drei".to_string()),
+        "{out:?}"
+    );
+    assert!(
+        out.contains(&"1. f3 e5 2. g4 Qh4# 0-1".to_string()),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn a_kept_game_whose_moves_do_not_fit_is_moved_aside_and_said() {
+    for args in [
+        &["--opponent", "human", "--resume"][..],
+        &["--opponent", "human"],
+    ] {
+        let home = Home::new();
+        run(&home, &["--opponent", "human"], "e4\ne5\n");
+        let data = home.path().join("data/annabella");
+        let kept = fs::read_to_string(data.join("current.json")).unwrap();
+        fs::write(data.join("current.json"), kept.replace("e2e4", "e2e5")).unwrap();
+        let out = run(&home, args, "d4\n");
+        assert!(
+            out[0].starts_with(
+                "The game kept from the last run cannot be set up again: its moves do not fit its position. Its file was moved aside to "
+            ),
+            "{args:?}: {out:?}"
+        );
+        // The game is named as the player knows it; only the place the
+        // file went to is a path.
+        assert!(!out[0].starts_with("current"), "{out:?}");
+        assert_eq!(
+            out.last().map(String::as_str),
+            Some("1. White: Bauer David vier")
+        );
+        assert_eq!(kept_aside(&data).len(), 1, "{args:?}");
+        // Not among the saved games as a game that cannot be loaded.
+        let games = data.join("games");
+        let saved = fs::read_dir(&games).map_or(0, |d| d.count());
+        assert_eq!(saved, 0, "{args:?}");
+    }
 }

@@ -13,7 +13,7 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use crate::input::vocab::{Letters, fold};
 use crate::input::{Effort, Resolution, clean_line, read_move_with, resolve};
-use crate::rules::Game;
+use crate::rules::{Game, is_null_move};
 
 mod reader;
 
@@ -53,6 +53,8 @@ pub enum SheetStopKind {
     /// A move that matches several legal moves: two pieces, a promotion
     /// without its piece, or a line that splits into moves in two ways.
     Ambiguous,
+    /// A null move (`Z0`, `--`, `0000`): a pass the rules do not allow.
+    NullMove,
 }
 
 /// The outcome of reconciling up to three records: the game's, and one

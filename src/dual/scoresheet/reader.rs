@@ -19,7 +19,7 @@ impl Fault {
     fn weight(&self) -> (usize, u8) {
         let kind = match self.kind {
             SheetStopKind::Unreadable => 0,
-            SheetStopKind::Illegal | SheetStopKind::Ambiguous => 1,
+            SheetStopKind::Illegal | SheetStopKind::Ambiguous | SheetStopKind::NullMove => 1,
         };
         (self.read.len(), kind)
     }
@@ -64,6 +64,9 @@ impl Reader {
     /// never clash); autoqueen is off, so a promotion must name its piece.
     fn read(&mut self, text: &str) -> Result<Move, SheetStopKind> {
         self.reads += 1;
+        if is_null_move(text.trim()) {
+            return Err(SheetStopKind::NullMove);
+        }
         let reading = read_move_with(text, Letters::EnglishGerman, &mut Effort::default());
         if reading.intents.is_empty() {
             return Err(SheetStopKind::Unreadable);

@@ -183,6 +183,11 @@ fn classify(token: &[u8]) -> Word {
     let Some(&first) = token.first() else {
         return Word::Other;
     };
+    if std::str::from_utf8(token).is_ok_and(super::is_null_move) {
+        // `pgn-reader` reads `--` and `Z0` as a move it cannot play, and
+        // passes over `0000`: each is named for what it is.
+        return Word::Unreadable;
+    }
     if first == b'0' {
         // Castling with zeros, which `pgn-reader` reads as a move; `0-1`.
         return if castles_with_zeros(token) {
@@ -208,7 +213,7 @@ fn classify(token: &[u8]) -> Word {
 }
 
 /// A piece of the main line that matters to the scan.
-enum Token<'a> {
+pub(super) enum Token<'a> {
     /// A token that is not a number, NAG, comment or bracket.
     Word(&'a [u8]),
     /// A comment the text ends inside.
@@ -217,7 +222,7 @@ enum Token<'a> {
 
 /// Walks the main line of one game's text (tags and movetext) until `on`
 /// breaks.
-fn walk<'a>(text: &'a [u8], mut on: impl FnMut(Token<'a>) -> ControlFlow<()>) {
+pub(super) fn walk<'a>(text: &'a [u8], mut on: impl FnMut(Token<'a>) -> ControlFlow<()>) {
     let mut i = movetext_start(text);
     let mut depth = 0usize;
     let mut line_start = false;
@@ -297,6 +302,7 @@ pub(super) fn words(text: &[u8]) -> usize {
     walk(text, |token| {
         let counts = match token {
             Token::OpenComment(_) => true,
+            Token::Word(b"0000" | b"0000+" | b"0000#") => true,
             Token::Word([b'0', ..]) => false,
             Token::Word(word) => word
                 .first()

@@ -21,6 +21,7 @@ impl Session {
             Err(refused) => return refused,
         };
         let chess960 = game.chess960_number();
+        self.keep_aside();
         self.records.forget_imported();
         self.online.left_lichess();
         self.table.game = game;

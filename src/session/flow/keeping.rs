@@ -37,6 +37,16 @@ impl Session {
         }
     }
 
+    /// Another game takes the place of the one kept (`new`, `load`):
+    /// the game written last goes among the saved games, and the store
+    /// says under which name. A game from lichess (kept there) and a game
+    /// replayed are never written, so never put aside either.
+    pub(in crate::session) fn keep_aside(&mut self) {
+        if self.records.take_kept() {
+            self.table.ask_store(Request::KeepPlayed);
+        }
+    }
+
     fn mark(&self) -> Mark {
         Mark {
             plies: self.table.game.plies().len(),
@@ -79,7 +89,10 @@ impl Session {
     pub(in crate::session) fn store_reply(&mut self, reply: Reply, now: Instant) -> Vec<Event> {
         let event: RecordEvent = match reply {
             Reply::Saved(name) => RecordEvent::Saved(name),
+            Reply::KeptAs(name) => RecordEvent::KeptAside(name),
+            Reply::KeptSetAside(to) => RecordEvent::KeptUnrestorable(to),
             Reply::Written(path) => RecordEvent::Written(path),
+            Reply::Added { path, number } => RecordEvent::Added { path, number },
             Reply::Listed(entries) => RecordEvent::Games(entries),
             Reply::Failed { path, trouble } => {
                 self.dual.sheet_failed();
@@ -89,6 +102,9 @@ impl Session {
                 self.records.forget_imported();
                 return match self.restore(&game, now) {
                     Ok(()) => {
+                        self.keep_aside();
+                        let mark = self.mark();
+                        self.records.named(mark);
                         let mut events = vec![RecordEvent::Loaded(name).into()];
                         events.push(self.table.status(self.against()));
                         self.autosave();
@@ -127,6 +143,7 @@ impl Session {
             imported.tag("White").unwrap_or("?").to_string(),
             imported.tag("Black").unwrap_or("?").to_string(),
         ];
+        self.keep_aside();
         let mut events: Vec<Event> = vec![RecordEvent::PgnLoaded { number, players }.into()];
         if let Some(error) = imported.error.clone() {
             events.push(RecordEvent::ImportStopped(error).into());
@@ -145,7 +162,8 @@ impl Session {
     ) -> Vec<Event> {
         let mut preview = self.clone();
         if preview.restore(&saved, now).is_err() {
-            return vec![RecordEvent::Unrestorable(String::from("current")).into()];
+            self.table.ask_store(Request::SetAsideKept);
+            return Vec::new();
         }
         let history = MoveFacts::history(preview.game());
         let last = history[history.len().saturating_sub(2)..].to_vec();
@@ -175,8 +193,22 @@ impl Session {
                     self.table.status(self.against()),
                 ]
             }
-            Err(_) => vec![RecordEvent::Unrestorable(String::from("current")).into()],
+            Err(_) => {
+                self.table.ask_store(Request::SetAsideKept);
+                Vec::new()
+            }
         }
+    }
+
+    /// Whether the game kept by the last run can be set up again: a file
+    /// whose moves do not fit its position is moved aside as a broken
+    /// one is, and the store says so.
+    pub(in crate::session) fn restorable(&mut self, saved: &SavedGame, now: Instant) -> bool {
+        let fits = self.clone().restore(saved, now).is_ok();
+        if !fits {
+            self.table.ask_store(Request::SetAsideKept);
+        }
+        fits
     }
 
     /// The answer to the offer to resume, if one is open: yes goes on,
