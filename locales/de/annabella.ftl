@@ -147,6 +147,8 @@ ask-which = { $role ->
    *[other] Welcher { $name }
   }: { $choices }?
 ask-which-any = Welche Figur: { $choices }?
+ask-which-piece = { $name } auf { $square }
+ask-castling = Kurze oder lange Rochade?
 ask-promotion = Umwandlung auf { $square } in welche Figur: Dame, Turm, Läufer oder Springer?
 answer-not-fitting = Das passt nicht zur Frage.
 list-or = { $first } oder { $last }

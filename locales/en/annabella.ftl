@@ -122,6 +122,8 @@ not-understood-suggest = Not understood: { $input }. Did you mean { $suggestion 
 
 ask-which = Which { $name }: { $choices }?
 ask-which-any = Which piece: { $choices }?
+ask-which-piece = { $name } on { $square }
+ask-castling = Short or long castling?
 ask-promotion = Promote on { $square } to which piece: queen, rook, bishop or knight?
 answer-not-fitting = That does not answer the question.
 list-or = { $first } or { $last }

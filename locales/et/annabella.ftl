@@ -153,6 +153,8 @@ not-understood-suggest = Ei saanud aru: { $input }. Kas mõtlesid { $suggestion 
 
 ask-which = Milline { $name }: { $choices }?
 ask-which-any = Milline malend: { $choices }?
+ask-which-piece = { $name } ruudul { $square }
+ask-castling = Lühike või pikk vangerdus?
 ask-promotion = Milleks muundub ettur ruudul { $square }: lipuks, vankriks, odaks või ratsuks?
 answer-not-fitting = See ei vasta küsimusele.
 list-or = { $first } või { $last }
@@ -277,7 +279,7 @@ material-extra = { $color ->
 ## Abi
 
 help-intro = Käsud: { $commands }. Ka ingliskeelsed ja saksakeelsed käsud kehtivad. Lähemalt: abi ja käsu nimi.
-help-move-input = Käigud: algebralises notatsioonis inglise või saksa tähtedega (Nf3, Sf3, exd5, O-O, e8=Q), koordinaatidena (g1-f3, e2-e4) või sõnadega (ratsu f3, ettur lööb d5, lühike vangerdus, Springer Felix drei).
+help-move-input = Käigud: algebralises notatsioonis eesti tähtedega K, L, V, O, R (kuningas, lipp, vanker, oda, ratsu: Rf3, exd5, O-O, e8=L), ka inglise või saksa tähtedega (Nf3, Sf3; kui R või L tähendaks seal teist malendit ja mõlemad käigud on võimalikud, küsitakse, kumba mõtled), koordinaatidena (g1-f3, e2-e4) või sõnadega (ratsu f3, ettur lööb d5, vangerdus, lühike vangerdus, Springer Felix drei).
 help-help = abi (help, h), või abi ja käsu nimi: selgitab käske.
 help-quit = lõpeta (välju, quit): lõpetab annabella töö.
 help-new = uus (new): uus mäng; uus valge, uus must või uus juhuslik: selle poolega mootori vastu. uus 960: Chess960 mäng juhuslikust algseisust; uus 960 ja arv 0 kuni 959: see algseis. uus aeg 5+3: selle ajakontrolliga (iga, mida määra aeg võtab).
