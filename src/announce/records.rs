@@ -1,7 +1,7 @@
 //! The records family: saved and loaded games, files written, and the
 //! offer to go on with an unfinished game.
 
-use super::{Announcer, Phrasing, n, s};
+use super::{Announcer, Phrasing, n, q, s};
 use crate::event::{GameEntry, Trouble};
 use crate::event::{OpponentKind, RecordEvent, ResumeOffer};
 use crate::rules::{GameSummary, ImportError, ImportErrorKind};
@@ -18,43 +18,42 @@ impl Announcer {
             RecordEvent::Resumed => one("record-resumed", &[]),
             RecordEvent::NotResumed => one("record-not-resumed", &[]),
             RecordEvent::OfferStands => one("record-offer-stands", &[]),
-            RecordEvent::Saved(name) => one("record-saved", &[("name", s(name.clone()))]),
-            RecordEvent::Loaded(name) => one("record-loaded", &[("name", s(name.clone()))]),
+            RecordEvent::Saved(name) => one("record-saved", &[("name", q(name))]),
+            RecordEvent::Loaded(name) => one("record-loaded", &[("name", q(name))]),
             RecordEvent::Games(entries) if entries.is_empty() => one("record-games-none", &[]),
             RecordEvent::Games(entries) => entries.iter().map(|e| self.entry(p, e)).collect(),
-            RecordEvent::Written(path) => {
-                one("record-written", &[("path", s(path.display().to_string()))])
-            }
+            RecordEvent::Written(path) => one(
+                "record-written",
+                &[("path", q(&path.display().to_string()))],
+            ),
             RecordEvent::Failed { path, trouble } => {
-                let path = s(path.display().to_string());
+                // A name or file the player typed is quoted cut short; a
+                // broken file of the store's own is named whole.
+                let full = s(path.display().to_string());
+                let path = q(&path.display().to_string());
                 match trouble {
                     Trouble::Missing => one("record-missing", &[("path", path)]),
                     Trouble::Unreadable => one("record-unreadable", &[("path", path)]),
                     Trouble::BadName => one("record-bad-name", &[("path", path)]),
                     Trouble::Broken(Some(aside)) => one(
                         "record-broken-aside",
-                        &[("path", path), ("aside", s(aside.display().to_string()))],
+                        &[("path", full), ("aside", s(aside.display().to_string()))],
                     ),
-                    Trouble::Broken(None) => one("record-broken", &[("path", path)]),
+                    Trouble::Broken(None) => one("record-broken", &[("path", full)]),
                 }
             }
-            RecordEvent::Unrestorable(name) => {
-                one("record-unrestorable", &[("name", s(name.clone()))])
-            }
+            RecordEvent::Unrestorable(name) => one("record-unrestorable", &[("name", q(name))]),
             RecordEvent::NothingToResume => one("record-nothing-to-resume", &[]),
             RecordEvent::UnknownSetting { path, key } => one(
                 "record-unknown-setting",
-                &[
-                    ("path", s(path.display().to_string())),
-                    ("key", s(key.clone())),
-                ],
+                &[("path", s(path.display().to_string())), ("key", q(key))],
             ),
             RecordEvent::BadSetting { path, key, value } => one(
                 "record-bad-setting",
                 &[
                     ("path", s(path.display().to_string())),
-                    ("key", s(key.clone())),
-                    ("value", s(value.clone())),
+                    ("key", q(key)),
+                    ("value", q(value)),
                 ],
             ),
             RecordEvent::PgnGames(games) if games.is_empty() => one("record-pgn-none", &[]),
@@ -157,7 +156,7 @@ impl Announcer {
             ImportErrorKind::BadFen => "import-bad-fen",
             ImportErrorKind::UnknownVariant => "import-unknown-variant",
         };
-        let why = self.message(p.lang, why, &[("text", s(error.text.clone()))]);
+        let why = self.message(p.lang, why, &[("text", q(&error.text))]);
         self.message(
             p.lang,
             "record-import-stopped",

@@ -3,7 +3,7 @@
 use fluent_bundle::FluentValue;
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
-use super::{Announcer, Phrasing, capitalise, castle_id, n, role_key, s};
+use super::{Announcer, Phrasing, capitalise, castle_id, n, q, role_key, s};
 use crate::event::Refused;
 use crate::input::commands::Arg;
 use crate::input::{CastlingBlock, CommandError, Refusal, Suggestion};
@@ -25,13 +25,13 @@ impl Announcer {
                 self.message(
                     ui,
                     "not-understood-suggest",
-                    &[("input", s(input.clone())), ("suggestion", s(text))],
+                    &[("input", q(input)), ("suggestion", s(text))],
                 )
             }
             Refused::NotUnderstood {
                 input,
                 suggestion: None,
-            } => self.message(ui, "not-understood", &[("input", s(input.clone()))]),
+            } => self.message(ui, "not-understood", &[("input", q(input))]),
             Refused::Command(e) => self.command_error(p, e),
             Refused::NothingToUndo => self.message(ui, "nothing-to-undo", &[]),
             Refused::NoDrawOffer => self.message(ui, "no-draw-offer", &[]),
@@ -45,9 +45,7 @@ impl Announcer {
             Refused::NoReplay => self.message(ui, "replay-none", &[]),
             Refused::NothingStated => self.message(ui, "dual-nothing-stated", &[]),
             Refused::NoDrill => self.message(ui, "drill-none", &[]),
-            Refused::UnknownDrill(word) => {
-                self.message(ui, "drill-unknown", &[("word", s(word.clone()))])
-            }
+            Refused::UnknownDrill(word) => self.message(ui, "drill-unknown", &[("word", q(word))]),
             Refused::NoPeeksLeft { cost, used, budget } => self.message(
                 ui,
                 "peek-none-left",
@@ -221,7 +219,10 @@ impl Announcer {
                 self.message(
                     ui,
                     "unknown-setting",
-                    &[("key", s(key.to_lowercase())), ("keys", s(keys.join(", ")))],
+                    &[
+                        ("key", q(&key.to_lowercase())),
+                        ("keys", s(keys.join(", "))),
+                    ],
                 )
             }
             CommandError::BadValue { key, value } => self.message(
@@ -229,21 +230,21 @@ impl Announcer {
                 "bad-value",
                 &[
                     ("key", s(key.word(ui))),
-                    ("value", s(value.clone())),
+                    ("value", q(value)),
                     ("allowed", s(self.allowed(p, &key.allowed()))),
                 ],
             ),
             CommandError::SetUsage => self.message(ui, "set-usage", &[]),
             CommandError::BadTimeControl(error) => self.time_control_error(ui, error),
             CommandError::Chess960Number(v) => {
-                self.message(ui, "chess960-number", &[("value", s(v.clone()))])
+                self.message(ui, "chess960-number", &[("value", q(v))])
             }
             CommandError::UnknownHelpTopic(t) => {
-                self.message(ui, "unknown-help", &[("topic", s(t.clone()))])
+                self.message(ui, "unknown-help", &[("topic", q(t))])
             }
             CommandError::BadArgument { command, argument } => {
                 let help = self.message(ui, command.entry().help, &[]);
-                let line = self.message(ui, "bad-argument", &[("argument", s(argument.clone()))]);
+                let line = self.message(ui, "bad-argument", &[("argument", q(argument))]);
                 format!("{line} {help}")
             }
             CommandError::Missing { command, what } => {

@@ -46,7 +46,7 @@ pub enum Line {
     Move(Reading),
     /// Neither a command nor a move.
     NotUnderstood {
-        /// What was typed (a long line cut short).
+        /// What was typed.
         input: String,
         /// The closest command word or legal move, if one is close.
         suggestion: Option<Suggestion>,

@@ -10,19 +10,18 @@ use super::vocab::{fold, lookup, nearest};
 use super::{Line, Suggestion};
 use crate::rules::{Game, MoveFacts, german_san};
 
-/// Input longer than this gets no suggestion and is echoed cut short.
+/// Input longer than this gets no suggestion (the answer quotes it cut
+/// short, as every answer does).
 const MAX_SUGGEST_INPUT: usize = 40;
 
 /// "Not understood", with the closest command word or legal move of
 /// `game` when one is a slip away.
 pub fn not_understood(line: &str, game: &Game) -> Line {
     let typed = line.trim().to_lowercase();
-    // A long line is no slip of a short word; echo only its start.
+    // A long line is no slip of a short word.
     if typed.chars().count() > MAX_SUGGEST_INPUT {
-        let mut input: String = line.trim().chars().take(MAX_SUGGEST_INPUT).collect();
-        input.push_str(" ...");
         return Line::NotUnderstood {
-            input,
+            input: line.trim().to_string(),
             suggestion: None,
         };
     }
