@@ -185,6 +185,13 @@ missing-rank = { $command } braucht eine Reihe.
 missing-file = { $command } braucht eine Linie.
 missing-piece = { $command } braucht eine Figurenart.
 missing-argument = { $command } braucht mehr Angaben.
+missing-value = { $key } braucht einen Wert: { $allowed }.
+out-of-range = { $command } nimmt eine Zahl von { $min } bis { $max }, nicht { $value }.
+missing-drill = { $command } braucht eine Art von Übung.
+missing-challenge = { $command } braucht einen lichess-Namen oder ki, und eine Bedenkzeit.
+missing-seek = { $command } braucht eine Bedenkzeit.
+missing-say = { $command } braucht einen Text.
+missing-load = { $command } braucht den Namen einer gespeicherten Partie oder eine PGN-Datei.
 bad-argument = Unerwartet: { $argument }.
 quit-goodbye = Auf Wiedersehen.
 

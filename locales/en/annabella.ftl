@@ -160,6 +160,13 @@ missing-rank = { $command } needs a rank.
 missing-file = { $command } needs a file.
 missing-piece = { $command } needs a kind of piece.
 missing-argument = { $command } needs more.
+missing-value = { $key } needs a value: { $allowed }.
+out-of-range = { $command } takes a number from { $min } to { $max }, not { $value }.
+missing-drill = { $command } needs a kind of drill.
+missing-challenge = { $command } needs a lichess user or ai, and a clock.
+missing-seek = { $command } needs a clock.
+missing-say = { $command } needs a text.
+missing-load = { $command } needs the name of a saved game or a PGN file.
 bad-argument = Unexpected { $argument }.
 quit-goodbye = Goodbye.
 

@@ -197,6 +197,13 @@ missing-rank = { $command } vajab rida.
 missing-file = { $command } vajab liini.
 missing-piece = { $command } vajab malendi liiki.
 missing-argument = { $command } vajab rohkem andmeid.
+missing-value = { $key } vajab väärtust: { $allowed }.
+out-of-range = { $command } võtab arvu { $min } kuni { $max }, mitte { $value }.
+missing-drill = { $command } vajab harjutuse liiki.
+missing-challenge = { $command } vajab lichessi kasutajat või ai-d ja ajakontrolli.
+missing-seek = { $command } vajab ajakontrolli.
+missing-say = { $command } vajab teksti.
+missing-load = { $command } vajab salvestatud partii nime või PGN-faili.
 bad-argument = Ootamatu: { $argument }.
 quit-goodbye = Head aega.
 

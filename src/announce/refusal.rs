@@ -5,9 +5,9 @@ use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
 use super::{Announcer, Phrasing, capitalise, castle_id, n, q, role_key, s};
 use crate::event::Refused;
-use crate::input::commands::Arg;
+use crate::input::commands::{Arg, Command};
 use crate::input::{CastlingBlock, CommandError, Refusal, Suggestion};
-use crate::settings::Key;
+use crate::settings::{Key, Lang};
 
 impl Announcer {
     pub(super) fn refused(&self, p: Phrasing, refused: &Refused) -> String {
@@ -235,6 +235,29 @@ impl Announcer {
                 ],
             ),
             CommandError::SetUsage => self.message(ui, "set-usage", &[]),
+            CommandError::MissingValue(key) => self.message(
+                ui,
+                "missing-value",
+                &[
+                    ("key", s(key.word(ui))),
+                    ("allowed", s(self.allowed(p, &key.allowed()))),
+                ],
+            ),
+            CommandError::OutOfRange {
+                command,
+                value,
+                min,
+                max,
+            } => self.message(
+                ui,
+                "out-of-range",
+                &[
+                    ("command", s(command.word(ui))),
+                    ("value", q(value)),
+                    ("min", n(*min)),
+                    ("max", n(*max)),
+                ],
+            ),
             CommandError::BadTimeControl(error) => self.time_control_error(ui, error),
             CommandError::Chess960Number(v) => {
                 self.message(ui, "chess960-number", &[("value", q(v))])
@@ -247,26 +270,44 @@ impl Announcer {
                 let line = self.message(ui, "bad-argument", &[("argument", q(argument))]);
                 format!("{line} {help}")
             }
-            CommandError::Missing { command, what } => {
-                let id = match what {
-                    Arg::Square | Arg::OptionalSquare => "missing-square",
-                    Arg::Rank => "missing-rank",
-                    Arg::File => "missing-file",
-                    Arg::Piece => "missing-piece",
-                    Arg::MoveNumber | Arg::OptionalMoveNumber => "missing-move-number",
-                    Arg::Setting => return self.message(ui, "set-usage", &[]),
-                    Arg::None
-                    | Arg::Topic
-                    | Arg::NewGame
-                    | Arg::OptionalColor
-                    | Arg::OptionalMove
-                    | Arg::ClockSide
-                    | Arg::Text => "missing-argument",
-                };
-                let line = self.message(ui, id, &[("command", s(command.word(ui)))]);
-                let help = self.message(ui, command.entry().help, &[]);
-                format!("{line} {help}")
-            }
+            CommandError::Missing { command, what } => self.missing(ui, *command, *what),
         }
     }
+
+    /// What is missing when a command got no argument, and its help.
+    fn missing(&self, ui: Lang, command: Command, what: Arg) -> String {
+        let id = match what {
+            Arg::Square | Arg::OptionalSquare => "missing-square",
+            Arg::Rank => "missing-rank",
+            Arg::File => "missing-file",
+            Arg::Piece => "missing-piece",
+            Arg::MoveNumber | Arg::OptionalMoveNumber => "missing-move-number",
+            Arg::Setting => return self.message(ui, "set-usage", &[]),
+            Arg::None
+            | Arg::Topic
+            | Arg::NewGame
+            | Arg::OptionalColor
+            | Arg::OptionalMove
+            | Arg::ClockSide
+            | Arg::Text => missing_id(command),
+        };
+        let line = self.message(ui, id, &[("command", s(command.word(ui)))]);
+        let help = self.message(ui, command.entry().help, &[]);
+        format!("{line} {help}")
+    }
+}
+
+/// What a command with a word argument says it needs when it got none.
+fn missing_id(command: Command) -> &'static str {
+    const NEEDS: [(Command, &str); 5] = [
+        (Command::Drill, "missing-drill"),
+        (Command::Challenge, "missing-challenge"),
+        (Command::Seek, "missing-seek"),
+        (Command::Say, "missing-say"),
+        (Command::Load, "missing-load"),
+    ];
+    NEEDS
+        .iter()
+        .find(|(c, _)| *c == command)
+        .map_or("missing-argument", |(_, id)| id)
 }

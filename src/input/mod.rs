@@ -80,6 +80,19 @@ pub enum CommandError {
     },
     /// `set` needs a key and a value.
     SetUsage,
+    /// `set KEY` without a value.
+    MissingValue(Key),
+    /// A number outside what the command takes (`drill colors 0`).
+    OutOfRange {
+        /// The command.
+        command: Command,
+        /// What was given.
+        value: String,
+        /// The least number taken.
+        min: u32,
+        /// The greatest number taken.
+        max: u32,
+    },
     /// `new 960` with a number outside 0–959.
     Chess960Number(String),
     /// No help for that word.

@@ -146,7 +146,7 @@ fn a_wrong_value_is_answered_with_what_is_allowed() {
         ),
         (
             "set voice",
-            "Use set KEY VALUE, for example: set style san.",
+            "voice needs a value: auto, a language such as de or en-gb, or a voice name in one word.",
         ),
         (
             "set time 5+x",
