@@ -139,6 +139,14 @@ refuse-castling-attacked = { $castling } ist jetzt nicht möglich: { $square } w
 input-understood = Verstanden: { $words }.
 not-understood = Nicht verstanden: { $input }. Die Befehle nennt hilfe.
 not-understood-suggest = Nicht verstanden: { $input }. Meintest du { $suggestion }?
+piece-alone = Wohin soll { $role ->
+    [queen] die
+   *[other] der
+  } { $name } ziehen? Tippe den Zug mit dem Feld, zum Beispiel { $name } { $square }.
+piece-alone-stuck = Wohin soll { $role ->
+    [queen] die
+   *[other] der
+  } { $name } ziehen? Davon kann jetzt keine Figur ziehen.
 
 ## Fragen
 

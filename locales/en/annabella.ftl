@@ -117,6 +117,8 @@ refuse-castling-attacked = { $castling } is not possible now: { $square } is att
 input-understood = Understood: { $words }.
 not-understood = Not understood: { $input }. Type help for the commands.
 not-understood-suggest = Not understood: { $input }. Did you mean { $suggestion }?
+piece-alone = Where should the { $name } go? Type it with the square, for example { $name } { $square }.
+piece-alone-stuck = Where should the { $name } go? None of yours can move now.
 
 ## Questions
 

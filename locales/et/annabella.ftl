@@ -148,6 +148,8 @@ refuse-castling-attacked = { $castling } ei ole praegu võimalik: ruut { $square
 input-understood = Sain aru: { $words }.
 not-understood = Ei saanud aru: { $input }. Käsud annab abi.
 not-understood-suggest = Ei saanud aru: { $input }. Kas mõtlesid { $suggestion }?
+piece-alone = Kuhu peaks { $name } minema? Kirjuta see koos ruuduga, näiteks { $name } { $square }.
+piece-alone-stuck = Kuhu peaks { $name } minema? Ükski neist ei saa praegu käia.
 
 ## Küsimused
 

@@ -15,12 +15,33 @@ impl Announcer {
         match refused {
             Refused::Move(r) => self.refusal(p, r),
             Refused::NotUnderstood {
+                suggestion: Some(Suggestion::Where(role, square)),
+                ..
+            } => {
+                let name = ("name", s(self.ui_piece(p, *role)));
+                match square {
+                    Some(sq) => self.message(
+                        ui,
+                        "piece-alone",
+                        &[
+                            ("role", role_key(*role)),
+                            name,
+                            ("square", s(sq.to_string())),
+                        ],
+                    ),
+                    None => {
+                        self.message(ui, "piece-alone-stuck", &[("role", role_key(*role)), name])
+                    }
+                }
+            }
+            Refused::NotUnderstood {
                 input,
                 suggestion: Some(suggestion),
             } => {
                 let text = match suggestion {
                     Suggestion::Command(word) => word.clone(),
                     Suggestion::Move(f) => self.move_words(p.short(), f),
+                    Suggestion::Where(..) => String::new(),
                 };
                 self.message(
                     ui,
