@@ -253,13 +253,10 @@ pub fn castling_side_word(folded: &str) -> Option<bool> {
         &["lang", "lange", "groß", "große"],
         &["pikk"],
     );
-    if SHORT.contains_folded(folded) {
-        Some(true)
-    } else if LONG.contains_folded(folded) {
-        Some(false)
-    } else {
-        None
-    }
+    [(SHORT, true), (LONG, false)]
+        .into_iter()
+        .find(|(words, _)| words.contains_folded(folded))
+        .map(|(_, short)| short)
 }
 
 /// A colour word of any language ("weiße", "black").
