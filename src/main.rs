@@ -122,6 +122,10 @@ fn with_setting_flags(mut command: Command, lang: Lang, announcer: &Announcer) -
         let switch = matches!(key.allowed(), Allowed::Words(w) if w.iter().any(|w| w.en == ["on"]));
         if switch {
             arg = arg.num_args(0..=1).default_missing_value("on");
+        } else {
+            // `--time -1+0` reaches the setting's own parser and its
+            // error, rather than clap's bare "unexpected argument".
+            arg = arg.allow_hyphen_values(true);
         }
         // The name the issue and lichess's own tools use.
         if key == Key::LichessUrl {

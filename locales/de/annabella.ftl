@@ -143,6 +143,14 @@ refuse-castling-attacked = { $castling } ist jetzt nicht möglich: { $square } w
 input-understood = Verstanden: { $words }.
 not-understood = Nicht verstanden: { $input }. Die Befehle nennt hilfe.
 not-understood-suggest = Nicht verstanden: { $input }. Meintest du { $suggestion }?
+piece-alone = Wohin soll { $role ->
+    [queen] die
+   *[other] der
+  } { $name } ziehen? Tippe den Zug mit dem Feld, zum Beispiel { $name } { $square }.
+piece-alone-stuck = Wohin soll { $role ->
+    [queen] die
+   *[other] der
+  } { $name } ziehen? Davon kann jetzt keine Figur ziehen.
 
 ## Fragen
 
@@ -151,6 +159,8 @@ ask-which = { $role ->
    *[other] Welcher { $name }
   }: { $choices }?
 ask-which-any = Welche Figur: { $choices }?
+ask-which-piece = { $name } auf { $square }
+ask-castling = Kurze oder lange Rochade?
 ask-promotion = Umwandlung auf { $square } in welche Figur: Dame, Turm, Läufer oder Springer?
 answer-not-fitting = Das passt nicht zur Frage.
 list-or = { $first } oder { $last }
@@ -180,7 +190,7 @@ setting-changed = { $key } ist jetzt { $value }.
 setting-line = { $key }: { $value }
 unknown-setting = Eine Einstellung { $key } gibt es nicht. Einstellungen: { $keys }.
 bad-value = { $key } kann nicht { $value } sein. Möglich ist { $allowed }.
-set-usage = So geht es: einstellen SCHLÜSSEL WERT, zum Beispiel einstellen style san.
+set-usage = So geht es: einstellen SCHLÜSSEL WERT, zum Beispiel einstellen stil san.
 chess960-number = Chess960-Startstellungen haben die Nummern 0 bis 959, oder zufall; { $value } ist keine davon.
 unknown-help = Einen Befehl { $topic } gibt es nicht. Die Liste nennt hilfe.
 missing-square = { $command } braucht ein Feld.
@@ -188,6 +198,13 @@ missing-rank = { $command } braucht eine Reihe.
 missing-file = { $command } braucht eine Linie.
 missing-piece = { $command } braucht eine Figurenart.
 missing-argument = { $command } braucht mehr Angaben.
+missing-value = { $key } braucht einen Wert: { $allowed }.
+out-of-range = { $command } nimmt eine Zahl von { $min } bis { $max }, nicht { $value }.
+missing-drill = { $command } braucht eine Art von Übung.
+missing-challenge = { $command } braucht einen lichess-Namen oder ki, und eine Bedenkzeit.
+missing-seek = { $command } braucht eine Bedenkzeit.
+missing-say = { $command } braucht einen Text.
+missing-load = { $command } braucht den Namen einer gespeicherten Partie oder eine PGN-Datei.
 bad-argument = Unerwartet: { $argument }.
 quit-goodbye = Auf Wiedersehen.
 
@@ -271,7 +288,7 @@ help-move-input = Züge: in algebraischer Notation mit deutschen oder englischen
 help-help = hilfe, oder hilfe und ein Befehl: erklärt die Befehle.
 help-quit = ende: beendet annabella.
 help-new = neu: eine neue Partie; neu weiß, neu schwarz oder neu zufall: mit dieser Seite für dich gegen die Engine. neu 960: eine Chess960-Partie aus einer zufälligen Startstellung; neu 960 und eine Zahl von 0 bis 959: diese Startstellung. neu zeit 5+3: mit dieser Bedenkzeit (jede, die einstellen zeit nimmt).
-help-board = brett: das ganze Brett, im Brettstil der Einstellung boardstyle (list, ranks oder squares).
+help-board = brett: das ganze Brett, im Brettstil der Einstellung brettstil (liste, reihen oder felder).
 help-status = status oder stand: wer am Zug ist und die Zugnummer, oder das Ergebnis.
 help-fen = fen: die Stellung in der Forsyth-Edwards-Notation.
 help-pgn = pgn: die Partie im PGN-Format.
@@ -330,7 +347,7 @@ opponent-human = Gegner: ein Mensch an dieser Tastatur; beide Seiten werden hier
 opponent-engine = Gegner: die eingebaute Engine auf Stufe { $level }, etwa { $elo } Elo. Du spielst { $color }.
 opponent-external = Gegner: eine externe Engine; die eingebaute Engine auf Stufe { $level } steht bereit. Du spielst { $color }.
 help-hint = tipp: der Zug, den die Engine jetzt spielen würde.
-help-eval = bewertung: wie die Stellung steht; mit verbosity full auch in Hundertstel Bauern, mit der Hauptvariante.
+help-eval = bewertung: wie die Stellung steht; mit ausführlichkeit ausführlich auch in Hundertstel Bauern, mit der Hauptvariante.
 
 ## Einstellungen
 
@@ -359,9 +376,9 @@ setting-color = Die Seite, die du gegen die Engine spielst.
 help-clock = uhr: beide Zeiten in Worten, deine zuerst (beim Spiel zu zweit Weiß zuerst); uhr weiß, uhr schwarz, uhr meine oder uhr gegner: eine Seite. Bei mehreren Perioden auch die Züge bis zur nächsten Zeitkontrolle.
 help-pause = pause: hält die Uhr in einer freien Partie an; Züge sind weiter möglich, ohne dass Zeit läuft. weiter lässt sie wieder laufen.
 help-resume = weiter: die angehaltene Uhr läuft wieder.
-setting-time = Die Bedenkzeit der Partien: 5+3 sind 5 Minuten und 3 Sekunden Zugabe nach jedem Zug, 0.5+0 sind 30 Sekunden; 90 d 5 hat 5 Sekunden Verzögerung, 90 b 5 eine Bronstein-Verzögerung; 40/90, 30+30 sind 90 Minuten für 40 Züge, dann 30 Minuten, 30 Sekunden Zugabe ab dem ersten Zug; aus spielt ohne Uhr.
+setting-time = Die Bedenkzeit der Partien: 5+3 sind 5 Minuten und 3 Sekunden Zugabe nach jedem Zug, 0,5+0 sind 30 Sekunden; 90 d 5 hat 5 Sekunden Verzögerung, 90 b 5 eine Bronstein-Verzögerung; 40/90, 30+30 sind 90 Minuten für 40 Züge, dann 30 Minuten, 30 Sekunden Zugabe ab dem ersten Zug; aus spielt ohne Uhr.
 setting-timealerts = Wann deine Uhr von selbst angesagt wird, in verbleibenden Sekunden, zum Beispiel 300 60 30 10; aus: nur wenn du mit uhr fragst.
-allowed-time = eine Bedenkzeit wie 5+3, 0.5+0, 90 d 5, 90 b 5 oder 40/90, 30+30, oder aus
+allowed-time = eine Bedenkzeit wie 5+3, 0,5+0, 90 d 5, 90 b 5 oder 40/90, 30+30, oder aus
 allowed-seconds = verbleibende Sekunden wie 300 60 30 10, oder aus
 time-hours = { $count ->
     [one] { $count } Stunde
@@ -394,7 +411,7 @@ clock-next-game = Die neue Bedenkzeit gilt ab der nächsten Partie; neu beginnt 
 clock-untimed = Diese Partie hat keine Uhr. Eine Bedenkzeit wählst du mit einstellen zeit 5+3 oder neu zeit 5+3.
 clock-already-paused = Die Uhr ist schon angehalten; mit weiter läuft sie wieder.
 clock-not-paused = Die Uhr ist nicht angehalten; pause hält sie an.
-bad-time-control = Keine Bedenkzeit: { $problem } Beispiele: 5+3 (5 Minuten, 3 Sekunden Zugabe pro Zug), 0.5+0 (30 Sekunden), 90 d 5 (5 Sekunden Verzögerung), 90 b 5 (Bronstein-Verzögerung), 40/90, 30+30 (40 Züge in 90 Minuten, dann 30 Minuten).
+bad-time-control = Keine Bedenkzeit: { $problem } Beispiele: 5+3 (5 Minuten, 3 Sekunden Zugabe pro Zug), 0,5+0 (30 Sekunden), 90 d 5 (5 Sekunden Verzögerung), 90 b 5 (Bronstein-Verzögerung), 40/90, 30+30 (40 Züge in 90 Minuten, dann 30 Minuten).
 control-empty = es wurde keine Zeit angegeben.
 control-not-a-number = { $part } ist keine Zahl.
 control-form = { $part } ist weder Minuten plus Sekunden, Minuten d Sekunden, Minuten b Sekunden noch Züge/Minuten.

@@ -121,11 +121,15 @@ refuse-castling-attacked = { $castling } is not possible now: { $square } is att
 input-understood = Understood: { $words }.
 not-understood = Not understood: { $input }. Type help for the commands.
 not-understood-suggest = Not understood: { $input }. Did you mean { $suggestion }?
+piece-alone = Where should the { $name } go? Type it with the square, for example { $name } { $square }.
+piece-alone-stuck = Where should the { $name } go? None of yours can move now.
 
 ## Questions
 
 ask-which = Which { $name }: { $choices }?
 ask-which-any = Which piece: { $choices }?
+ask-which-piece = { $name } on { $square }
+ask-castling = Short or long castling?
 ask-promotion = Promote on { $square } to which piece: queen, rook, bishop or knight?
 answer-not-fitting = That does not answer the question.
 list-or = { $first } or { $last }
@@ -163,6 +167,13 @@ missing-rank = { $command } needs a rank.
 missing-file = { $command } needs a file.
 missing-piece = { $command } needs a kind of piece.
 missing-argument = { $command } needs more.
+missing-value = { $key } needs a value: { $allowed }.
+out-of-range = { $command } takes a number from { $min } to { $max }, not { $value }.
+missing-drill = { $command } needs a kind of drill.
+missing-challenge = { $command } needs a lichess user or ai, and a clock.
+missing-seek = { $command } needs a clock.
+missing-say = { $command } needs a text.
+missing-load = { $command } needs the name of a saved game or a PGN file.
 bad-argument = Unexpected { $argument }.
 quit-goodbye = Goodbye.
 

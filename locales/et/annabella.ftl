@@ -152,11 +152,15 @@ refuse-castling-attacked = { $castling } ei ole praegu võimalik: ruut { $square
 input-understood = Sain aru: { $words }.
 not-understood = Ei saanud aru: { $input }. Käsud annab abi.
 not-understood-suggest = Ei saanud aru: { $input }. Kas mõtlesid { $suggestion }?
+piece-alone = Kuhu peaks { $name } minema? Kirjuta see koos ruuduga, näiteks { $name } { $square }.
+piece-alone-stuck = Kuhu peaks { $name } minema? Ükski neist ei saa praegu käia.
 
 ## Küsimused
 
 ask-which = Milline { $name }: { $choices }?
 ask-which-any = Milline malend: { $choices }?
+ask-which-piece = { $name } ruudul { $square }
+ask-castling = Lühike või pikk vangerdus?
 ask-promotion = Milleks muundub ettur ruudul { $square }: lipuks, vankriks, odaks või ratsuks?
 answer-not-fitting = See ei vasta küsimusele.
 list-or = { $first } või { $last }
@@ -192,7 +196,7 @@ setting-changed = { $key } on nüüd { $value }.
 setting-line = { $key }: { $value }
 unknown-setting = Seadet { $key } ei ole. Seaded: { $keys }.
 bad-value = { $key } ei saa olla { $value }. Vali { $allowed }.
-set-usage = Kasuta määra VÕTI VÄÄRTUS, näiteks määra style san.
+set-usage = Kasuta määra VÕTI VÄÄRTUS, näiteks määra stiil san.
 chess960-number = Chess960 algseisud on nummerdatud 0 kuni 959, või random; { $value } ei ole ükski neist.
 unknown-help = Käsku { $topic } ei ole. Loendi annab abi.
 missing-square = { $command } vajab ruutu.
@@ -200,6 +204,13 @@ missing-rank = { $command } vajab rida.
 missing-file = { $command } vajab liini.
 missing-piece = { $command } vajab malendi liiki.
 missing-argument = { $command } vajab rohkem andmeid.
+missing-value = { $key } vajab väärtust: { $allowed }.
+out-of-range = { $command } võtab arvu { $min } kuni { $max }, mitte { $value }.
+missing-drill = { $command } vajab harjutuse liiki.
+missing-challenge = { $command } vajab lichessi kasutajat või ai-d ja ajakontrolli.
+missing-seek = { $command } vajab ajakontrolli.
+missing-say = { $command } vajab teksti.
+missing-load = { $command } vajab salvestatud partii nime või PGN-faili.
 bad-argument = Ootamatu: { $argument }.
 quit-goodbye = Head aega.
 
@@ -282,11 +293,11 @@ material-extra = { $color ->
 ## Abi
 
 help-intro = Käsud: { $commands }. Ka ingliskeelsed ja saksakeelsed käsud kehtivad. Lähemalt: abi ja käsu nimi.
-help-move-input = Käigud: algebralises notatsioonis inglise või saksa tähtedega (Nf3, Sf3, exd5, O-O, e8=Q), koordinaatidena (g1-f3, e2-e4) või sõnadega (ratsu f3, ettur lööb d5, lühike vangerdus, Springer Felix drei).
+help-move-input = Käigud: algebralises notatsioonis eesti tähtedega K, L, V, O, R (kuningas, lipp, vanker, oda, ratsu: Rf3, exd5, O-O, e8=L), ka inglise või saksa tähtedega (Nf3, Sf3; kui R või L tähendaks seal teist malendit ja mõlemad käigud on võimalikud, küsitakse, kumba mõtled), koordinaatidena (g1-f3, e2-e4) või sõnadega (ratsu f3, ettur lööb d5, vangerdus, lühike vangerdus, Springer Felix drei).
 help-help = abi (help, h), või abi ja käsu nimi: selgitab käske.
 help-quit = lõpeta (välju, quit): lõpetab annabella töö.
 help-new = uus (new): uus mäng; uus valge, uus must või uus juhuslik: selle poolega mootori vastu. uus 960: Chess960 mäng juhuslikust algseisust; uus 960 ja arv 0 kuni 959: see algseis. uus aeg 5+3: selle ajakontrolliga (iga, mida määra aeg võtab).
-help-board = laud (board, b): kogu laud seade boardstyle järgi (list, ranks või squares).
+help-board = laud (board, b): kogu laud seade lauastiil järgi (loend, read või ruudud).
 help-status = seis (status, s): kes on käigul ja mitmes käik, või mängu tulemus.
 help-fen = fen: seis Forsyth-Edwardsi notatsioonis.
 help-pgn = pgn: mängu kirje PGN-vormingus.
@@ -374,9 +385,9 @@ setting-color = Pool, mida sa mootori vastu mängid.
 help-clock = kell (clock, c): mõlemad ajad sõnadega, sinu oma enne (kahekesi mängides valge oma enne); kell valge, kell must, kell minu või kell vastane: üks pool. Mitme perioodi korral ka käigud järgmise ajakontrollini.
 help-pause = paus (pause): peatab kella vabas mängus; käike saab edasi teha, aeg ei jookse. jätka paneb kella jälle käima.
 help-resume = jätka (resume): peatatud kell käib jälle.
-setting-time = Mängude ajakontroll: 5+3 on 5 minutit ja 3 sekundit lisa pärast igat käiku, 0.5+0 on 30 sekundit; 90 d 5 on 5-sekundilise viivitusega, 90 b 5 Bronsteini viivitusega; 40/90, 30+30 on 90 minutit 40 käigu jaoks, siis 30 minutit, 30 sekundit lisa alates esimesest käigust; väljas mängib ilma kellata.
+setting-time = Mängude ajakontroll: 5+3 on 5 minutit ja 3 sekundit lisa pärast igat käiku, 0,5+0 on 30 sekundit; 90 d 5 on 5-sekundilise viivitusega, 90 b 5 Bronsteini viivitusega; 40/90, 30+30 on 90 minutit 40 käigu jaoks, siis 30 minutit, 30 sekundit lisa alates esimesest käigust; väljas mängib ilma kellata.
 setting-timealerts = Millal sinu kell ise välja öeldakse, järelejäänud sekundites, näiteks 300 60 30 10; väljas: ainult kui küsid käsuga kell.
-allowed-time = ajakontroll nagu 5+3, 0.5+0, 90 d 5, 90 b 5 või 40/90, 30+30, või väljas
+allowed-time = ajakontroll nagu 5+3, 0,5+0, 90 d 5, 90 b 5 või 40/90, 30+30, või väljas
 allowed-seconds = järelejäänud sekundid nagu 300 60 30 10, või väljas
 time-hours = { $count ->
     [one] { $count } tund
@@ -409,7 +420,7 @@ clock-next-game = Uus ajakontroll kehtib järgmisest mängust; uus alustab selle
 clock-untimed = Sellel mängul pole kella. Ajakontrolli saad valida käsuga määra aeg 5+3 või uus aeg 5+3.
 clock-already-paused = Kell on juba peatatud; jätka paneb selle jälle käima.
 clock-not-paused = Kell ei ole peatatud; paus peatab selle.
-bad-time-control = See pole ajakontroll: { $problem } Näited: 5+3 (5 minutit, 3 sekundit lisa käigu kohta), 0.5+0 (30 sekundit), 90 d 5 (5-sekundiline viivitus), 90 b 5 (Bronsteini viivitus), 40/90, 30+30 (40 käiku 90 minutiga, siis 30 minutit).
+bad-time-control = See pole ajakontroll: { $problem } Näited: 5+3 (5 minutit, 3 sekundit lisa käigu kohta), 0,5+0 (30 sekundit), 90 d 5 (5-sekundiline viivitus), 90 b 5 (Bronsteini viivitus), 40/90, 30+30 (40 käiku 90 minutiga, siis 30 minutit).
 control-empty = aega ei antud.
 control-not-a-number = { $part } ei ole arv.
 control-form = { $part } ei ole minutid pluss sekundid, minutid d sekundid, minutid b sekundid ega käigud/minutid.

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::{Announcer, Phrasing, capitalise, n, s};
+use super::{Announcer, Phrasing, capitalise, n, q, s};
 use crate::event::{ClockEvent, ClockReport, SideTime, Who};
 use crate::rules::clock::{ControlError, ControlProblem};
 use crate::settings::Lang;
@@ -112,7 +112,7 @@ impl Announcer {
             ControlProblem::TwoBonuses => "control-two-bonuses",
             ControlProblem::AfterSuddenDeath => "control-after-sudden-death",
         };
-        let problem = self.message(lang, id, &[("part", s(error.part.clone()))]);
+        let problem = self.message(lang, id, &[("part", q(&error.part))]);
         self.message(lang, "bad-time-control", &[("problem", s(problem))])
     }
 }

@@ -3,7 +3,7 @@
 
 use shakmaty::{Color, Piece};
 
-use super::{Announcer, Phrasing, n, role_key, s};
+use super::{Announcer, Phrasing, n, q, role_key, s};
 use crate::dual::compare::Difference;
 use crate::dual::dictation::DictationProblem;
 use crate::dual::scoresheet::SheetStopKind;
@@ -51,9 +51,7 @@ impl Announcer {
             DualEvent::OwnDropped => self.message(ui, "confirm-own-dropped", &[]),
             DualEvent::BoardSet => self.message(ui, "dual-board-set", &[]),
             DualEvent::BoardCleared => self.message(ui, "dual-board-cleared", &[]),
-            DualEvent::BadFen(text) => {
-                self.message(ui, "dual-bad-fen", &[("text", s(text.clone()))])
-            }
+            DualEvent::BadFen(text) => self.message(ui, "dual-bad-fen", &[("text", q(text))]),
             DualEvent::Stated {
                 squares,
                 rest_empty,
@@ -123,7 +121,7 @@ impl Announcer {
             &[
                 ("number", n(stop.number)),
                 ("color", s(self.color(p, stop.color))),
-                ("text", s(stop.text.clone())),
+                ("text", q(&stop.text)),
             ],
         )
     }
@@ -180,7 +178,7 @@ impl Announcer {
                 DictationProblem::NoSquare(t) => ("dual-problem-square", t),
                 DictationProblem::NoPiece(t) => ("dual-problem-piece", t),
             };
-            lines.push(self.message(ui, id, &[("text", s(text.clone()))]));
+            lines.push(self.message(ui, id, &[("text", q(text))]));
         }
         lines
     }

@@ -80,6 +80,33 @@ pub(crate) fn s(value: impl Into<String>) -> FluentValue<'static> {
     FluentValue::String(Cow::Owned(value.into()))
 }
 
+/// The longest quote of what the player typed that an answer repeats,
+/// in characters: a few words, since a speech synthesiser reads all of
+/// it and a Braille display shows one line.
+pub const QUOTE_MAX: usize = 40;
+
+/// What the player typed (a name, a value, a line not understood), as
+/// an answer quotes it: trimmed, and cut after [`QUOTE_MAX`] characters
+/// with ` ...`. Every answer that echoes input quotes it through this.
+///
+/// ```
+/// use annabella::announce::quote;
+/// assert_eq!(quote(" e9 "), "e9");
+/// assert_eq!(quote(&"x".repeat(5000)), format!("{} ...", "x".repeat(40)));
+/// ```
+pub fn quote(text: &str) -> String {
+    let text = text.trim();
+    match text.char_indices().nth(QUOTE_MAX) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{} ...", text[..end].trim_end()),
+    }
+}
+
+/// [`quote`] as a message argument.
+fn q(text: &str) -> FluentValue<'static> {
+    s(quote(text))
+}
+
 fn n(value: u32) -> FluentValue<'static> {
     FluentValue::from(value)
 }

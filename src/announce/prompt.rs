@@ -18,8 +18,22 @@ impl Announcer {
     fn question(&self, p: Phrasing, q: &Question) -> String {
         let ui = p.lang;
         match q {
-            Question::Which { role, squares } => {
-                let choices = squares.iter().map(|&sq| self.square(p, sq)).collect();
+            Question::Which { role, pieces } => {
+                let choices = pieces
+                    .iter()
+                    .map(|&(piece, sq)| match role {
+                        Some(_) => self.square(p, sq),
+                        // Different pieces: each named with its square.
+                        None => self.message(
+                            ui,
+                            "ask-which-piece",
+                            &[
+                                ("name", s(self.ui_piece(p, piece))),
+                                ("square", s(self.square(p, sq))),
+                            ],
+                        ),
+                    })
+                    .collect();
                 let choices = s(self.or_list(p, choices));
                 match role {
                     Some(r) => self.message(
@@ -37,6 +51,7 @@ impl Announcer {
             Question::Promotion { to } => {
                 self.message(ui, "ask-promotion", &[("square", s(self.square(p, *to)))])
             }
+            Question::Castling => self.message(ui, "ask-castling", &[]),
             Question::Repeat => self.message(ui, "ask-repeat", &[]),
             Question::ConfirmOwn(f) => self.message(
                 ui,

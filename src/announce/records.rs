@@ -1,7 +1,7 @@
 //! The records family: saved and loaded games, files written, and the
 //! offer to go on with an unfinished game.
 
-use super::{Announcer, Phrasing, n, s};
+use super::{Announcer, Phrasing, n, q, s};
 use crate::event::{GameEntry, Trouble};
 use crate::event::{OpponentKind, RecordEvent, ResumeOffer};
 use crate::rules::{GameSummary, ImportError, ImportErrorKind};
@@ -18,25 +18,24 @@ impl Announcer {
             RecordEvent::Resumed => one("record-resumed", &[]),
             RecordEvent::NotResumed => one("record-not-resumed", &[]),
             RecordEvent::OfferStands => one("record-offer-stands", &[]),
-            RecordEvent::Saved(name) => one("record-saved", &[("name", s(name.clone()))]),
+            RecordEvent::Saved(name) => one("record-saved", &[("name", q(name))]),
             RecordEvent::KeptAside(name) => one("record-kept-aside", &[("name", s(name.clone()))]),
-            RecordEvent::Loaded(name) => one("record-loaded", &[("name", s(name.clone()))]),
+            RecordEvent::Loaded(name) => one("record-loaded", &[("name", q(name))]),
             RecordEvent::Games(entries) if entries.is_empty() => one("record-games-none", &[]),
             RecordEvent::Games(entries) => entries.iter().map(|e| self.entry(p, e)).collect(),
-            RecordEvent::Written(path) => {
-                one("record-written", &[("path", s(path.display().to_string()))])
-            }
+            RecordEvent::Written(path) => one(
+                "record-written",
+                &[("path", q(&path.display().to_string()))],
+            ),
             RecordEvent::Added { path, number } => one(
                 "record-added",
                 &[
-                    ("path", s(path.display().to_string())),
+                    ("path", q(&path.display().to_string())),
                     ("number", n(*number as u32)),
                 ],
             ),
             RecordEvent::Failed { path, trouble } => vec![self.file_trouble(p, path, trouble)],
-            RecordEvent::Unrestorable(name) => {
-                one("record-unrestorable", &[("name", s(name.clone()))])
-            }
+            RecordEvent::Unrestorable(name) => one("record-unrestorable", &[("name", q(name))]),
             RecordEvent::KeptUnrestorable(Some(aside)) => one(
                 "record-kept-unrestorable",
                 &[("aside", s(aside.display().to_string()))],
@@ -45,17 +44,14 @@ impl Announcer {
             RecordEvent::NothingToResume => one("record-nothing-to-resume", &[]),
             RecordEvent::UnknownSetting { path, key } => one(
                 "record-unknown-setting",
-                &[
-                    ("path", s(path.display().to_string())),
-                    ("key", s(key.clone())),
-                ],
+                &[("path", s(path.display().to_string())), ("key", q(key))],
             ),
             RecordEvent::BadSetting { path, key, value } => one(
                 "record-bad-setting",
                 &[
                     ("path", s(path.display().to_string())),
-                    ("key", s(key.clone())),
-                    ("value", s(value.clone())),
+                    ("key", q(key)),
+                    ("value", q(value)),
                 ],
             ),
             RecordEvent::PgnGames(games) if games.is_empty() => one("record-pgn-none", &[]),
@@ -86,7 +82,10 @@ impl Announcer {
 
     /// What went wrong with a file.
     fn file_trouble(&self, p: Phrasing, path: &std::path::Path, trouble: &Trouble) -> String {
-        let path = s(path.display().to_string());
+        // A name or file the player typed is quoted cut short; a broken
+        // file of the store's own is named whole.
+        let full = s(path.display().to_string());
+        let path = q(&path.display().to_string());
         let (id, aside) = match trouble {
             Trouble::Missing => ("record-missing", None),
             Trouble::Unreadable => ("record-unreadable", None),
@@ -97,7 +96,14 @@ impl Announcer {
             Trouble::Broken(Some(aside)) => ("record-broken-aside", Some(aside)),
             Trouble::Broken(None) => ("record-broken", None),
         };
-        let mut args = vec![("path", path)];
+        let mut args = vec![(
+            "path",
+            if matches!(trouble, Trouble::Broken(_)) {
+                full
+            } else {
+                path
+            },
+        )];
         if let Some(aside) = aside {
             args.push(("aside", s(aside.display().to_string())));
         }
@@ -182,7 +188,7 @@ impl Announcer {
             ImportErrorKind::UnknownVariant => "import-unknown-variant",
             ImportErrorKind::NullMove => "import-null",
         };
-        let why = self.message(p.lang, why, &[("text", s(error.text.clone()))]);
+        let why = self.message(p.lang, why, &[("text", q(&error.text))]);
         self.message(
             p.lang,
             "record-import-stopped",

@@ -3,11 +3,11 @@
 use fluent_bundle::FluentValue;
 use shakmaty::{CastlingSide, File, Rank, Role, Square};
 
-use super::{Announcer, Phrasing, capitalise, castle_id, n, role_key, s};
+use super::{Announcer, Phrasing, capitalise, castle_id, n, q, role_key, s};
 use crate::event::Refused;
-use crate::input::commands::Arg;
+use crate::input::commands::{Arg, Command};
 use crate::input::{CastlingBlock, CommandError, Refusal, Suggestion};
-use crate::settings::Key;
+use crate::settings::{Key, Lang};
 
 impl Announcer {
     pub(super) fn refused(&self, p: Phrasing, refused: &Refused) -> String {
@@ -15,23 +15,44 @@ impl Announcer {
         match refused {
             Refused::Move(r) => self.refusal(p, r),
             Refused::NotUnderstood {
+                suggestion: Some(Suggestion::Where(role, square)),
+                ..
+            } => {
+                let name = ("name", s(self.ui_piece(p, *role)));
+                match square {
+                    Some(sq) => self.message(
+                        ui,
+                        "piece-alone",
+                        &[
+                            ("role", role_key(*role)),
+                            name,
+                            ("square", s(sq.to_string())),
+                        ],
+                    ),
+                    None => {
+                        self.message(ui, "piece-alone-stuck", &[("role", role_key(*role)), name])
+                    }
+                }
+            }
+            Refused::NotUnderstood {
                 input,
                 suggestion: Some(suggestion),
             } => {
                 let text = match suggestion {
                     Suggestion::Command(word) => word.clone(),
                     Suggestion::Move(f) => self.move_words(p.short(), f),
+                    Suggestion::Where(..) => String::new(),
                 };
                 self.message(
                     ui,
                     "not-understood-suggest",
-                    &[("input", s(input.clone())), ("suggestion", s(text))],
+                    &[("input", q(input)), ("suggestion", s(text))],
                 )
             }
             Refused::NotUnderstood {
                 input,
                 suggestion: None,
-            } => self.message(ui, "not-understood", &[("input", s(input.clone()))]),
+            } => self.message(ui, "not-understood", &[("input", q(input))]),
             Refused::Command(e) => self.command_error(p, e),
             Refused::NothingToUndo => self.message(ui, "nothing-to-undo", &[]),
             Refused::NoDrawOffer => self.message(ui, "no-draw-offer", &[]),
@@ -45,9 +66,7 @@ impl Announcer {
             Refused::NoReplay => self.message(ui, "replay-none", &[]),
             Refused::NothingStated => self.message(ui, "dual-nothing-stated", &[]),
             Refused::NoDrill => self.message(ui, "drill-none", &[]),
-            Refused::UnknownDrill(word) => {
-                self.message(ui, "drill-unknown", &[("word", s(word.clone()))])
-            }
+            Refused::UnknownDrill(word) => self.message(ui, "drill-unknown", &[("word", q(word))]),
             Refused::NoPeeksLeft { cost, used, budget } => self.message(
                 ui,
                 "peek-none-left",
@@ -221,7 +240,10 @@ impl Announcer {
                 self.message(
                     ui,
                     "unknown-setting",
-                    &[("key", s(key.to_lowercase())), ("keys", s(keys.join(", ")))],
+                    &[
+                        ("key", q(&key.to_lowercase())),
+                        ("keys", s(keys.join(", "))),
+                    ],
                 )
             }
             CommandError::BadValue { key, value } => self.message(
@@ -229,43 +251,84 @@ impl Announcer {
                 "bad-value",
                 &[
                     ("key", s(key.word(ui))),
-                    ("value", s(value.clone())),
+                    ("value", q(value)),
                     ("allowed", s(self.allowed(p, &key.allowed()))),
                 ],
             ),
             CommandError::SetUsage => self.message(ui, "set-usage", &[]),
+            CommandError::MissingValue(key) => self.message(
+                ui,
+                "missing-value",
+                &[
+                    ("key", s(key.word(ui))),
+                    ("allowed", s(self.allowed(p, &key.allowed()))),
+                ],
+            ),
+            CommandError::OutOfRange {
+                command,
+                value,
+                min,
+                max,
+            } => self.message(
+                ui,
+                "out-of-range",
+                &[
+                    ("command", s(command.word(ui))),
+                    ("value", q(value)),
+                    ("min", n(*min)),
+                    ("max", n(*max)),
+                ],
+            ),
             CommandError::BadTimeControl(error) => self.time_control_error(ui, error),
             CommandError::Chess960Number(v) => {
-                self.message(ui, "chess960-number", &[("value", s(v.clone()))])
+                self.message(ui, "chess960-number", &[("value", q(v))])
             }
             CommandError::UnknownHelpTopic(t) => {
-                self.message(ui, "unknown-help", &[("topic", s(t.clone()))])
+                self.message(ui, "unknown-help", &[("topic", q(t))])
             }
             CommandError::BadArgument { command, argument } => {
                 let help = self.message(ui, command.entry().help, &[]);
-                let line = self.message(ui, "bad-argument", &[("argument", s(argument.clone()))]);
+                let line = self.message(ui, "bad-argument", &[("argument", q(argument))]);
                 format!("{line} {help}")
             }
-            CommandError::Missing { command, what } => {
-                let id = match what {
-                    Arg::Square | Arg::OptionalSquare => "missing-square",
-                    Arg::Rank => "missing-rank",
-                    Arg::File => "missing-file",
-                    Arg::Piece => "missing-piece",
-                    Arg::MoveNumber | Arg::OptionalMoveNumber => "missing-move-number",
-                    Arg::Setting => return self.message(ui, "set-usage", &[]),
-                    Arg::None
-                    | Arg::Topic
-                    | Arg::NewGame
-                    | Arg::OptionalColor
-                    | Arg::OptionalMove
-                    | Arg::ClockSide
-                    | Arg::Text => "missing-argument",
-                };
-                let line = self.message(ui, id, &[("command", s(command.word(ui)))]);
-                let help = self.message(ui, command.entry().help, &[]);
-                format!("{line} {help}")
-            }
+            CommandError::Missing { command, what } => self.missing(ui, *command, *what),
         }
     }
+
+    /// What is missing when a command got no argument, and its help.
+    fn missing(&self, ui: Lang, command: Command, what: Arg) -> String {
+        let id = match what {
+            Arg::Square | Arg::OptionalSquare => "missing-square",
+            Arg::Rank => "missing-rank",
+            Arg::File => "missing-file",
+            Arg::Piece => "missing-piece",
+            Arg::MoveNumber | Arg::OptionalMoveNumber => "missing-move-number",
+            Arg::Setting => return self.message(ui, "set-usage", &[]),
+            Arg::None
+            | Arg::Topic
+            | Arg::NewGame
+            | Arg::OptionalColor
+            | Arg::OptionalMove
+            | Arg::ClockSide
+            | Arg::Text => missing_id(command),
+        };
+        let line = self.message(ui, id, &[("command", s(command.word(ui)))]);
+        let help = self.message(ui, command.entry().help, &[]);
+        format!("{line} {help}")
+    }
+}
+
+/// What a command with a word argument says it needs when it got none.
+fn missing_id(command: Command) -> &'static str {
+    const NEEDS: [(Command, &str); 5] = [
+        (Command::Drill, "missing-drill"),
+        (Command::Challenge, "missing-challenge"),
+        (Command::Seek, "missing-seek"),
+        (Command::Say, "missing-say"),
+        (Command::Load, "missing-load"),
+    ];
+    NEEDS
+        .iter()
+        .find(|(c, _)| *c == command)
+        .map_or("missing-argument", |(_, id)| id)
 }

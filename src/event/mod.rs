@@ -83,9 +83,11 @@ pub enum Question {
     Which {
         /// The piece named, if all candidates share it.
         role: Option<Role>,
-        /// The origin squares to choose from.
-        squares: Vec<Square>,
+        /// The pieces to choose from and their origin squares.
+        pieces: Vec<(Role, Square)>,
     },
+    /// Short or long castling, when the player said only "castle".
+    Castling,
     /// Which piece a pawn becomes.
     Promotion {
         /// The promotion square.

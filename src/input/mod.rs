@@ -46,7 +46,7 @@ pub enum Line {
     Move(Reading),
     /// Neither a command nor a move.
     NotUnderstood {
-        /// What was typed (a long line cut short).
+        /// What was typed.
         input: String,
         /// The closest command word or legal move, if one is close.
         suggestion: Option<Suggestion>,
@@ -80,6 +80,19 @@ pub enum CommandError {
     },
     /// `set` needs a key and a value.
     SetUsage,
+    /// `set KEY` without a value.
+    MissingValue(Key),
+    /// A number outside what the command takes (`drill colors 0`).
+    OutOfRange {
+        /// The command.
+        command: Command,
+        /// What was given.
+        value: String,
+        /// The least number taken.
+        min: u32,
+        /// The greatest number taken.
+        max: u32,
+    },
     /// `new 960` with a number outside 0–959.
     Chess960Number(String),
     /// No help for that word.
@@ -110,6 +123,9 @@ pub enum Suggestion {
     Command(String),
     /// A legal move.
     Move(MoveFacts),
+    /// A piece word alone: where should it go? With a square one such
+    /// piece can go to, for an example.
+    Where(shakmaty::Role, Option<shakmaty::Square>),
 }
 
 /// The line without control characters: escape sequences (an arrow key
@@ -186,7 +202,7 @@ pub fn read_line(text: &str, lang: Lang, game: &Game) -> Line {
             // A value or a name may end in a question mark (`set name ?`).
             Some(c) if matches!(c.entry().arg, Arg::Setting | Arg::Text) => {}
             Some(c) if c != Command::Square => line = query.trim_end(),
-            _ => return square_question(line, query, game),
+            _ => return square_question(line, query, lang, game),
         }
     }
     let mut words = line.split_whitespace();
@@ -210,20 +226,20 @@ pub fn read_line(text: &str, lang: Lang, game: &Game) -> Line {
     }
     let reading = reading();
     if reading.intents.is_empty() {
-        return suggest::not_understood(line, game);
+        return suggest::not_understood(line, lang, game);
     }
     Line::Move(reading)
 }
 
 /// `e4?`, `Eva vier?`, `was steht auf Eva vier?`: what stands on the
 /// square, the question words and a `square` command word read past.
-fn square_question(line: &str, query: &str, game: &Game) -> Line {
+fn square_question(line: &str, query: &str, lang: Lang, game: &Game) -> Line {
     let words: Vec<&str> = query
         .split_whitespace()
         .filter(|w| Command::from_word(w) != Some(Command::Square) && !vocab::is_question_word(w))
         .collect();
     match parse_square(&words.join(" ")) {
         Some(square) => Line::Command(Cmd::Square(square)),
-        None => suggest::not_understood(line, game),
+        None => suggest::not_understood(line, lang, game),
     }
 }

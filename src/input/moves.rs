@@ -34,6 +34,12 @@ pub struct Intent {
     pub promotion: Option<Role>,
     /// The input said en passant.
     pub en_passant: bool,
+    /// This reading is as likely as the one before it (an Estonian `R`
+    /// is a knight, an English one a rook; a bare "castle" is either
+    /// side): moves that fit either are all candidates, to be asked
+    /// about, where a later reading otherwise counts only when the
+    /// earlier ones fit nothing.
+    pub joins: bool,
 }
 
 impl Intent {
@@ -48,6 +54,7 @@ impl Intent {
             captured: None,
             promotion: None,
             en_passant: false,
+            joins: false,
         }
     }
 
@@ -311,6 +318,7 @@ fn coordinates(line: &str) -> Option<Intent> {
         captured: None,
         promotion,
         en_passant: false,
+        joins: false,
     })
 }
 
@@ -391,6 +399,7 @@ fn grammar(syms: &[Word]) -> Option<Intent> {
         captured,
         promotion,
         en_passant,
+        joins: false,
     })
 }
 
@@ -430,6 +439,18 @@ pub fn read_move_with(line: &str, letters: Letters, effort: &mut Effort) -> Read
             understood: None,
         };
     }
+    // "castle", "Rochade" alone: either side, asked about when both are
+    // legal.
+    if vocab::is_castling_word(&joined) {
+        let long = Intent {
+            joins: true,
+            ..Intent::castling(CastlingSide::QueenSide)
+        };
+        return Reading {
+            intents: vec![Intent::castling(CastlingSide::KingSide), long],
+            understood: None,
+        };
+    }
     if let Some(intent) = coordinates(line) {
         return Reading {
             intents: vec![intent],
@@ -452,11 +473,41 @@ pub fn read_move_with(line: &str, letters: Letters, effort: &mut Effort) -> Read
     });
     match found {
         Some((intent, symbols)) => Reading {
-            intents: vec![intent],
+            intents: std::iter::once(intent)
+                .chain(other_letter(line, letters, &intent))
+                .collect(),
             understood: symbols.corrected.then(|| symbols.heard.join(" ")),
         },
         None => Reading::default(),
     }
+}
+
+/// The reading of a move's leading piece letter in English or German
+/// where the UI language's letter names another piece (Estonian `R`,
+/// ratsu, is an English rook; `L`, lipp, a German Läufer): it joins the
+/// UI language's reading, so a player who types the letters of the
+/// other notation is asked rather than given the wrong piece.
+fn other_letter(line: &str, letters: Letters, intent: &Intent) -> Option<Intent> {
+    if letters == Letters::EnglishGerman {
+        return None;
+    }
+    let mut tokens = line.split_whitespace();
+    let mut first = tokens.next()?;
+    if is_move_number(first) {
+        first = tokens.next()?;
+    }
+    // A piece word ("ratsu", "Läufer") means one piece in every language.
+    if lookup(&fold(first)).is_some() {
+        return None;
+    }
+    let letter = first.chars().next()?;
+    let own = piece_letter(letter, letters)?;
+    let other = piece_letter(letter, Letters::EnglishGerman)?;
+    (own != other && intent.role == RoleSpec::Role(own)).then_some(Intent {
+        role: RoleSpec::Role(other),
+        joins: true,
+        ..*intent
+    })
 }
 
 /// The readings of a line as a move, best first; empty when the line is

@@ -242,10 +242,16 @@ pub fn resolve_for(
     }
     let moves = game.legal_moves();
     let turn = game.turn();
-    for intent in intents {
-        let matched = matching(intent, &moves, turn);
+    // Readings that join the one before them make one group: the first
+    // group that fits a legal move decides, with all the moves it fits.
+    let mut groups = intents.iter().peekable();
+    while let Some(first) = groups.next() {
+        let mut matched = matching(first, &moves, turn);
+        while let Some(joined) = groups.next_if(|i| i.joins) {
+            matched.extend(matching(joined, &moves, turn));
+        }
         if !matched.is_empty() {
-            return decide(matched, intent.promotion, autoqueen);
+            return decide(matched, first.promotion, autoqueen);
         }
     }
     Resolution::Refused(diagnose_for(game, primary, both_sides))

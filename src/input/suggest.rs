@@ -1,34 +1,52 @@
 //! For a line that is neither a command nor a move: the closest command
-//! word or legal move, when one is a slip away (SPEC §3).
+//! word of the UI language (another language's only one slip away) or
+//! legal move, when one is a slip away (SPEC §3); for a piece word
+//! alone, where it should go.
 
 use shakmaty::san::SanPlus;
 
 use super::commands::COMMANDS;
 use super::moves::{Effort, read_move};
 use super::resolve::{Resolution, resolve};
-use super::vocab::{fold, lookup, nearest};
+use super::vocab::{fold, lookup, nearest, piece_word};
 use super::{Line, Suggestion};
 use crate::rules::{Game, MoveFacts, german_san};
+use crate::settings::Lang;
 
-/// Input longer than this gets no suggestion and is echoed cut short.
+/// Input longer than this gets no suggestion (the answer quotes it cut
+/// short, as every answer does).
 const MAX_SUGGEST_INPUT: usize = 40;
 
-/// "Not understood", with the closest command word or legal move of
-/// `game` when one is a slip away.
-pub fn not_understood(line: &str, game: &Game) -> Line {
+/// "Not understood", with the closest command word of `lang` or legal
+/// move of `game` when one is a slip away; a piece word alone ("Dame",
+/// "knight") is asked where it should go.
+pub fn not_understood(line: &str, lang: Lang, game: &Game) -> Line {
+    // Cyrillic letters that look like Latin ones ("Е4" typed with a
+    // Russian layout) are read as those.
+    let shown = line.trim();
+    let line = &latin(line);
     let typed = line.trim().to_lowercase();
-    // A long line is no slip of a short word; echo only its start.
+    // A long line is no slip of a short word.
     if typed.chars().count() > MAX_SUGGEST_INPUT {
-        let mut input: String = line.trim().chars().take(MAX_SUGGEST_INPUT).collect();
-        input.push_str(" ...");
         return Line::NotUnderstood {
-            input,
+            input: shown.to_string(),
             suggestion: None,
+        };
+    }
+    if let Some(role) = piece_word(&fold(line.trim())) {
+        let square = game
+            .legal_moves()
+            .iter()
+            .find(|m| m.role() == role)
+            .map(|m| m.to());
+        return Line::NotUnderstood {
+            input: shown.to_string(),
+            suggestion: Some(Suggestion::Where(role, square)),
         };
     }
     if let Some(facts) = corrected_move(line, game) {
         return Line::NotUnderstood {
-            input: line.trim().to_string(),
+            input: shown.to_string(),
             suggestion: Some(Suggestion::Move(facts)),
         };
     }
@@ -39,17 +57,23 @@ pub fn not_understood(line: &str, game: &Game) -> Line {
         }
     };
     for entry in &COMMANDS {
+        let own = entry.words.of(lang);
         for word in entry.words.all().filter(|w| w.chars().count() > 2) {
             // Measured against the word as typed without accents, shown
             // as it is spelled.
             let d = edit_distance(&typed, &fold(word));
-            consider(d, &|| Suggestion::Command(word.to_string()));
+            // Another language's word only when it is one slip away
+            // ("hlep"): "Queen" is no slip of "üben".
+            if d <= 1 || own.contains(&word) {
+                consider(d, &|| Suggestion::Command(word.to_string()));
+            }
         }
     }
     let pos = game.position();
     for mv in game.legal_moves() {
         let english = SanPlus::from_move(pos.clone(), mv).san.to_string();
-        let d = [english.clone(), german_san(&english)]
+        // English and German letters are read in every UI language.
+        let d = [german_san(&english), san_in(lang, &english), english]
             .iter()
             .map(|text| edit_distance(&typed, &text.to_lowercase()))
             .min()
@@ -59,9 +83,62 @@ pub fn not_understood(line: &str, game: &Game) -> Line {
     let limit = (typed.chars().count() / 2).clamp(1, 2);
     let suggestion = best.filter(|(d, _)| *d <= limit).map(|(_, s)| s);
     Line::NotUnderstood {
-        input: line.trim().to_string(),
+        input: shown.to_string(),
         suggestion,
     }
+}
+
+/// SAN with the piece letters of `lang`.
+fn san_in(lang: Lang, english: &str) -> String {
+    match lang {
+        Lang::En => english.to_string(),
+        Lang::De => german_san(english),
+        // K L V O R: kuningas, lipp, vanker, oda, ratsu.
+        Lang::Et => english
+            .chars()
+            .map(|c| match c {
+                'Q' => 'L',
+                'R' => 'V',
+                'B' => 'O',
+                'N' => 'R',
+                c => c,
+            })
+            .collect(),
+    }
+}
+
+/// The line with Cyrillic letters that look like Latin ones replaced by
+/// those.
+fn latin(line: &str) -> String {
+    const PAIRS: [(char, char); 19] = [
+        ('а', 'a'),
+        ('с', 'c'),
+        ('е', 'e'),
+        ('к', 'k'),
+        ('м', 'm'),
+        ('о', 'o'),
+        ('р', 'p'),
+        ('х', 'x'),
+        ('А', 'A'),
+        ('В', 'B'),
+        ('С', 'C'),
+        ('Е', 'E'),
+        ('Н', 'H'),
+        ('К', 'K'),
+        ('М', 'M'),
+        ('О', 'O'),
+        ('Р', 'P'),
+        ('Т', 'T'),
+        ('Х', 'X'),
+    ];
+    line.chars()
+        .map(|c| {
+            PAIRS
+                .iter()
+                .find(|(from, _)| *from == c)
+                .map_or(c, |&(_, to)| to)
+        })
+        .collect()
 }
 
 /// A move said in words with a word or two slightly wrong ("Springa

@@ -6,11 +6,11 @@
 //! standing; anything else lets it lapse, except that a repetition and a
 //! dictation outlast a typo.
 
-use shakmaty::{Move, Square};
+use shakmaty::{Move, Role, Square};
 
 use crate::event::{Event, PromptEvent, Question};
 use crate::input::commands::{Cmd, Command};
-use crate::input::vocab::{fold, is_answer_lead, is_answer_pronoun};
+use crate::input::vocab::{castling_side_word, fold, is_answer_lead, is_answer_pronoun};
 use crate::input::{Line, Pick, Resolution, decide, filter_by_answer, parse_answer_with};
 use crate::rules::MoveFacts;
 
@@ -112,13 +112,19 @@ impl Prompt {
             Prompt::Promotion { moves, .. } => Question::Promotion {
                 to: moves.first().map_or(Square::A1, |m| m.to()),
             },
+            Prompt::Which { moves, .. } if moves.iter().all(|m| m.is_castle()) => {
+                Question::Castling
+            }
             Prompt::Which { moves, .. } => {
-                let mut squares: Vec<Square> = moves.iter().filter_map(|m| m.from()).collect();
-                squares.sort_by_key(|sq| (sq.file(), sq.rank()));
-                squares.dedup();
+                let mut pieces: Vec<(Role, Square)> = moves
+                    .iter()
+                    .filter_map(|m| Some((m.role(), m.from()?)))
+                    .collect();
+                pieces.sort_by_key(|(_, sq)| (sq.file(), sq.rank()));
+                pieces.dedup();
                 let role = moves.first().map(|m| m.role());
                 let role = role.filter(|&r| moves.iter().all(|m| m.role() == r));
-                Question::Which { role, squares }
+                Question::Which { role, pieces }
             }
         }
     }
@@ -192,6 +198,10 @@ pub(super) fn choose(t: &mut Table, prompt: Prompt, line: &str) -> Result<Choice
     }
     let squares = matches!(prompt, Prompt::Which { .. });
     let line = &answer_body(line);
+    if let Some(narrowed) = by_side_or_piece(&prompt, line, t) {
+        let claim = prompt.claim();
+        return Ok(Choice::Decided(decide(narrowed, None, false), claim));
+    }
     let Some(mut pick) = parse_answer_with(line, squares, t.settings.lang.into()) else {
         return Err(prompt);
     };
@@ -235,6 +245,36 @@ pub(super) fn choose(t: &mut Table, prompt: Prompt, line: &str) -> Result<Choice
     let claim = prompt.claim();
     let resolution = decide(narrowed, pick.piece, t.settings.autoqueen);
     Ok(Choice::Decided(resolution, claim))
+}
+
+/// The answer to "short or long castling?" ("kurz") or to which of
+/// different pieces ("ratsu"): the one move it names, if it names one.
+fn by_side_or_piece(prompt: &Prompt, line: &str, t: &Table) -> Option<Vec<Move>> {
+    let Prompt::Which { moves, .. } = prompt else {
+        return None;
+    };
+    let words: String = line.split_whitespace().map(fold).collect();
+    let chosen: Vec<Move> = if let Some(short) = castling_side_word(&words) {
+        let side = shakmaty::CastlingSide::from_king_side(short);
+        moves
+            .iter()
+            .filter(|m| m.castling_side() == Some(side))
+            .copied()
+            .collect()
+    } else {
+        let pick = parse_answer_with(line, false, t.settings.lang.into())?;
+        let piece: Role = pick
+            .piece
+            .filter(|_| pick.file.is_none() && pick.rank.is_none())?;
+        moves
+            .iter()
+            .filter(|m| m.role() == piece)
+            .copied()
+            .collect()
+    };
+    // Only an answer that narrows the choices; "Springer" to "which
+    // knight?" does not.
+    (!chosen.is_empty() && chosen.len() < moves.len()).then_some(chosen)
 }
 
 /// Asks `prompt`'s question and keeps it open on the table.

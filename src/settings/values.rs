@@ -457,6 +457,17 @@ impl TimeChoice {
     }
 }
 
+/// A time control as the language writes it: German and Estonian with a
+/// decimal comma (`0,5+0`), English with a point; both are read. A
+/// control with move counts keeps the point, since there a comma
+/// parts the periods (`40/90,30`) and must read back so.
+fn decimal_comma(lang: Lang, text: String) -> String {
+    match lang {
+        Lang::De | Lang::Et if !text.contains('/') => text.replace('.', ","),
+        Lang::En | Lang::De | Lang::Et => text,
+    }
+}
+
 impl Value for TimeChoice {
     fn parse(text: &str) -> Option<TimeChoice> {
         TimeChoice::read(text).ok()
@@ -465,7 +476,7 @@ impl Value for TimeChoice {
     fn show(&self, lang: Lang) -> Cow<'static, str> {
         match self {
             TimeChoice::Untimed => Cow::Borrowed(OFF.shown(lang)),
-            TimeChoice::Timed(control) => Cow::Owned(control.to_string()),
+            TimeChoice::Timed(control) => Cow::Owned(decimal_comma(lang, control.to_string())),
         }
     }
 

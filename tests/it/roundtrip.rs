@@ -1,6 +1,9 @@
 //! Round trip: every announcement of every legal move, in every style,
 //! verbosity and UI language, reads back as exactly that move. Whatever
-//! the client says can be said back to it.
+//! the client says can be said back to it. The one exception is asked
+//! for (issue 24, item 6): Estonian SAN's `R` (ratsu) and `L` (lipp) are
+//! a rook and a Läufer in English and German, so where both readings are
+//! legal the player is asked which piece, the move among the choices.
 
 use std::fs;
 use std::path::Path;
@@ -104,7 +107,9 @@ fn check_position(fen: &str, announcer: &Announcer) -> Vec<String> {
                     // Typed SAN is read with the letters of the UI language.
                     let reading = read_move_with(&text, lang.into(), &mut Effort::default());
                     let got = resolve(&game, &reading.intents, false);
-                    if got != Resolution::Move(mv) {
+                    let asked = matches!(&got, Resolution::Ambiguous(moves)
+                        if lang == Lang::Et && text.starts_with(['R', 'L']) && moves.contains(&mv));
+                    if got != Resolution::Move(mv) && !asked {
                         failures.push(format!(
                             "{fen}: {} announced {text:?} ({style:?}, {verbosity:?}, {lang:?}) read back as {got:?}",
                             facts.san

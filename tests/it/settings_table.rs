@@ -146,7 +146,7 @@ fn a_wrong_value_is_answered_with_what_is_allowed() {
         ),
         (
             "set voice",
-            "Use set KEY VALUE, for example: set style san.",
+            "voice needs a value: auto, a language such as de or en-gb, or a voice name in one word.",
         ),
         (
             "set time 5+x",
@@ -166,4 +166,36 @@ fn a_wrong_value_is_answered_with_what_is_allowed() {
         let text = announcer.render(s.settings(), &events[0]).join(" ");
         assert_eq!(text, want, "{line}");
     }
+}
+
+/// A flag's value that starts with a minus reaches the setting's own
+/// parser: `--time -1+0` is answered with what is wrong and the examples
+/// of a time control, as `--time 1x` is, not with clap's bare
+/// "unexpected argument '-1' found" (issue 24, item 22).
+#[test]
+fn a_value_starting_with_a_minus_gets_the_settings_own_error() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["--lang", "en", "--time", "-1+0"])
+        .env_remove("LC_ALL")
+        .env_remove("LANG")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("annabella runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains("invalid value '-1+0' for '--time <VALUE>': Not a time control: -1")
+            && err.contains("Examples: 5+3"),
+        "{err}"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_annabella"))
+        .args(["--lang", "en", "--level", "-3"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("annabella runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("invalid value '-3' for '--level <VALUE>': use"),
+        "{err}"
+    );
 }

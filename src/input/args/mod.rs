@@ -12,7 +12,7 @@ use super::moves::parse_answer;
 use super::vocab::{color_word, fold, is_question_word, is_random_word, piece_word};
 use super::{CommandError, Pick};
 use crate::rules::Chess960Start;
-use crate::settings::{ColorChoice, Setting, SettingError, TimeChoice, parse_setting};
+use crate::settings::{ColorChoice, Key, Setting, SettingError, TimeChoice, parse_setting};
 
 mod dual;
 mod online;
@@ -187,8 +187,12 @@ pub(super) fn parse(command: Command, words: &[&str]) -> Result<Cmd, CommandErro
     read_argument(command, &asked_words(entry.read_only, entry.arg, words))
 }
 
-/// The error for words the command does not take.
+/// The error for words the command does not take; without words, for
+/// the argument it needs and did not get.
 fn bad(command: Command, argument: &str) -> CommandError {
+    if argument.trim().is_empty() {
+        return missing(command);
+    }
     CommandError::BadArgument {
         command,
         argument: argument.to_string(),
@@ -339,7 +343,12 @@ impl Argument for Setting {
             return Err(missing(command));
         };
         if value.is_empty() {
-            return Err(CommandError::SetUsage);
+            return Err(match parse_setting(key, "") {
+                Err(SettingError::UnknownKey(key)) => CommandError::UnknownSetting(key),
+                Err(SettingError::BadValue { key, .. }) => CommandError::MissingValue(key),
+                Err(SettingError::BadTimeControl { .. }) => CommandError::MissingValue(Key::Time),
+                Ok(_) => CommandError::SetUsage,
+            });
         }
         let value = value.join(" ");
         parse_setting(key, &value).map_err(|e| match e {
@@ -506,7 +515,18 @@ mod tests {
         assert_eq!(cmd("harjutus stopp"), Cmd::Drill(DrillOrder::Stop));
         let unknown = DrillOrder::Unknown("chess".into());
         assert_eq!(cmd("drill chess 500"), Cmd::Drill(unknown));
-        assert_eq!(read("drill knight 500"), bad(Command::Drill, "knight 500"));
+        assert_eq!(
+            read("drill knight 500"),
+            Line::Failed(
+                Command::Drill,
+                CommandError::OutOfRange {
+                    command: Command::Drill,
+                    value: "500".into(),
+                    min: 1,
+                    max: 100
+                }
+            )
+        );
         let on = BlindfoldOrder::On { peeks: Some(20) };
         assert_eq!(cmd("blind an blicke 20"), Cmd::Blindfold(on));
         assert_eq!(read("blindfold off 3"), bad(Command::Blindfold, "off 3"));

@@ -152,7 +152,13 @@ impl Argument for BlindfoldOrder {
             (Some(true), [word, n]) if PEEKS.contains_folded(&fold(word)) => {
                 match n.parse::<u32>() {
                     Ok(n) if n <= MAX_PEEKS => Ok(BlindfoldOrder::On { peeks: Some(n) }),
-                    _ => Err(bad()),
+                    Ok(_) => Err(CommandError::OutOfRange {
+                        command,
+                        value: n.to_string(),
+                        min: 0,
+                        max: MAX_PEEKS,
+                    }),
+                    Err(_) => Err(bad()),
                 }
             }
             _ => Err(bad()),
@@ -178,7 +184,15 @@ impl Argument for DrillOrder {
                     [] => QUESTIONS,
                     [n] => match n.parse::<usize>() {
                         Ok(n) if (1..=MAX_QUESTIONS).contains(&n) => n,
-                        _ => return Err(bad()),
+                        Ok(_) => {
+                            return Err(CommandError::OutOfRange {
+                                command,
+                                value: n.to_string(),
+                                min: 1,
+                                max: MAX_QUESTIONS as u32,
+                            });
+                        }
+                        Err(_) => return Err(bad()),
                     },
                     _ => return Err(bad()),
                 };

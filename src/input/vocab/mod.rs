@@ -226,6 +226,39 @@ pub fn castling(folded_line: &str) -> Option<bool> {
     table.get(folded_line).copied()
 }
 
+/// A castling word that names no side ("castle", "Rochade",
+/// "vangerdus"), the whole line folded and joined.
+const CASTLING: Words = Words::new(
+    &["castle", "castles", "castling"],
+    &["Rochade", "rochieren"],
+    &["vangerdus", "vangerdamine", "vangerda"],
+);
+
+/// Whether the whole line (folded, joined) is a castling word that
+/// names no side.
+pub fn is_castling_word(folded_line: &str) -> bool {
+    CASTLING.contains_folded(folded_line)
+}
+
+/// The words that answer "short or long castling?": `Some(true)` for
+/// short, `Some(false)` for long.
+pub fn castling_side_word(folded: &str) -> Option<bool> {
+    const SHORT: Words = Words::new(
+        &["short", "kingside"],
+        &["kurz", "kurze", "klein", "kleine"],
+        &["lühike", "lühikene"],
+    );
+    const LONG: Words = Words::new(
+        &["long", "queenside"],
+        &["lang", "lange", "groß", "große"],
+        &["pikk"],
+    );
+    [(SHORT, true), (LONG, false)]
+        .into_iter()
+        .find(|(words, _)| words.contains_folded(folded))
+        .map(|(_, short)| short)
+}
+
 /// A colour word of any language ("weiße", "black").
 pub fn color_word(folded: &str) -> Option<Color> {
     ALL.iter()

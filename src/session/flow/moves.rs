@@ -117,7 +117,8 @@ impl Session {
         let lang = self.table.settings.lang.into();
         let reading = read_move_with(&move_text, lang, &mut Effort::default());
         if reading.intents.is_empty() {
-            return self.run(not_understood(&move_text, &self.table.game));
+            let lang = self.table.settings.lang;
+            return self.run(not_understood(&move_text, lang, &self.table.game));
         }
         self.move_reading(reading, true)
     }
