@@ -477,6 +477,9 @@ replay-no-move = Diese Partie hat keinen Zug { $number }. Ihre Züge gehen von {
 replay-no-move-side = { $side } hat in dieser Partie keinen Zug { $number }. Ihre Züge gehen von { $first } bis { $last }, der letzte von { $color }.
 missing-move-number = { $command } braucht eine Zugnummer.
 record-nothing-to-resume = Es gibt keine unbeendete Partie zum Fortsetzen; eine neue Partie beginnt.
+# The first word of the name of a game kept without one (letters only).
+kept-name-unfinished = unbeendet
+kept-name-finished = partie
 record-unknown-setting = In { $path } ist { $key } keine Einstellung; sie bleibt in der Datei.
 record-bad-setting = In { $path } kann { $key } nicht { $value } sein; dieser Lauf nimmt den Standard.
 record-settings-file = Einstellungsdatei: { $path }.

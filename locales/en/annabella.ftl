@@ -422,6 +422,9 @@ replay-no-move = There is no move { $number } in this game. Its moves run from {
 replay-no-move-side = { $side } has no move { $number } in this game. Its moves run from { $first } to { $last }, the last by { $color }.
 missing-move-number = { $command } needs a move number.
 record-nothing-to-resume = There is no unfinished game to go on with; a new game starts.
+# The first word of the name of a game kept without one (letters only).
+kept-name-unfinished = unfinished
+kept-name-finished = game
 record-unknown-setting = In { $path }, { $key } is not a setting; it is kept in the file.
 record-bad-setting = In { $path }, { $key } cannot be { $value }; this run uses the default.
 record-settings-file = Settings file: { $path }.

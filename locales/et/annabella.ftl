@@ -498,6 +498,9 @@ replay-no-move-side = { $side ->
   }.
 missing-move-number = { $command } vajab käigu numbrit.
 record-nothing-to-resume = Jätkamiseks pole ühtegi lõpetamata mängu; algab uus mäng.
+# The first word of the name of a game kept without one (letters only).
+kept-name-unfinished = pooleli
+kept-name-finished = partii
 record-unknown-setting = Failis { $path } ei ole { $key } seade; see jääb faili alles.
 record-bad-setting = Failis { $path } ei saa { $key } olla { $value }; see käivitus kasutab vaikeväärtust.
 record-settings-file = Seadete fail: { $path }.

@@ -110,6 +110,12 @@ impl Announcer {
         self.message(p.lang, id, &args)
     }
 
+    /// The first words of the names the store gives games itself, in
+    /// `lang`: an unfinished game put aside, a finished or unnamed one.
+    pub fn game_names(&self, lang: crate::settings::Lang) -> [String; 2] {
+        ["kept-name-unfinished", "kept-name-finished"].map(|id| self.message(lang, id, &[]))
+    }
+
     /// The offer to resume, in one sentence.
     fn offer(&self, p: Phrasing, offer: &ResumeOffer) -> String {
         let ui = p.lang;

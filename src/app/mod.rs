@@ -26,8 +26,8 @@ use crate::io::{LineSource, Screen};
 use crate::net::NetHost;
 use crate::net::Token;
 use crate::session::{Effect, Input, NextLine, Session, Start, TokenOutcome};
-use crate::store::Keeper;
 use crate::store::token;
+use crate::store::{Keeper, Request as StoreRequest};
 
 /// How often the session hears the time while something timed runs.
 pub const TICK: Duration = Duration::from_millis(100);
@@ -260,7 +260,20 @@ impl Loop<'_> {
                     self.host.cancel();
                 }
             }
-            Effect::Store(request) => return self.keeper.carry_out(request).map(Input::Store),
+            Effect::Store(request) => {
+                if matches!(
+                    request,
+                    StoreRequest::KeepPlayed
+                        | StoreRequest::KeepUnfinished
+                        | StoreRequest::SaveAs { .. }
+                ) {
+                    // Named in the language the player reads now.
+                    let [unfinished, finished] =
+                        self.announcer.game_names(self.session.settings().lang);
+                    self.keeper.name_games(&unfinished, &finished);
+                }
+                return self.keeper.carry_out(request).map(Input::Store);
+            }
             Effect::Net(request) => {
                 let base = self.session.settings().lichess_url.as_str().to_string();
                 self.net.send(&base, request);

@@ -97,7 +97,9 @@ pub fn start(flags: &Flags, announcer: &Announcer) -> ExitCode {
         }
     };
     let network = network_from(store.as_ref().map(|(paths, _)| paths), &mut notes);
-    let (mut keeper, kept) = keeper_from(store, flags, &mut session, interactive, &mut notes);
+    let names = announcer.game_names(settings.lang);
+    let (mut keeper, kept) =
+        keeper_from(store, flags, &mut session, interactive, &mut notes, &names);
     let token = network.token.as_ref().map(|_| match network.env_token {
         Some(_) => TokenFrom::Environment,
         None => TokenFrom::File,
@@ -320,6 +322,7 @@ fn keeper_from(
     session: &mut Session,
     interactive: bool,
     notes: &mut Vec<Event>,
+    names: &[String; 2],
 ) -> (Box<dyn Keeper>, Option<KeptGame>) {
     let Some((paths, file)) = store else {
         return (Box::new(Nowhere), None);
@@ -330,6 +333,7 @@ fn keeper_from(
     session.set_stats(stats);
     notes.extend(aside.map(aside_note));
     let mut store = Store::new(paths, file);
+    store.name_games(&names[0], &names[1]);
     let kept = kept_game(flags, &mut store, interactive, now, notes);
     (Box::new(store), kept)
 }

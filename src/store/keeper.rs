@@ -29,6 +29,9 @@ pub struct Store {
     /// An autosave failed and was said; the next failure is not said
     /// again until one succeeds.
     failing: bool,
+    /// The first words of the names of games the store names itself:
+    /// an unfinished game put aside, and a finished or unnamed one.
+    words: [String; 2],
 }
 
 /// What the start found in the data directory.
@@ -50,6 +53,7 @@ impl Store {
             paths,
             settings,
             held: false,
+            words: ["unfinished".to_string(), "game".to_string()],
             failing: false,
         }
     }
@@ -88,7 +92,7 @@ impl Store {
         // A finished game is named as `save` names one; only an
         // unfinished one is called so.
         let finished = load_game(&from).is_ok_and(|game| game.result.is_some());
-        let base = if finished { "game" } else { "unfinished" };
+        let base = &self.words[usize::from(finished)];
         let Some(to) = self.free_name(&format!("{base}-{}", stamp(now))) else {
             return Ok(None);
         };
@@ -152,7 +156,7 @@ impl Store {
 
     fn save_as(&mut self, name: &str, game: &SavedGame, now: SystemTime) -> Reply {
         let path = if name.is_empty() {
-            self.free_name(&format!("game-{}", stamp(now)))
+            self.free_name(&format!("{}-{}", self.words[1], stamp(now)))
         } else {
             self.paths.named_game(name).ok()
         };
@@ -244,6 +248,15 @@ fn write_pgn(path: PathBuf, text: &str) -> Reply {
 }
 
 impl Keeper for Store {
+    fn name_games(&mut self, unfinished: &str, finished: &str) {
+        // Only words that make a valid name; else the English ones stay.
+        for (word, to) in [unfinished, finished].into_iter().zip(&mut self.words) {
+            if GameName::new(word).is_ok() {
+                *to = word.to_string();
+            }
+        }
+    }
+
     fn carry_out(&mut self, request: Request) -> Option<Reply> {
         let now = SystemTime::now();
         match request {

@@ -128,6 +128,12 @@ pub enum Reply {
 pub trait Keeper {
     /// Carries out one request; a reply when there is something to say.
     fn carry_out(&mut self, request: Request) -> Option<Reply>;
+
+    /// The words that begin the names the keeper gives games itself: an
+    /// unfinished game put aside, a finished one (in the UI language).
+    fn name_games(&mut self, unfinished: &str, finished: &str) {
+        let _ = (unfinished, finished);
+    }
 }
 
 /// A keeper that keeps nothing.
