@@ -228,6 +228,7 @@ impl Loop<'_> {
         }
         self.host.cancel();
         self.net.shutdown();
+        self.keeper.finish();
         Ok(())
     }
 
@@ -239,16 +240,22 @@ impl Loop<'_> {
     fn carry(&mut self, input: Input) -> Vec<Event> {
         let mut events = Vec::new();
         let mut inputs = VecDeque::from([input]);
-        while let Some(input) = inputs.pop_front() {
-            let step = self.session.step(input, Instant::now());
-            events.extend(step.events);
-            for effect in step.effects {
-                if let Some(answer) = self.effect(effect) {
-                    inputs.push_back(answer);
+        loop {
+            while let Some(input) = inputs.pop_front() {
+                let step = self.session.step(input, Instant::now());
+                events.extend(step.events);
+                for effect in step.effects {
+                    if let Some(answer) = self.effect(effect) {
+                        inputs.push_back(answer);
+                    }
                 }
             }
+            // Durable before it is told; a failure is said with it.
+            match self.keeper.commit() {
+                Some(failed) => inputs.push_back(Input::Store(failed)),
+                None => return events,
+            }
         }
-        events
     }
 
     /// Carries out one effect; the answer, when it comes at once.

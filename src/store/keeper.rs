@@ -8,6 +8,7 @@ use std::time::SystemTime;
 
 use super::SavedGame;
 use super::aside::{Aside, move_aside};
+use super::autosave::{Autosave, Resumed};
 use super::games::{LoadOutcome, list_games, load_game, load_or_move_aside, save_game};
 use super::paths::{GameName, Paths};
 use super::pgn_file::{self, Added};
@@ -32,6 +33,10 @@ pub struct Store {
     /// The first words of the names of games the store names itself:
     /// an unfinished game put aside, and a finished or unnamed one.
     words: [String; 2],
+    /// The game in progress: its checkpoint and journal.
+    autosave: Autosave,
+    /// The journal found at the start ended in a torn record.
+    torn: bool,
 }
 
 /// What the start found in the data directory.
@@ -49,13 +54,23 @@ impl Store {
     /// The store at `paths`, with the settings file read there (or
     /// empty).
     pub fn new(paths: Paths, settings: SettingsFile) -> Store {
+        let autosave = Autosave::new(paths.autosave(), paths.journal());
         Store {
             paths,
             settings,
             held: false,
             words: ["unfinished".to_string(), "game".to_string()],
             failing: false,
+            autosave,
+            torn: false,
         }
+    }
+
+    /// Whether the journal found at the start ended in a torn record
+    /// (a crash in the middle of a write), which was dropped: the game
+    /// goes on from the last change whose answer was shown.
+    pub fn torn(&self) -> bool {
+        self.torn
     }
 
     /// Its places.
@@ -65,7 +80,9 @@ impl Store {
 
     /// The game kept by the last run, read at the start.
     pub fn kept(&mut self, now: SystemTime) -> Kept {
-        match load_or_move_aside(&self.paths.autosave(), now) {
+        let Resumed { outcome, torn } = self.autosave.resume(now);
+        self.torn = torn;
+        match outcome {
             LoadOutcome::Loaded(game) if game.result.is_none() => Kept::Unfinished(game),
             LoadOutcome::Loaded(_) => {
                 // A finished game stays to be replayed and exported; a
@@ -86,6 +103,15 @@ impl Store {
     /// there was one; `Err` with the failure.
     pub fn keep_unfinished(&mut self, now: SystemTime) -> Result<Option<String>, Reply> {
         let from = self.paths.autosave();
+        if self.held {
+            return Ok(None);
+        }
+        // The file put aside must hold every change: fold the journal in.
+        if self.autosave.settle().is_err() {
+            self.held = true;
+            return Err(failed(&from, Trouble::Unreadable));
+        }
+        self.autosave.forget();
         if !from.exists() {
             return Ok(None);
         }
@@ -112,6 +138,8 @@ impl Store {
     /// Moves the kept game's file aside as a broken one: the session
     /// found that its moves do not fit its position.
     fn set_aside_kept(&mut self, now: SystemTime) -> Reply {
+        // Its journal goes with it: the next game starts its own.
+        self.autosave.forget();
         match move_aside(&self.paths.autosave(), now) {
             Ok(to) => Reply::KeptSetAside(Some(to)),
             Err(_) => {
@@ -136,12 +164,19 @@ impl Store {
         })
     }
 
-    fn autosave(&mut self, game: &SavedGame) -> Option<Reply> {
-        if self.held {
+    fn autosave(&mut self, game: SavedGame) {
+        if !self.held {
+            self.autosave.keep(game);
+        }
+    }
+
+    /// Makes the kept changes durable (see [`Keeper::commit`]).
+    fn commit_autosave(&mut self) -> Option<Reply> {
+        if self.held || !self.autosave.waiting() {
             return None;
         }
         let path = self.paths.autosave();
-        match save_game(&path, game) {
+        match self.autosave.commit() {
             Ok(()) => {
                 self.failing = false;
                 None
@@ -260,7 +295,10 @@ impl Keeper for Store {
     fn carry_out(&mut self, request: Request) -> Option<Reply> {
         let now = SystemTime::now();
         match request {
-            Request::Autosave(game) => self.autosave(&game),
+            Request::Autosave(game) => {
+                self.autosave(*game);
+                None
+            }
             Request::SaveAs { name, game } => Some(self.save_as(&name, &game, now)),
             Request::Load { name } => Some(self.load(&name, now)),
             Request::List => Some(self.list()),
@@ -279,6 +317,18 @@ impl Keeper for Store {
                     .err()
                     .map(|_| failed(&path, Trouble::Unreadable))
             }
+        }
+    }
+
+    fn commit(&mut self) -> Option<Reply> {
+        self.commit_autosave()
+    }
+
+    fn finish(&mut self) {
+        if !self.held {
+            // At a clean exit the game is written whole; failing, the
+            // journal still holds every change.
+            let _ = self.autosave.settle();
         }
     }
 }

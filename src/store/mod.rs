@@ -9,8 +9,11 @@
 
 pub mod aside;
 pub mod atomic;
+pub mod autosave;
 pub mod broken;
+pub mod change;
 pub mod games;
+pub mod journal;
 mod keeper;
 pub mod paths;
 pub mod pgn_file;
@@ -76,6 +79,11 @@ pub struct SavedGame {
     /// any were. Missing in older saves.
     #[serde(default)]
     pub quiz: Option<(u32, u32)>,
+    /// The mark of the journal that goes on from this file, when it is
+    /// the game in progress written at a checkpoint; the session leaves
+    /// it empty, and a file without it has no journal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub journal: Option<u64>,
 }
 
 /// Blindfold play as kept with a game.

@@ -127,6 +127,7 @@ pub enum Reply {
 /// loop that keep nothing).
 pub trait Keeper {
     /// Carries out one request; a reply when there is something to say.
+    /// A change of the game in progress may wait for [`Keeper::commit`].
     fn carry_out(&mut self, request: Request) -> Option<Reply>;
 
     /// The words that begin the names the keeper gives games itself: an
@@ -134,6 +135,15 @@ pub trait Keeper {
     fn name_games(&mut self, unfinished: &str, finished: &str) {
         let _ = (unfinished, finished);
     }
+
+    /// Makes every change kept so far durable — once for a whole batch
+    /// of lines, before their answers are shown; a reply when it failed.
+    fn commit(&mut self) -> Option<Reply> {
+        None
+    }
+
+    /// The run ends cleanly: what is kept is written in its final form.
+    fn finish(&mut self) {}
 }
 
 /// A keeper that keeps nothing.

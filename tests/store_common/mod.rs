@@ -73,6 +73,7 @@ pub fn realistic_game(plies: usize) -> SavedGame {
         my_board: None,
         blindfold: None,
         quiz: None,
+        journal: None,
     }
 }
 

@@ -91,6 +91,7 @@ impl Session {
             my_board: Some(self.dual.mine.to_text()),
             blindfold: self.training.saved_blindfold(),
             quiz: self.training.saved_quiz(),
+            journal: None,
         }
     }
 
