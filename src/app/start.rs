@@ -349,7 +349,11 @@ fn kept_game(
     notes: &mut Vec<Event>,
 ) -> Option<KeptGame> {
     let kept = |game, resumption| Some(KeptGame { game, resumption });
-    match store.kept(now) {
+    let found = store.kept(now);
+    if store.torn() {
+        notes.push(RecordEvent::TornJournal.into());
+    }
+    match found {
         Kept::Unfinished(saved) if flags.resume => kept(saved, Resumption::Resume),
         Kept::Unfinished(saved) if interactive && !flags.new => kept(saved, Resumption::Offer),
         Kept::Unfinished(saved) => kept(saved, Resumption::SetAside),
