@@ -13,9 +13,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::SavedGame;
 use super::broken::{BrokenKind, read_limited};
-use super::change::Change;
+use super::change::{Change, Tail};
 use super::games::{LoadOutcome, load_or_move_aside, save_game};
 use super::journal::{Journal, replay};
+use super::request::MovesUpdate;
 
 /// Changes appended to a journal before the game is written whole again
 /// (so that a resume replays at most this many).
@@ -38,7 +39,14 @@ pub struct Autosave {
     records: usize,
     /// The mark of the last checkpoint written.
     mark: u64,
+    /// Whether `latest` is a game in progress, or only what the next
+    /// one's changes start from (it was put aside).
+    present: bool,
 }
+
+/// The moves of an update did not follow those kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resync;
 
 /// What the start found kept.
 #[derive(Debug)]
@@ -59,19 +67,64 @@ impl Autosave {
             due: false,
             records: 0,
             mark: 0,
+            present: false,
         }
     }
 
     /// Keeps `game` as the game in progress from the next commit on.
     pub fn keep(&mut self, game: SavedGame) {
-        match &self.latest {
-            Some(old) if !self.due && game.result.is_none() && self.records < CHECKPOINT_EVERY => {
-                if let Some(change) = Change::between(old, &game) {
-                    self.journal.append(change);
-                    self.records += 1;
-                }
+        let change = self
+            .latest
+            .as_ref()
+            .and_then(|old| Change::between(old, &game));
+        self.keep_with(game, change);
+    }
+
+    /// Keeps the game `head` (its moves left empty) with its moves
+    /// changed by `moves` from those kept last; `Err` when they do not
+    /// follow those (nothing is kept: the next update must bring all,
+    /// from `before` 0).
+    pub fn update(&mut self, head: SavedGame, moves: MovesUpdate) -> Result<(), Resync> {
+        let kept = self.latest.as_ref().map_or(0, |game| game.moves.len());
+        // An update from no moves brings them all, whatever came before
+        // (a new game after one put aside, or after a resync).
+        if moves.before != 0 && (moves.before != kept || moves.keep > kept) {
+            return Err(Resync);
+        }
+        let tail = Tail {
+            keep: moves.keep,
+            add: moves.add,
+        };
+        // The head's moves are empty: only the rest and the clock are
+        // compared, the moves are told by the update.
+        let change = self
+            .latest
+            .as_ref()
+            .and_then(|old| Change::with_moves(old, &head, tail.clone()));
+        let mut game = head;
+        game.moves = self
+            .latest
+            .as_mut()
+            .map(|old| std::mem::take(&mut old.moves))
+            .unwrap_or_default();
+        tail.apply(&mut game.moves).ok_or(Resync)?;
+        self.keep_with(game, change);
+        Ok(())
+    }
+
+    fn keep_with(&mut self, game: SavedGame, change: Option<Change>) {
+        self.present = true;
+        if self.latest.is_some()
+            && !self.due
+            && game.result.is_none()
+            && self.records < CHECKPOINT_EVERY
+        {
+            if let Some(change) = change {
+                self.journal.append(change);
+                self.records += 1;
             }
-            _ => self.due = true,
+        } else {
+            self.due = true;
         }
         self.latest = Some(game);
     }
@@ -96,8 +149,34 @@ impl Autosave {
         self.due || self.journal.pending()
     }
 
-    /// Writes the latest game whole and starts the journal over.
+    /// The game in progress, if there is one.
+    pub fn current_mut(&mut self) -> Option<&mut SavedGame> {
+        self.latest.as_mut().filter(|_| self.present)
+    }
+
+    /// The game in progress was put among the saved games: a record
+    /// says so (no rewrite), and the next game's changes start from it.
+    pub fn clear(&mut self) {
+        if !self.present {
+            return;
+        }
+        self.present = false;
+        if self.due || self.records >= CHECKPOINT_EVERY {
+            self.due = true;
+        } else {
+            self.journal.append_clear();
+            self.records += 1;
+        }
+    }
+
+    /// Writes the latest game whole and starts the journal over; with
+    /// no game in progress, removes both files.
     fn checkpoint(&mut self) -> io::Result<()> {
+        if !self.present {
+            self.forget();
+            remove_durably(&self.checkpoint)?;
+            return Ok(());
+        }
         let Some(game) = &mut self.latest else {
             self.due = false;
             return Ok(());
@@ -141,8 +220,25 @@ impl Autosave {
         };
         let replayed = replay(*checkpoint, &bytes);
         self.mark = replayed.game.journal.unwrap_or(0);
+        if !replayed.present {
+            // The last game was put aside whole; none is in progress.
+            self.latest = Some(replayed.game);
+            self.present = false;
+            self.records = replayed.changes;
+            if replayed.torn {
+                // No append may follow a torn record: start afresh.
+                self.due = true;
+                let _ = self.commit();
+            }
+            return Resumed {
+                outcome: LoadOutcome::Absent,
+                torn: replayed.torn,
+            };
+        }
         if replayed.game.result.is_none() {
             self.latest = Some(replayed.game.clone());
+            self.present = true;
+            self.records = replayed.changes;
             if replayed.changes > 0 || replayed.torn {
                 self.due = true;
                 // Failing here, the next commit tries again.
@@ -159,9 +255,23 @@ impl Autosave {
     /// next game starts with a checkpoint of its own.
     pub fn forget(&mut self) {
         self.latest = None;
+        self.present = false;
         self.due = false;
         self.records = 0;
         self.journal.remove();
+    }
+}
+
+/// Removes `path` (if there) and makes its removal durable.
+fn remove_durably(path: &std::path::Path) -> io::Result<()> {
+    match std::fs::remove_file(path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    }
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => std::fs::File::open(dir)?.sync_all(),
+        _ => Ok(()),
     }
 }
 

@@ -34,7 +34,7 @@ impl<T: Clone + PartialEq> Tail<T> {
 
     /// Applies the change to `list`; `None` when it keeps more entries
     /// than the list has (a journal that does not belong to it).
-    fn apply(&self, list: &mut Vec<T>) -> Option<()> {
+    pub fn apply(&self, list: &mut Vec<T>) -> Option<()> {
         if self.keep > list.len() {
             return None;
         }
@@ -73,7 +73,12 @@ pub struct Change {
 impl Change {
     /// What turns `old` into `new`; `None` when they are the same.
     pub fn between(old: &SavedGame, new: &SavedGame) -> Option<Change> {
-        let moves = Tail::between(&old.moves, &new.moves);
+        Change::with_moves(old, new, Tail::between(&old.moves, &new.moves))
+    }
+
+    /// What turns `old` into `new` when `moves` is already known to turn
+    /// the one's moves into the other's (they are not compared again).
+    pub fn with_moves(old: &SavedGame, new: &SavedGame, moves: Tail<String>) -> Option<Change> {
         let change = Change {
             moves: (!moves.is_none(old.moves.len())).then_some(moves),
             clock: clock_change(old.clock.as_ref(), new.clock.as_ref()),

@@ -35,8 +35,12 @@ pub enum Entry {
         /// The checkpoint's mark.
         mark: u64,
     },
-    /// The game changed.
+    /// The game changed (and, after a [`Entry::Clear`], a new game is
+    /// in progress).
     Change(Box<Change>),
+    /// The game in progress was put among the saved games: none is in
+    /// progress until the next change (which starts from it).
+    Clear,
 }
 
 /// Appends `entry`, framed, to `out`.
@@ -90,6 +94,8 @@ pub struct Replayed {
     pub game: SavedGame,
     /// The changes applied.
     pub changes: usize,
+    /// Whether a game is in progress (not put aside by the last record).
+    pub present: bool,
     /// A torn or unfitting record was found and dropped, with what came
     /// after it.
     pub torn: bool,
@@ -101,6 +107,7 @@ pub fn replay(checkpoint: SavedGame, bytes: &[u8]) -> Replayed {
     let mut replayed = Replayed {
         game: checkpoint,
         changes: 0,
+        present: true,
         torn: false,
     };
     let Some(mark) = replayed.game.journal else {
@@ -115,10 +122,19 @@ pub fn replay(checkpoint: SavedGame, bytes: &[u8]) -> Replayed {
         _ => return replayed,
     }
     for entry in entries {
-        let Entry::Change(change) = entry else {
-            replayed.torn = true;
-            return replayed;
+        let change = match entry {
+            Entry::Change(change) => change,
+            Entry::Clear => {
+                replayed.present = false;
+                replayed.changes += 1;
+                continue;
+            }
+            Entry::Start { .. } => {
+                replayed.torn = true;
+                return replayed;
+            }
         };
+        replayed.present = true;
         let mut next = replayed.game.clone();
         if change.apply(&mut next).is_none() {
             replayed.torn = true;
@@ -158,6 +174,12 @@ impl Journal {
     /// Adds a change, to be written by the next [`Journal::commit`].
     pub fn append(&mut self, change: Change) {
         frame(&Entry::Change(Box::new(change)), &mut self.pending);
+    }
+
+    /// Adds that the game in progress was put aside, to be written by
+    /// the next [`Journal::commit`].
+    pub fn append_clear(&mut self) {
+        frame(&Entry::Clear, &mut self.pending);
     }
 
     /// Whether changes wait to be written.

@@ -37,6 +37,9 @@ pub struct Store {
     autosave: Autosave,
     /// The journal found at the start ended in a torn record.
     torn: bool,
+    /// The last name the store gave a game itself: its first part and
+    /// number.
+    taken: Option<(String, usize)>,
 }
 
 /// What the start found in the data directory.
@@ -63,6 +66,7 @@ impl Store {
             failing: false,
             autosave,
             torn: false,
+            taken: None,
         }
     }
 
@@ -105,6 +109,30 @@ impl Store {
         let from = self.paths.autosave();
         if self.held {
             return Ok(None);
+        }
+        let finished = self
+            .autosave
+            .current_mut()
+            .map(|game| game.result.is_some());
+        if let Some(finished) = finished {
+            // Written whole under its new name; the journal then says it
+            // was put aside, in the same commit as what follows.
+            let base = self.words[usize::from(finished)].clone();
+            let Some(to) = self.free_name(&format!("{base}-{}", stamp(now))) else {
+                return Ok(None);
+            };
+            let Some(game) = self.autosave.current_mut() else {
+                return Ok(None);
+            };
+            // The mark is the journal's, not the saved game's.
+            let mark = game.journal.take();
+            let saved = save_game(&to, game);
+            game.journal = mark;
+            if saved.is_err() {
+                return Err(failed(&to, Trouble::Unreadable));
+            }
+            self.autosave.clear();
+            return Ok(GameName::from_file(&to).map(|name| name.as_str().to_string()));
         }
         // The file put aside must hold every change: fold the journal in.
         if self.autosave.settle().is_err() {
@@ -152,22 +180,25 @@ impl Store {
 
     /// A file for a saved game `base`, or `base-2`, `base-3`, … when
     /// taken.
-    fn free_name(&self, base: &str) -> Option<PathBuf> {
-        (1..1000).find_map(|n| {
+    fn free_name(&mut self, base: &str) -> Option<PathBuf> {
+        // Many games put aside in one second (a script): go on from the
+        // last number taken rather than probing every one before it.
+        let from = match &self.taken {
+            Some((last, n)) if last == base => n + 1,
+            _ => 1,
+        };
+        let found = (from..from + 1000).find_map(|n| {
             let name = if n == 1 {
                 base.to_string()
             } else {
                 format!("{base}-{n}")
             };
             let path = self.paths.named_game(&name).ok()?;
-            (!path.exists()).then_some(path)
-        })
-    }
-
-    fn autosave(&mut self, game: SavedGame) {
-        if !self.held {
-            self.autosave.keep(game);
-        }
+            (!path.exists()).then_some((path, n))
+        });
+        let (path, n) = found?;
+        self.taken = Some((base.to_string(), n));
+        Some(path)
     }
 
     /// Makes the kept changes durable (see [`Keeper::commit`]).
@@ -295,10 +326,13 @@ impl Keeper for Store {
     fn carry_out(&mut self, request: Request) -> Option<Reply> {
         let now = SystemTime::now();
         match request {
-            Request::Autosave(game) => {
-                self.autosave(*game);
-                None
-            }
+            // Kept in step even while the file is held, so that the
+            // store's moves stay those the session sent.
+            Request::Autosave(head, moves) => self
+                .autosave
+                .update(*head, moves)
+                .err()
+                .map(|_| Reply::Resync),
             Request::SaveAs { name, game } => Some(self.save_as(&name, &game, now)),
             Request::Load { name } => Some(self.load(&name, now)),
             Request::List => Some(self.list()),

@@ -32,7 +32,7 @@ pub use games::{
 };
 pub use keeper::{Kept, Store};
 pub use paths::{BadName, GameName, Paths};
-pub use request::{Keeper, Nowhere, ReadFor, Reply, Request};
+pub use request::{Keeper, MovesUpdate, Nowhere, ReadFor, Reply, Request};
 pub use settings_file::SettingsFile;
 // The events carry these; the store makes them.
 pub use crate::event::{GameEntry, Trouble};

@@ -7,9 +7,9 @@
 use std::fs;
 use std::path::PathBuf;
 
-use annabella::store::autosave::{Autosave, CHECKPOINT_EVERY};
+use annabella::store::autosave::{Autosave, CHECKPOINT_EVERY, Resync};
 use annabella::store::games::LoadOutcome;
-use annabella::store::{SavedGame, save_game};
+use annabella::store::{MovesUpdate, SavedGame, save_game};
 use proptest::prelude::*;
 
 use crate::store_common::{realistic_game, when};
@@ -39,6 +39,7 @@ impl Place {
         let resumed = self.autosave().resume(when());
         match resumed.outcome {
             LoadOutcome::Loaded(game) => (Some(without_mark(*game)), resumed.torn),
+            LoadOutcome::Absent => (None, resumed.torn),
             other => panic!("not loaded: {other:?}"),
         }
     }
@@ -152,6 +153,68 @@ fn a_journal_of_another_checkpoint_is_not_replayed() {
     autosave.settle().unwrap();
     fs::write(&place.journal, stale).unwrap();
     assert_eq!(place.resume(), (Some(realistic_game(6)), false));
+}
+
+#[test]
+fn a_game_put_aside_is_no_longer_in_progress_and_the_next_goes_on_in_the_journal() {
+    let place = place();
+    let mut autosave = place.autosave();
+    for ply in 1..=4 {
+        autosave.keep(realistic_game(ply));
+        autosave.commit().unwrap();
+    }
+    let checkpoint = fs::read(&place.checkpoint).unwrap();
+    // `new`: the game went among the saved games; a record says so.
+    autosave.clear();
+    autosave.commit().unwrap();
+    assert_eq!(place.resume(), (None, false));
+    // The next game's moves are records too: no checkpoint is written.
+    let mut next = realistic_game(2);
+    next.players[0] = "Anna".into();
+    autosave.keep(next.clone());
+    autosave.commit().unwrap();
+    assert_eq!(fs::read(&place.checkpoint).unwrap(), checkpoint);
+    assert_eq!(place.resume(), (Some(next), false));
+}
+
+#[test]
+fn moves_sent_as_updates_come_back_whole_and_a_gap_is_refused() {
+    let place = place();
+    let mut autosave = place.autosave();
+    let head = |plies| SavedGame {
+        moves: Vec::new(),
+        ..realistic_game(plies)
+    };
+    let full = realistic_game(6);
+    let mut sent = 0;
+    for ply in 1..=6 {
+        let update = MovesUpdate {
+            before: sent,
+            keep: sent,
+            add: full.moves[sent..ply].to_vec(),
+        };
+        autosave.update(head(ply), update).unwrap();
+        autosave.commit().unwrap();
+        sent = ply;
+    }
+    // A take-back of two half-moves and another move in their place.
+    let mut other = realistic_game(5);
+    other.moves[4] = "h2h4".into();
+    let update = MovesUpdate {
+        before: 6,
+        keep: 4,
+        add: vec!["h2h4".into()],
+    };
+    autosave.update(head(5), update).unwrap();
+    autosave.commit().unwrap();
+    assert_eq!(place.resume(), (Some(other), false));
+    // Moves that do not follow those kept are refused, not guessed.
+    let gap = MovesUpdate {
+        before: 9,
+        keep: 9,
+        add: vec!["a2a3".into()],
+    };
+    assert_eq!(autosave.update(head(10), gap), Err(Resync));
 }
 
 /// One thing that happens to a game between two commits.

@@ -61,9 +61,6 @@ impl Session {
     pub fn record(&self, now: Instant) -> SavedGame {
         let mode = self.table.game.castling_mode();
         SavedGame {
-            format: FORMAT,
-            initial_fen: self.table.game.initial_fen(),
-            chess960: self.table.game.chess960_number(),
             moves: self
                 .table
                 .game
@@ -71,6 +68,18 @@ impl Session {
                 .iter()
                 .map(|p| p.mv.to_uci(mode).to_string())
                 .collect(),
+            ..self.record_head(now)
+        }
+    }
+
+    /// The game as it is kept with its moves left out (the autosave
+    /// sends only those that changed).
+    pub(in crate::session) fn record_head(&self, now: Instant) -> SavedGame {
+        SavedGame {
+            format: FORMAT,
+            initial_fen: self.table.game.initial_fen(),
+            chess960: self.table.game.chess960_number(),
+            moves: Vec::new(),
             result: self.table.game.result().map(|f| SavedResult {
                 outcome: f.outcome.as_str().to_string(),
                 reason: f.reason.id().to_string(),
