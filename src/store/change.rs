@@ -44,6 +44,15 @@ impl<T: Clone + PartialEq> Tail<T> {
     }
 }
 
+/// A field's new value, when it changed. A field that may become empty
+/// is an `Option<Set<Option<T>>>`: "unchanged" and "now empty" must
+/// not both be JSON's null.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Set<T> {
+    /// The new value.
+    pub to: T,
+}
+
 /// A change of the clock: its fields whole, its two lists as tails.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockChange {
@@ -61,11 +70,15 @@ pub struct Change {
     /// The moves, when they changed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves: Option<Tail<String>>,
-    /// The clock, when it changed: `Some(None)` when it was taken away.
+    /// The clock, when it changed (to none when it was taken away).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clock: Option<Option<ClockChange>>,
-    /// Everything else, whole, when any of it changed (its moves and
-    /// clock left empty).
+    pub clock: Option<Set<Option<ClockChange>>>,
+    /// The player's own board, when it changed (it follows the game
+    /// move by move while it agrees with it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub my_board: Option<Set<Option<String>>>,
+    /// Everything else, whole, when any of it changed (its moves, clock
+    /// and player's board left empty).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rest: Option<Box<SavedGame>>,
 }
@@ -82,6 +95,9 @@ impl Change {
         let change = Change {
             moves: (!moves.is_none(old.moves.len())).then_some(moves),
             clock: clock_change(old.clock.as_ref(), new.clock.as_ref()),
+            my_board: (old.my_board != new.my_board).then(|| Set {
+                to: new.my_board.clone(),
+            }),
             rest: (!same_rest(old, new)).then(|| Box::new(rest_of(new))),
         };
         (change != Change::default()).then_some(change)
@@ -93,18 +109,23 @@ impl Change {
         if let Some(rest) = &self.rest {
             let moves = std::mem::take(&mut game.moves);
             let clock = game.clock.take();
+            let my_board = game.my_board.take();
             let journal = game.journal;
             *game = SavedGame {
                 moves,
                 clock,
+                my_board,
                 journal,
                 ..(**rest).clone()
             };
         }
+        if let Some(my_board) = &self.my_board {
+            game.my_board.clone_from(&my_board.to);
+        }
         if let Some(moves) = &self.moves {
             moves.apply(&mut game.moves)?;
         }
-        match &self.clock {
+        match self.clock.as_ref().map(|set| &set.to) {
             None => {}
             Some(None) => game.clock = None,
             Some(Some(change)) => {
@@ -126,9 +147,12 @@ impl Change {
     }
 }
 
-fn clock_change(old: Option<&SavedClock>, new: Option<&SavedClock>) -> Option<Option<ClockChange>> {
+fn clock_change(
+    old: Option<&SavedClock>,
+    new: Option<&SavedClock>,
+) -> Option<Set<Option<ClockChange>>> {
     let Some(new) = new else {
-        return old.is_some().then_some(None);
+        return old.is_some().then_some(Set { to: None });
     };
     let (history, after_ms) = match old {
         Some(old) => (
@@ -146,11 +170,13 @@ fn clock_change(old: Option<&SavedClock>, new: Option<&SavedClock>) -> Option<Op
             && history.is_none(old.history.len())
             && after_ms.is_none(old.after_ms.len())
     });
-    (!unchanged).then_some(Some(ClockChange {
-        clock: fields,
-        history,
-        after_ms,
-    }))
+    (!unchanged).then_some(Set {
+        to: Some(ClockChange {
+            clock: fields,
+            history,
+            after_ms,
+        }),
+    })
 }
 
 /// The clock without its lists (not copied: they can be long).
@@ -197,7 +223,8 @@ fn same_rest(a: &SavedGame, b: &SavedGame) -> bool {
         human,
         players,
         date,
-        my_board,
+        // Told on its own: it changes with most moves.
+        my_board: _,
         blindfold,
         quiz,
         // The store's own mark of its checkpoint, not the game's.
@@ -212,7 +239,6 @@ fn same_rest(a: &SavedGame, b: &SavedGame) -> bool {
         && *human == b.human
         && *players == b.players
         && *date == b.date
-        && *my_board == b.my_board
         && *blindfold == b.blindfold
         && *quiz == b.quiz
 }
@@ -232,7 +258,7 @@ fn rest_of(game: &SavedGame) -> SavedGame {
         human: game.human.clone(),
         players: game.players.clone(),
         date: game.date.clone(),
-        my_board: game.my_board.clone(),
+        my_board: None,
         blindfold: game.blindfold,
         quiz: game.quiz,
         journal: None,

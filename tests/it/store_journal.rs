@@ -224,6 +224,8 @@ enum Edit {
     Undo(usize),
     Result,
     Settle,
+    Board(u8),
+    NoClock,
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -232,6 +234,8 @@ fn edit() -> impl Strategy<Value = Edit> {
         2 => (1..3_usize).prop_map(Edit::Undo),
         1 => Just(Edit::Result),
         1 => Just(Edit::Settle),
+        2 => any::<u8>().prop_map(Edit::Board),
+        1 => Just(Edit::NoClock),
     ]
 }
 
@@ -249,8 +253,16 @@ proptest! {
             let mut game = match edit {
                 Edit::Moves(n) => { plies += n; realistic_game(plies) }
                 Edit::Undo(n) => { plies = plies.saturating_sub(n); realistic_game(plies) }
-                Edit::Result | Edit::Settle => realistic_game(plies),
+                Edit::Result | Edit::Settle | Edit::Board(_) | Edit::NoClock => {
+                    realistic_game(plies)
+                }
             };
+            if let Edit::Board(n) = edit {
+                game.my_board = Some(format!("{n:?<64}"));
+            }
+            if matches!(edit, Edit::NoClock) {
+                game.clock = None;
+            }
             if matches!(edit, Edit::Result) {
                 game.result = Some(annabella::store::SavedResult {
                     outcome: "1-0".into(),
