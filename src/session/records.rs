@@ -46,6 +46,16 @@ impl Mark {
     }
 }
 
+/// The settings in force as a kept game has them (English key and
+/// value, as `set` takes them).
+pub(in crate::session) fn saved_settings(settings: &Settings) -> crate::store::Settings {
+    settings
+        .all()
+        .iter()
+        .map(|s| (s.key().word(Lang::En).to_string(), s.show(Lang::En).into()))
+        .collect()
+}
+
 /// What the records room keeps between inputs.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Records {
@@ -53,6 +63,8 @@ pub(super) struct Records {
     kept: Option<Mark>,
     /// The moves as the store was last given them.
     sent: Vec<Move>,
+    /// The settings as last written out for the store, and for which.
+    settings: Option<(Settings, crate::store::Settings)>,
     /// What the game was when it was loaded by name: kept as it is under
     /// that name, so not again until it changes.
     named: Option<Mark>,
@@ -123,6 +135,19 @@ impl Records {
         self.sent.truncate(keep);
         self.sent.extend(plies[keep..].iter().map(|p| p.mv));
         t.ask_store(Request::Autosave(Box::new(head), update));
+    }
+
+    /// The settings in force written out as a kept game has them: the
+    /// same shared list while they do not change.
+    pub fn saved_settings(&mut self, settings: &Settings) -> crate::store::Settings {
+        match &self.settings {
+            Some((of, list)) if of == settings => list.clone(),
+            _ => {
+                let list = saved_settings(settings);
+                self.settings = Some((settings.clone(), list.clone()));
+                list
+            }
+        }
     }
 
     /// The store holds these moves as the game in progress (a game

@@ -37,6 +37,11 @@ pub use settings_file::SettingsFile;
 // The events carry these; the store makes them.
 pub use crate::event::{GameEntry, Trouble};
 
+/// The settings in force with a game, as `set` takes them (English key,
+/// value): shared, as they seldom change while a game's record is made
+/// after every move.
+pub type Settings = std::sync::Arc<[(String, String)]>;
+
 /// The format version written into every saved game; a file of another
 /// version is moved aside, not misread.
 pub const FORMAT: u32 = 1;
@@ -59,7 +64,7 @@ pub struct SavedGame {
     /// The clock, if the game is timed.
     pub clock: Option<SavedClock>,
     /// The settings in force, as `set` takes them (English key, value).
-    pub settings: Vec<(String, String)>,
+    pub settings: Settings,
     /// The side the person plays against an engine (`white`/`black`).
     pub human: String,
     /// The players' names for PGN, White's first.

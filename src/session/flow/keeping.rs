@@ -32,7 +32,8 @@ impl Session {
         let empty = self.table.game.plies().is_empty() && !self.table.game.is_over();
         let mark = self.mark();
         if self.records.worth_keeping(empty, &mark) {
-            let head = self.record_head(now);
+            let settings = self.records.saved_settings(&self.table.settings);
+            let head = self.record_head_with(now, settings);
             self.records.keep(&mut self.table, mark, head);
         }
     }
