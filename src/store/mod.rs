@@ -1,9 +1,11 @@
-//! The store: what is kept between runs — the game in progress (saved
-//! after every change worth keeping), games saved by name, the settings
-//! file, the player's lichess token ([`token`]) — as serde types with a
-//! format version, written atomically (a temporary file in the same
-//! directory, flushed, renamed over the old one, the directory flushed),
-//! and broken files moved aside, never overwritten or deleted. It knows
+//! The store: what is kept between runs — the game in progress (a
+//! checkpoint and an append-only [`journal`] of every change worth
+//! keeping, made durable once per batch of lines: [`autosave`]), games
+//! saved by name, the settings file, the player's lichess token
+//! ([`token`]) — as serde types with a format version, whole files
+//! written atomically (a temporary file in the same directory, flushed,
+//! renamed over the old one, the directory flushed), and broken files
+//! moved aside, never overwritten or deleted. It knows
 //! nothing of chess rules: a game is kept as its start FEN and its moves
 //! in UCI, which the session turns back into a game.
 
