@@ -480,6 +480,7 @@ record-nothing-to-resume = Es gibt keine unbeendete Partie zum Fortsetzen; eine 
 # The first word of the name of a game kept without one (letters only).
 kept-name-unfinished = unbeendet
 kept-name-finished = partie
+record-torn-journal = Die letzte Änderung vor dem Abbruch war nur halb geschrieben und wird verworfen; jeder beantwortete Zug ist erhalten.
 record-unknown-setting = In { $path } ist { $key } keine Einstellung; sie bleibt in der Datei.
 record-bad-setting = In { $path } kann { $key } nicht { $value } sein; dieser Lauf nimmt den Standard.
 record-settings-file = Einstellungsdatei: { $path }.

@@ -425,6 +425,7 @@ record-nothing-to-resume = There is no unfinished game to go on with; a new game
 # The first word of the name of a game kept without one (letters only).
 kept-name-unfinished = unfinished
 kept-name-finished = game
+record-torn-journal = The last change before the program stopped was only half written and is dropped; every answered move is kept.
 record-unknown-setting = In { $path }, { $key } is not a setting; it is kept in the file.
 record-bad-setting = In { $path }, { $key } cannot be { $value }; this run uses the default.
 record-settings-file = Settings file: { $path }.

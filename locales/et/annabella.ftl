@@ -501,6 +501,7 @@ record-nothing-to-resume = Jätkamiseks pole ühtegi lõpetamata mängu; algab u
 # The first word of the name of a game kept without one (letters only).
 kept-name-unfinished = pooleli
 kept-name-finished = partii
+record-torn-journal = Viimane muudatus enne programmi katkemist jäi poolikuks ja jäetakse välja; iga vastatud käik on alles.
 record-unknown-setting = Failis { $path } ei ole { $key } seade; see jääb faili alles.
 record-bad-setting = Failis { $path } ei saa { $key } olla { $value }; see käivitus kasutab vaikeväärtust.
 record-settings-file = Seadete fail: { $path }.

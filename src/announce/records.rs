@@ -42,6 +42,7 @@ impl Announcer {
             ),
             RecordEvent::KeptUnrestorable(None) => one("record-kept-unrestorable-left", &[]),
             RecordEvent::NothingToResume => one("record-nothing-to-resume", &[]),
+            RecordEvent::TornJournal => one("record-torn-journal", &[]),
             RecordEvent::UnknownSetting { path, key } => one(
                 "record-unknown-setting",
                 &[("path", s(path.display().to_string())), ("key", q(key))],

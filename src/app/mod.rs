@@ -26,17 +26,24 @@ use crate::io::{LineSource, Screen};
 use crate::net::NetHost;
 use crate::net::Token;
 use crate::session::{Effect, Input, NextLine, Session, Start, TokenOutcome};
+use crate::settings::Settings;
 use crate::store::token;
 use crate::store::{Keeper, Request as StoreRequest};
 
 /// How often the session hears the time while something timed runs.
 pub const TICK: Duration = Duration::from_millis(100);
 
+/// The most lines of a pipe stepped before their answers are made
+/// durable and shown together.
+const BATCH: usize = 256;
+
 /// What the loop's threads send it.
 #[derive(Debug)]
 enum Arrival {
     /// Something for the session.
     Input(Input),
+    /// Lines read: one typed, or several a pipe had already sent.
+    Lines(Vec<String>),
     /// A line typed after `online login`: the token, read unseen. The
     /// loop handles it; only the outcome goes to the session.
     Secret(String),
@@ -115,6 +122,8 @@ pub fn run(
         token_file: network.token_file,
         env_token: network.env_token,
         reading: false,
+        queue: VecDeque::new(),
+        held: Vec::new(),
         secret: false,
         quit: false,
         prompt,
@@ -125,9 +134,10 @@ pub fn run(
     looping.run(subscribers, start, notes)
 }
 
-/// Reads lines on a thread of its own, one each time it is asked (with
-/// the prompt to show), so that the loop can take engine replies and
-/// ticks meanwhile. Not joined: at the end it may sit in a read that
+/// Reads lines on a thread of its own, each time it is asked (with the
+/// prompt to show) one line and those a pipe already sent after it, so
+/// that the loop can take engine replies and ticks meanwhile, and a
+/// piped game costs one hand-off per batch, not per line. Not joined: at the end it may sit in a read that
 /// never returns.
 fn spawn_reader(mut source: Box<dyn LineSource + Send>, lines: Sender<Arrival>) -> Sender<Ask> {
     let (ask, asked_for) = mpsc::channel::<Ask>();
@@ -136,9 +146,7 @@ fn spawn_reader(mut source: Box<dyn LineSource + Send>, lines: Sender<Arrival>) 
             let line = if secret {
                 source.read_secret(&prompt).map(Arrival::Secret)
             } else {
-                source
-                    .read_line(&prompt)
-                    .map(|line| Arrival::Input(Input::Line(line)))
+                source.read_lines(&prompt, BATCH).map(Arrival::Lines)
             };
             let arrival = line.unwrap_or(Arrival::End);
             let end = matches!(arrival, Arrival::End);
@@ -171,6 +179,12 @@ struct Loop<'a> {
     env_token: Option<Token>,
     /// A line has been asked for and not yet read.
     reading: bool,
+    /// Lines read and not yet stepped (a pipe's batch).
+    queue: VecDeque<String>,
+    /// Events not yet told, each run of them with the settings they are
+    /// worded in (a batch may change a setting): they are told once what
+    /// they answer is durable.
+    held: Vec<(Settings, Vec<Event>)>,
     /// The next line asked for is the token, read unseen.
     secret: bool,
     /// The player quit: the loop ends once the step is told.
@@ -191,9 +205,10 @@ impl Loop<'_> {
         start: Start,
         notes: Vec<Event>,
     ) -> io::Result<()> {
-        let mut events = notes;
-        events.extend(self.carry(Input::Start(start)));
-        self.tell(subscribers, &events)?;
+        self.hold(notes);
+        let events = self.carry(Input::Start(start));
+        self.hold(events);
+        self.flush(subscribers, false)?;
         // The clock of a timed game starts with the loop.
         let mut next = Some(Arrival::Input(Input::Tick));
         while !self.quit {
@@ -203,39 +218,85 @@ impl Loop<'_> {
             let input = match arrival {
                 Arrival::End => break,
                 Arrival::Input(input) => input,
-                Arrival::Secret(text) => Input::Token(self.secret_given(&text)),
+                Arrival::Lines(lines) => {
+                    self.reading = false;
+                    self.secret = false;
+                    self.queue.extend(lines);
+                    continue;
+                }
+                Arrival::Secret(text) => {
+                    self.reading = false;
+                    self.secret = false;
+                    Input::Token(self.secret_given(&text))
+                }
             };
-            let from_reader = matches!(input, Input::Line(_) | Input::Token(_));
-            if from_reader {
-                self.reading = false;
-                self.secret = false;
-            }
             let events = self.carry(input);
             let meanwhile = self.reading && self.prompt && !events.is_empty();
-            if meanwhile && (self.screen.is_none() || self.secret) {
-                // An answer or a fallen flag while the prompt waits: it
-                // goes on a line of its own, not after the prompt (the
-                // token is read outside the line editor, which cannot
-                // print above it).
-                let mut out = io::stdout();
-                writeln!(out)?;
-                out.flush()?;
-            }
-            self.tell(subscribers, &events)?;
-            if meanwhile {
-                self.reprompt();
+            self.hold(events);
+            // The next line read ahead follows at once unless an answer
+            // is awaited: a batch's answers are told together.
+            if self.queue.is_empty() || self.quit || self.session.waiting() || self.secret {
+                self.flush(subscribers, meanwhile)?;
             }
         }
+        self.flush(subscribers, false)?;
         self.host.cancel();
         self.net.shutdown();
+        self.keeper.finish();
         Ok(())
+    }
+
+    /// Makes what the held events answer durable (one commit for the
+    /// batch), then tells them; `meanwhile` when they arrived while the
+    /// prompt waits.
+    fn flush(
+        &mut self,
+        subscribers: &mut [&mut dyn Subscriber],
+        meanwhile: bool,
+    ) -> io::Result<()> {
+        if let Some(failed) = self.keeper.commit() {
+            let events = self.carry(Input::Store(failed));
+            self.hold(events);
+        }
+        if self.held.is_empty() {
+            return Ok(());
+        }
+        if meanwhile && (self.screen.is_none() || self.secret) {
+            // An answer or a fallen flag while the prompt waits: it goes
+            // on a line of its own, not after the prompt (the token is
+            // read outside the line editor, which cannot print above it).
+            let mut out = io::stdout();
+            writeln!(out)?;
+            out.flush()?;
+        }
+        for (settings, events) in std::mem::take(&mut self.held) {
+            for subscriber in subscribers.iter_mut() {
+                subscriber.notify(&settings, &events)?;
+            }
+        }
+        if meanwhile {
+            self.reprompt();
+        }
+        Ok(())
+    }
+
+    /// Keeps `events` to be told with the settings in force now.
+    fn hold(&mut self, events: Vec<Event>) {
+        if events.is_empty() {
+            return;
+        }
+        let settings = self.session.settings();
+        match self.held.last_mut() {
+            Some((worded, held)) if worded == settings => held.extend(events),
+            _ => self.held.push((settings.clone(), events)),
+        }
     }
 
     /// Steps the session with `input` and carries out the effects; the
     /// answers that come back at once (the store's, the token file's)
     /// are stepped in turn. Every event, in order. A move the player
-    /// has heard is a move kept: the store's work is done before the
-    /// events are told.
+    /// has heard is a move kept: [`Loop::flush`] commits the store's
+    /// work before the events are told.
     fn carry(&mut self, input: Input) -> Vec<Event> {
         let mut events = Vec::new();
         let mut inputs = VecDeque::from([input]);
@@ -318,14 +379,6 @@ impl Loop<'_> {
         }
     }
 
-    fn tell(&self, subscribers: &mut [&mut dyn Subscriber], events: &[Event]) -> io::Result<()> {
-        let settings = self.session.settings().clone();
-        for subscriber in subscribers.iter_mut() {
-            subscriber.notify(&settings, events)?;
-        }
-        Ok(())
-    }
-
     /// After what arrived while a line is typed at the terminal: the
     /// prompt again if its words changed (the engine moved, the flag
     /// fell), over what was typed.
@@ -346,6 +399,15 @@ impl Loop<'_> {
     /// an answer is awaited.
     fn next_arrival(&mut self) -> Option<Arrival> {
         let waiting = self.session.waiting();
+        // A pipe's next line is the secret asked for, as it comes.
+        if self.secret
+            && let Some(line) = self.queue.pop_front()
+        {
+            return Some(Arrival::Secret(line));
+        }
+        if !waiting && let Some(line) = self.queue.pop_front() {
+            return Some(Arrival::Input(Input::Line(line)));
+        }
         if !self.reading && (self.prompt || !waiting) {
             let prompt = if self.prompt {
                 format!("{} ", self.prompt_text())

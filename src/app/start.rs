@@ -3,7 +3,7 @@
 //! (text, speech, sound) and the line source opened; then the loop. The
 //! binary only reads the flags into [`Flags`].
 
-use std::io::{self, BufReader};
+use std::io::{self, BufWriter};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::SystemTime;
@@ -349,7 +349,11 @@ fn kept_game(
     notes: &mut Vec<Event>,
 ) -> Option<KeptGame> {
     let kept = |game, resumption| Some(KeptGame { game, resumption });
-    match store.kept(now) {
+    let found = store.kept(now);
+    if store.torn() {
+        notes.push(RecordEvent::TornJournal.into());
+    }
+    match found {
         Kept::Unfinished(saved) if flags.resume => kept(saved, Resumption::Resume),
         Kept::Unfinished(saved) if interactive && !flags.new => kept(saved, Resumption::Offer),
         Kept::Unfinished(saved) => kept(saved, Resumption::SetAside),
@@ -386,12 +390,13 @@ fn run(
             terminal.on_ctrl_c(move || hush.now());
             Box::new(terminal)
         }
-        _ => Box::new(PlainLines::new(BufReader::new(io::stdin()))),
+        _ => Box::new(PlainLines::new(io::stdin())),
     };
     // At a terminal the text goes above the prompt while a line is typed.
     let out: Box<dyn io::Write> = match &begin.screen {
         Some(screen) => Box::new(ScreenText::new(screen.clone())),
-        None => Box::new(io::stdout()),
+        // Buffered: the answers to a batch of lines go out in one write.
+        None => Box::new(BufWriter::new(io::stdout())),
     };
     // Unlocked: speech and sound write their notices to stdout as well.
     let mut text = TextSink::new(out, announcer);

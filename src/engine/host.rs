@@ -284,12 +284,16 @@ impl Drop for Host {
 }
 
 fn opponent_worker(jobs: &Receiver<Job>, reply: &(dyn Fn(Reply) + Send + Sync)) {
-    let mut searcher = Searcher::new(32);
+    // Made at the first move asked of it: a game between two people
+    // never touches the table's 32 MiB.
+    let mut searcher: Option<Searcher> = None;
     let mut external: Option<External> = None;
     while let Ok(job) = jobs.recv() {
         match job {
             Job::NewGame => {
-                searcher.clear();
+                if let Some(searcher) = searcher.as_mut() {
+                    searcher.clear();
+                }
                 if let Some(e) = external.as_mut()
                     && e.new_game().is_err()
                 {
@@ -300,13 +304,14 @@ fn opponent_worker(jobs: &Receiver<Job>, reply: &(dyn Fn(Reply) + Send + Sync)) 
                 if stop.load(Ordering::Relaxed) {
                     continue;
                 }
+                let searcher = searcher.get_or_insert_with(|| Searcher::new(32));
                 let answer = panic::catch_unwind(AssertUnwindSafe(|| {
-                    think(&mut searcher, &mut external, &request, stop, asked)
+                    think(searcher, &mut external, &request, stop, asked)
                 }));
                 reply(answer.unwrap_or_else(|_| {
                     // A bug in the search must not stall the game: fresh
                     // tables, and any legal move.
-                    searcher = Searcher::new(32);
+                    *searcher = Searcher::new(32);
                     external = None;
                     Reply::moved(request.id, any_legal_move(&request), None)
                 }));

@@ -191,6 +191,9 @@ pub enum RecordEvent {
     KeptUnrestorable(Option<PathBuf>),
     /// `--resume`, but no unfinished game is kept.
     NothingToResume,
+    /// The kept game's journal ended in a change cut short by a crash,
+    /// which was dropped (it was never answered).
+    TornJournal,
     /// The settings file names a key no setting has; it is kept.
     UnknownSetting {
         /// The settings file.

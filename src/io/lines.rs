@@ -1,7 +1,7 @@
 //! Where lines come from: a person at a terminal (rustyline, with
 //! history and completion of command words) or plain lines from a pipe.
 
-use std::io::BufRead;
+use std::io::{BufRead, BufReader, Read};
 
 use rustyline::completion::Completer;
 use rustyline::config::Configurer;
@@ -27,26 +27,52 @@ pub trait LineSource {
     fn read_secret(&mut self, prompt: &str) -> Option<String> {
         self.read_line(prompt)
     }
-}
 
-/// Plain lines from any reader, as scripts and tests send them: no
-/// prompt, invalid UTF-8 replaced rather than fatal.
-pub struct PlainLines<R: BufRead> {
-    reader: R,
-    buf: Vec<u8>,
-}
-
-impl<R: BufRead> PlainLines<R> {
-    /// Reads lines from `reader`.
-    pub fn new(reader: R) -> Self {
-        PlainLines {
-            reader,
-            buf: Vec::new(),
-        }
+    /// The next line and, without waiting, the lines that already
+    /// follow it (a pipe's read-ahead), at most `most`; `None` at the
+    /// end of input. A person types one line at a time, so by default
+    /// this is the next line alone.
+    fn read_lines(&mut self, prompt: &str, most: usize) -> Option<Vec<String>> {
+        let _ = most;
+        self.read_line(prompt).map(|line| vec![line])
     }
 }
 
-impl<R: BufRead> LineSource for PlainLines<R> {
+/// How many bytes of a pipe are read at once: a few thousand moves.
+const READ_AHEAD: usize = 64 << 10;
+
+/// Plain lines from any reader, as scripts and tests send them: no
+/// prompt, invalid UTF-8 replaced rather than fatal.
+pub struct PlainLines<R: Read> {
+    reader: BufReader<R>,
+    buf: Vec<u8>,
+}
+
+impl<R: Read> PlainLines<R> {
+    /// Reads lines from `reader`.
+    pub fn new(reader: R) -> Self {
+        PlainLines {
+            reader: BufReader::with_capacity(READ_AHEAD, reader),
+            buf: Vec::new(),
+        }
+    }
+
+    /// Whether a whole line is already read ahead (taking it cannot
+    /// wait for the writer).
+    fn line_ready(&self) -> bool {
+        self.reader.buffer().contains(&b'\n')
+    }
+}
+
+impl<R: Read> LineSource for PlainLines<R> {
+    fn read_lines(&mut self, prompt: &str, most: usize) -> Option<Vec<String>> {
+        let mut lines = vec![self.read_line(prompt)?];
+        while lines.len() < most && self.line_ready() {
+            lines.extend(self.read_line(prompt));
+        }
+        Some(lines)
+    }
+
     fn read_line(&mut self, _prompt: &str) -> Option<String> {
         self.buf.clear();
         match self.reader.read_until(b'\n', &mut self.buf) {
@@ -264,5 +290,14 @@ mod tests {
         assert_eq!(src.read_secret("Token: ").as_deref(), Some("lip_token"));
         assert_eq!(src.read_line("").as_deref(), Some("board"));
         assert_eq!(src.read_secret(""), None);
+    }
+
+    #[test]
+    fn lines_read_ahead_come_together_and_a_partial_one_waits() {
+        let mut src = PlainLines::new(&b"e4\ne5\nNf3\nNc"[..]);
+        assert_eq!(src.read_lines("", 2), Some(vec!["e4".into(), "e5".into()]));
+        assert_eq!(src.read_lines("", 10), Some(vec!["Nf3".into()]));
+        assert_eq!(src.read_lines("", 10), Some(vec!["Nc".into()]));
+        assert_eq!(src.read_lines("", 10), None);
     }
 }

@@ -8,14 +8,14 @@
 
 use std::path::PathBuf;
 
-use shakmaty::Color;
+use shakmaty::{Color, Move};
 
 use crate::event::{Answer, Event};
 use crate::input::{LoadFrom, PgnTo};
 use crate::rules::clock::{Clock, ClockMark};
-use crate::rules::{Finished, PgnOptions, Tags};
+use crate::rules::{Finished, PgnOptions, Ply, Tags};
 use crate::settings::{Lang, Setting, Settings};
-use crate::store::{ReadFor, Request, SavedBlindfold, SavedGame};
+use crate::store::{MovesUpdate, ReadFor, Request, SavedBlindfold, SavedGame};
 
 use super::table::Table;
 
@@ -46,11 +46,25 @@ impl Mark {
     }
 }
 
+/// The settings in force as a kept game has them (English key and
+/// value, as `set` takes them).
+pub(in crate::session) fn saved_settings(settings: &Settings) -> crate::store::Settings {
+    settings
+        .all()
+        .iter()
+        .map(|s| (s.key().word(Lang::En).to_string(), s.show(Lang::En).into()))
+        .collect()
+}
+
 /// What the records room keeps between inputs.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Records {
     /// What the game was when it was last kept.
     kept: Option<Mark>,
+    /// The moves as the store was last given them.
+    sent: Vec<Move>,
+    /// The settings as last written out for the store, and for which.
+    settings: Option<(Settings, crate::store::Settings)>,
     /// What the game was when it was loaded by name: kept as it is under
     /// that name, so not again until it changes.
     named: Option<Mark>,
@@ -90,15 +104,68 @@ impl Records {
     /// result); it is not the kept game any more either way, so the new
     /// one is first kept with its first move.
     pub fn take_kept(&mut self) -> bool {
+        // The store starts the next game's moves afresh.
+        self.sent.clear();
         self.kept
             .take()
             .is_some_and(|mark| mark.plies > 0 || mark.result.is_some())
     }
 
-    /// Asks the store to keep `record` as the unfinished game.
-    pub fn keep(&mut self, t: &mut Table, mark: Mark, record: SavedGame) {
+    /// Asks the store to keep the game of the table as the unfinished
+    /// game: `head` is the game with its moves left out; of its moves,
+    /// only those that changed since the last time are sent.
+    pub fn keep(&mut self, t: &mut Table, mark: Mark, head: SavedGame) {
         self.kept(mark);
-        t.ask_store(Request::Autosave(Box::new(record)));
+        let plies = t.game.plies();
+        let keep = self
+            .sent
+            .iter()
+            .zip(plies)
+            .take_while(|(sent, ply)| **sent == ply.mv)
+            .count();
+        let mode = t.game.castling_mode();
+        let update = MovesUpdate {
+            before: self.sent.len(),
+            keep,
+            add: plies[keep..]
+                .iter()
+                .map(|p| p.mv.to_uci(mode).to_string())
+                .collect(),
+        };
+        self.sent.truncate(keep);
+        self.sent.extend(plies[keep..].iter().map(|p| p.mv));
+        t.ask_store(Request::Autosave(Box::new(head), update));
+    }
+
+    /// The settings in force written out as a kept game has them: the
+    /// same shared list while they do not change.
+    pub fn saved_settings(&mut self, settings: &Settings) -> crate::store::Settings {
+        match &self.settings {
+            Some((of, list)) if of == settings => list.clone(),
+            _ => {
+                let list = saved_settings(settings);
+                self.settings = Some((settings.clone(), list.clone()));
+                list
+            }
+        }
+    }
+
+    /// The store holds these moves as the game in progress (a game
+    /// resumed).
+    pub fn synced(&mut self, plies: &[Ply]) {
+        self.sent = plies.iter().map(|p| p.mv).collect();
+    }
+
+    /// The store's moves did not follow those sent: the next keep sends
+    /// them all. False when they were just sent all (the store takes
+    /// those always; asking again could not help).
+    pub fn resync(&mut self) -> bool {
+        if self.sent.is_empty() {
+            return false;
+        }
+        self.sent.clear();
+        self.kept = None;
+        true
     }
 
     /// A setting changed with `set` goes into the settings file.

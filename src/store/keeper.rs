@@ -8,6 +8,7 @@ use std::time::SystemTime;
 
 use super::SavedGame;
 use super::aside::{Aside, move_aside};
+use super::autosave::{Autosave, Resumed};
 use super::games::{LoadOutcome, list_games, load_game, load_or_move_aside, save_game};
 use super::paths::{GameName, Paths};
 use super::pgn_file::{self, Added};
@@ -32,6 +33,13 @@ pub struct Store {
     /// The first words of the names of games the store names itself:
     /// an unfinished game put aside, and a finished or unnamed one.
     words: [String; 2],
+    /// The game in progress: its checkpoint and journal.
+    autosave: Autosave,
+    /// The journal found at the start ended in a torn record.
+    torn: bool,
+    /// The last name the store gave a game itself: its first part and
+    /// number.
+    taken: Option<(String, usize)>,
 }
 
 /// What the start found in the data directory.
@@ -49,13 +57,24 @@ impl Store {
     /// The store at `paths`, with the settings file read there (or
     /// empty).
     pub fn new(paths: Paths, settings: SettingsFile) -> Store {
+        let autosave = Autosave::new(paths.autosave(), paths.journal());
         Store {
             paths,
             settings,
             held: false,
             words: ["unfinished".to_string(), "game".to_string()],
             failing: false,
+            autosave,
+            torn: false,
+            taken: None,
         }
+    }
+
+    /// Whether the journal found at the start ended in a torn record
+    /// (a crash in the middle of a write), which was dropped: the game
+    /// goes on from the last change whose answer was shown.
+    pub fn torn(&self) -> bool {
+        self.torn
     }
 
     /// Its places.
@@ -65,7 +84,9 @@ impl Store {
 
     /// The game kept by the last run, read at the start.
     pub fn kept(&mut self, now: SystemTime) -> Kept {
-        match load_or_move_aside(&self.paths.autosave(), now) {
+        let Resumed { outcome, torn } = self.autosave.resume(now);
+        self.torn = torn;
+        match outcome {
             LoadOutcome::Loaded(game) if game.result.is_none() => Kept::Unfinished(game),
             LoadOutcome::Loaded(_) => {
                 // A finished game stays to be replayed and exported; a
@@ -86,6 +107,39 @@ impl Store {
     /// there was one; `Err` with the failure.
     pub fn keep_unfinished(&mut self, now: SystemTime) -> Result<Option<String>, Reply> {
         let from = self.paths.autosave();
+        if self.held {
+            return Ok(None);
+        }
+        let finished = self
+            .autosave
+            .current_mut()
+            .map(|game| game.result.is_some());
+        if let Some(finished) = finished {
+            // Written whole under its new name; the journal then says it
+            // was put aside, in the same commit as what follows.
+            let base = self.words[usize::from(finished)].clone();
+            let Some(to) = self.free_name(&format!("{base}-{}", stamp(now))) else {
+                return Ok(None);
+            };
+            let Some(game) = self.autosave.current_mut() else {
+                return Ok(None);
+            };
+            // The mark is the journal's, not the saved game's.
+            let mark = game.journal.take();
+            let saved = save_game(&to, game);
+            game.journal = mark;
+            if saved.is_err() {
+                return Err(failed(&to, Trouble::Unreadable));
+            }
+            self.autosave.clear();
+            return Ok(GameName::from_file(&to).map(|name| name.as_str().to_string()));
+        }
+        // The file put aside must hold every change: fold the journal in.
+        if self.autosave.settle().is_err() {
+            self.held = true;
+            return Err(failed(&from, Trouble::Unreadable));
+        }
+        self.autosave.forget();
         if !from.exists() {
             return Ok(None);
         }
@@ -112,6 +166,8 @@ impl Store {
     /// Moves the kept game's file aside as a broken one: the session
     /// found that its moves do not fit its position.
     fn set_aside_kept(&mut self, now: SystemTime) -> Reply {
+        // Its journal goes with it: the next game starts its own.
+        self.autosave.forget();
         match move_aside(&self.paths.autosave(), now) {
             Ok(to) => Reply::KeptSetAside(Some(to)),
             Err(_) => {
@@ -124,24 +180,34 @@ impl Store {
 
     /// A file for a saved game `base`, or `base-2`, `base-3`, … when
     /// taken.
-    fn free_name(&self, base: &str) -> Option<PathBuf> {
-        (1..1000).find_map(|n| {
+    fn free_name(&mut self, base: &str) -> Option<PathBuf> {
+        // Many games put aside in one second (a script): go on from the
+        // last number taken rather than probing every one before it.
+        let from = match &self.taken {
+            Some((last, n)) if last == base => n + 1,
+            _ => 1,
+        };
+        let found = (from..from + 1000).find_map(|n| {
             let name = if n == 1 {
                 base.to_string()
             } else {
                 format!("{base}-{n}")
             };
             let path = self.paths.named_game(&name).ok()?;
-            (!path.exists()).then_some(path)
-        })
+            (!path.exists()).then_some((path, n))
+        });
+        let (path, n) = found?;
+        self.taken = Some((base.to_string(), n));
+        Some(path)
     }
 
-    fn autosave(&mut self, game: &SavedGame) -> Option<Reply> {
-        if self.held {
+    /// Makes the kept changes durable (see [`Keeper::commit`]).
+    fn commit_autosave(&mut self) -> Option<Reply> {
+        if self.held || !self.autosave.waiting() {
             return None;
         }
         let path = self.paths.autosave();
-        match save_game(&path, game) {
+        match self.autosave.commit() {
             Ok(()) => {
                 self.failing = false;
                 None
@@ -260,7 +326,13 @@ impl Keeper for Store {
     fn carry_out(&mut self, request: Request) -> Option<Reply> {
         let now = SystemTime::now();
         match request {
-            Request::Autosave(game) => self.autosave(&game),
+            // Kept in step even while the file is held, so that the
+            // store's moves stay those the session sent.
+            Request::Autosave(head, moves) => self
+                .autosave
+                .update(*head, moves)
+                .err()
+                .map(|_| Reply::Resync),
             Request::SaveAs { name, game } => Some(self.save_as(&name, &game, now)),
             Request::Load { name } => Some(self.load(&name, now)),
             Request::List => Some(self.list()),
@@ -279,6 +351,18 @@ impl Keeper for Store {
                     .err()
                     .map(|_| failed(&path, Trouble::Unreadable))
             }
+        }
+    }
+
+    fn commit(&mut self) -> Option<Reply> {
+        self.commit_autosave()
+    }
+
+    fn finish(&mut self) {
+        if !self.held {
+            // At a clean exit the game is written whole; failing, the
+            // journal still holds every change.
+            let _ = self.autosave.settle();
         }
     }
 }

@@ -1,16 +1,21 @@
-//! The store: what is kept between runs — the game in progress (saved
-//! after every change worth keeping), games saved by name, the settings
-//! file, the player's lichess token ([`token`]) — as serde types with a
-//! format version, written atomically (a temporary file in the same
-//! directory, flushed, renamed over the old one, the directory flushed),
-//! and broken files moved aside, never overwritten or deleted. It knows
+//! The store: what is kept between runs — the game in progress (a
+//! checkpoint and an append-only [`journal`] of every change worth
+//! keeping, made durable once per batch of lines: [`autosave`]), games
+//! saved by name, the settings file, the player's lichess token
+//! ([`token`]) — as serde types with a format version, whole files
+//! written atomically (a temporary file in the same directory, flushed,
+//! renamed over the old one, the directory flushed), and broken files
+//! moved aside, never overwritten or deleted. It knows
 //! nothing of chess rules: a game is kept as its start FEN and its moves
 //! in UCI, which the session turns back into a game.
 
 pub mod aside;
 pub mod atomic;
+pub mod autosave;
 pub mod broken;
+pub mod change;
 pub mod games;
+pub mod journal;
 mod keeper;
 pub mod paths;
 pub mod pgn_file;
@@ -29,10 +34,15 @@ pub use games::{
 };
 pub use keeper::{Kept, Store};
 pub use paths::{BadName, GameName, Paths};
-pub use request::{Keeper, Nowhere, ReadFor, Reply, Request};
+pub use request::{Keeper, MovesUpdate, Nowhere, ReadFor, Reply, Request};
 pub use settings_file::SettingsFile;
 // The events carry these; the store makes them.
 pub use crate::event::{GameEntry, Trouble};
+
+/// The settings in force with a game, as `set` takes them (English key,
+/// value): shared, as they seldom change while a game's record is made
+/// after every move.
+pub type Settings = std::sync::Arc<[(String, String)]>;
 
 /// The format version written into every saved game; a file of another
 /// version is moved aside, not misread.
@@ -56,7 +66,7 @@ pub struct SavedGame {
     /// The clock, if the game is timed.
     pub clock: Option<SavedClock>,
     /// The settings in force, as `set` takes them (English key, value).
-    pub settings: Vec<(String, String)>,
+    pub settings: Settings,
     /// The side the person plays against an engine (`white`/`black`).
     pub human: String,
     /// The players' names for PGN, White's first.
@@ -76,6 +86,11 @@ pub struct SavedGame {
     /// any were. Missing in older saves.
     #[serde(default)]
     pub quiz: Option<(u32, u32)>,
+    /// The mark of the journal that goes on from this file, when it is
+    /// the game in progress written at a checkpoint; the session leaves
+    /// it empty, and a file without it has no journal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub journal: Option<u64>,
 }
 
 /// Blindfold play as kept with a game.

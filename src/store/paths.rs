@@ -81,6 +81,13 @@ impl Paths {
         self.data_dir.join(AUTOSAVE)
     }
 
+    /// The journal of the game in progress, `current.journal` beside
+    /// the autosave: the changes since the autosave was last written
+    /// whole.
+    pub fn journal(&self) -> PathBuf {
+        self.autosave().with_extension("journal")
+    }
+
     /// The drills' statistics, `training.json` in the data directory.
     pub fn training(&self) -> PathBuf {
         self.data_dir.join(TRAINING)

@@ -11,8 +11,11 @@ use crate::event::{GameEntry, Trouble};
 /// A request to the store.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
-    /// Keep the game in progress (after every change worth keeping).
-    Autosave(Box<SavedGame>),
+    /// Keep the game in progress (after every change worth keeping):
+    /// the game with its moves left empty, and how its moves changed
+    /// since the last of these (a move costs the same at ply 300 as at
+    /// ply 10).
+    Autosave(Box<SavedGame>, MovesUpdate),
     /// Save the game under a name (`save NAME`).
     SaveAs {
         /// The name, as typed.
@@ -63,6 +66,18 @@ pub enum Request {
     },
 }
 
+/// How the moves of the game in progress changed since the last
+/// [`Request::Autosave`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovesUpdate {
+    /// How many moves the last request left the game with.
+    pub before: usize,
+    /// How many of them stay.
+    pub keep: usize,
+    /// The moves after them, in UCI.
+    pub add: Vec<String>,
+}
+
 /// Why a file is read.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ReadFor {
@@ -80,6 +95,9 @@ pub enum ReadFor {
 pub enum Reply {
     /// The game was saved under this name.
     Saved(String),
+    /// The moves of an autosave did not follow those the store has:
+    /// the next autosave must bring them all.
+    Resync,
     /// The kept game was put among the saved games under this name.
     KeptAs(String),
     /// The kept game that could not be set up again: where its file was
@@ -127,6 +145,7 @@ pub enum Reply {
 /// loop that keep nothing).
 pub trait Keeper {
     /// Carries out one request; a reply when there is something to say.
+    /// A change of the game in progress may wait for [`Keeper::commit`].
     fn carry_out(&mut self, request: Request) -> Option<Reply>;
 
     /// The words that begin the names the keeper gives games itself: an
@@ -134,6 +153,15 @@ pub trait Keeper {
     fn name_games(&mut self, unfinished: &str, finished: &str) {
         let _ = (unfinished, finished);
     }
+
+    /// Makes every change kept so far durable — once for a whole batch
+    /// of lines, before their answers are shown; a reply when it failed.
+    fn commit(&mut self) -> Option<Reply> {
+        None
+    }
+
+    /// The run ends cleanly: what is kept is written in its final form.
+    fn finish(&mut self) {}
 }
 
 /// A keeper that keeps nothing.

@@ -32,6 +32,7 @@ mod settings_table;
 mod spoken;
 mod store;
 mod store_crash;
+mod store_journal;
 mod store_restart;
 mod structure;
 mod training_drills;

@@ -175,3 +175,27 @@ fn a_kept_game_whose_moves_do_not_fit_is_moved_aside_and_said() {
         assert_eq!(saved, 0, "{args:?}");
     }
 }
+
+#[test]
+fn a_torn_journal_record_is_dropped_with_a_notice_and_the_game_goes_on() {
+    let home = Home::new();
+    let args = ["--opponent", "human", "--style", "san", "--lang", "en"];
+    let out = run(&home, &args, "e4\ne5\nNf3\n");
+    assert_eq!(out.len(), 3, "{out:?}");
+    // A crash in the middle of the next append leaves half a record.
+    let journal = home.path().join("data/annabella/current.journal");
+    let mut bytes = fs::read(&journal).expect("a journal beside the autosave");
+    bytes.extend_from_slice(b"61 0badf00d {\"change\":{\"moves\":{\"keep\":3,\"ad");
+    fs::write(&journal, bytes).unwrap();
+    let mut resume = args.to_vec();
+    resume.push("--resume");
+    let out = run(&home, &resume, "status\n");
+    assert_eq!(
+        out[0],
+        "The last change before the program stopped was only half written and is dropped; \
+         every answered move is kept.",
+        "{out:?}"
+    );
+    // e4 e5 Nf3 kept: Black to move in move 2.
+    assert!(out.iter().any(|l| l == "Black to move, move 2."), "{out:?}");
+}

@@ -41,7 +41,8 @@ pub fn realistic_game(plies: usize) -> SavedGame {
                 s.show(Lang::En).into_owned(),
             )
         })
-        .collect();
+        .collect::<Vec<_>>()
+        .into();
     SavedGame {
         format: FORMAT,
         initial_fen: START.to_string(),
@@ -73,6 +74,7 @@ pub fn realistic_game(plies: usize) -> SavedGame {
         my_board: None,
         blindfold: None,
         quiz: None,
+        journal: None,
     }
 }
 

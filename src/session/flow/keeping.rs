@@ -32,8 +32,9 @@ impl Session {
         let empty = self.table.game.plies().is_empty() && !self.table.game.is_over();
         let mark = self.mark();
         if self.records.worth_keeping(empty, &mark) {
-            let record = self.record(now);
-            self.records.keep(&mut self.table, mark, record);
+            let settings = self.records.saved_settings(&self.table.settings);
+            let head = self.record_head_with(now, settings);
+            self.records.keep(&mut self.table, mark, head);
         }
     }
 
@@ -88,6 +89,13 @@ impl Session {
     /// The store's answer to a request, at `now`.
     pub(in crate::session) fn store_reply(&mut self, reply: Reply, now: Instant) -> Vec<Event> {
         let event: RecordEvent = match reply {
+            Reply::Resync => {
+                // Nothing to say: the game is sent whole at once.
+                if self.records.resync() {
+                    self.autosave();
+                }
+                return Vec::new();
+            }
             Reply::Saved(name) => RecordEvent::Saved(name),
             Reply::KeptAs(name) => RecordEvent::KeptAside(name),
             Reply::KeptSetAside(to) => RecordEvent::KeptUnrestorable(to),
@@ -188,6 +196,8 @@ impl Session {
             Ok(()) => {
                 let mark = self.mark();
                 self.records.kept(mark);
+                // The store resumed the same moves.
+                self.records.synced(self.table.game.plies());
                 vec![
                     RecordEvent::Resumed.into(),
                     self.table.status(self.against()),

@@ -11,7 +11,8 @@ use shakmaty::{ByColor, Color, KnownOutcome};
 
 use crate::rules::clock::{Clock, ClockState, TimeControl};
 use crate::rules::{EndReason, Finished, Game};
-use crate::settings::{Key, Lang, parse_setting};
+use crate::session::records::saved_settings;
+use crate::settings::{Key, parse_setting};
 use crate::store::{FORMAT, SavedClock, SavedGame, SavedResult};
 
 use super::Session;
@@ -61,9 +62,6 @@ impl Session {
     pub fn record(&self, now: Instant) -> SavedGame {
         let mode = self.table.game.castling_mode();
         SavedGame {
-            format: FORMAT,
-            initial_fen: self.table.game.initial_fen(),
-            chess960: self.table.game.chess960_number(),
             moves: self
                 .table
                 .game
@@ -71,6 +69,27 @@ impl Session {
                 .iter()
                 .map(|p| p.mv.to_uci(mode).to_string())
                 .collect(),
+            ..self.record_head(now)
+        }
+    }
+
+    /// The game as it is kept with its moves left out (the autosave
+    /// sends only those that changed).
+    pub(in crate::session) fn record_head(&self, now: Instant) -> SavedGame {
+        self.record_head_with(now, saved_settings(&self.table.settings))
+    }
+
+    /// [`Session::record_head`] with the settings already written out.
+    pub(in crate::session) fn record_head_with(
+        &self,
+        now: Instant,
+        settings: crate::store::Settings,
+    ) -> SavedGame {
+        SavedGame {
+            format: FORMAT,
+            initial_fen: self.table.game.initial_fen(),
+            chess960: self.table.game.chess960_number(),
+            moves: Vec::new(),
             result: self.table.game.result().map(|f| SavedResult {
                 outcome: f.outcome.as_str().to_string(),
                 reason: f.reason.id().to_string(),
@@ -78,19 +97,14 @@ impl Session {
             }),
             draw_offer: self.table.game.draw_offer().map(|c| c.to_string()),
             clock: self.table.clock.as_ref().map(|c| saved_clock(c, now)),
-            settings: self
-                .table
-                .settings
-                .all()
-                .iter()
-                .map(|s| (s.key().word(Lang::En).to_string(), s.show(Lang::En).into()))
-                .collect(),
+            settings,
             human: self.seat.human.to_string(),
             players: self.players(),
             date: self.table.date.clone(),
             my_board: Some(self.dual.mine.to_text()),
             blindfold: self.training.saved_blindfold(),
             quiz: self.training.saved_quiz(),
+            journal: None,
         }
     }
 
@@ -119,7 +133,7 @@ impl Session {
             Some(kept) => Some(restored_clock(kept, now).ok_or(RestoreError::BadClock)?),
             None => None,
         };
-        for (key, value) in &saved.settings {
+        for (key, value) in saved.settings.iter() {
             if let Ok(setting) = parse_setting(key, value)
                 && GAME_SETTINGS.contains(&setting.key())
             {

@@ -1,0 +1,283 @@
+//! The journal of the game in progress: a move costs the same bytes at
+//! ply 300 as at ply 10, the game comes back whole from checkpoint and
+//! journal, a torn last record (a kill in the middle of a write, at any
+//! byte) is dropped and nothing before it is lost, and an autosave of a
+//! version without a journal still resumes.
+
+use std::fs;
+use std::path::PathBuf;
+
+use annabella::store::autosave::{Autosave, CHECKPOINT_EVERY, Resync};
+use annabella::store::games::LoadOutcome;
+use annabella::store::{MovesUpdate, SavedGame, save_game};
+use proptest::prelude::*;
+
+use crate::store_common::{realistic_game, when};
+
+struct Place {
+    _dir: tempfile::TempDir,
+    checkpoint: PathBuf,
+    journal: PathBuf,
+}
+
+fn place() -> Place {
+    let dir = tempfile::tempdir().unwrap();
+    Place {
+        checkpoint: dir.path().join("current.json"),
+        journal: dir.path().join("current.journal"),
+        _dir: dir,
+    }
+}
+
+impl Place {
+    fn autosave(&self) -> Autosave {
+        Autosave::new(self.checkpoint.clone(), self.journal.clone())
+    }
+
+    /// What a new run finds, and whether the journal was torn.
+    fn resume(&self) -> (Option<SavedGame>, bool) {
+        let resumed = self.autosave().resume(when());
+        match resumed.outcome {
+            LoadOutcome::Loaded(game) => (Some(without_mark(*game)), resumed.torn),
+            LoadOutcome::Absent => (None, resumed.torn),
+            other => panic!("not loaded: {other:?}"),
+        }
+    }
+
+    fn journal_len(&self) -> u64 {
+        fs::metadata(&self.journal).map_or(0, |m| m.len())
+    }
+}
+
+/// The game without the store's own mark of its checkpoint.
+fn without_mark(mut game: SavedGame) -> SavedGame {
+    game.journal = None;
+    game
+}
+
+#[test]
+fn bytes_per_move_stay_the_same_over_a_long_game() {
+    let place = place();
+    let mut autosave = place.autosave();
+    let mut grew = Vec::new();
+    for ply in 1..=300 {
+        let before = place.journal_len();
+        autosave.keep(realistic_game(ply));
+        autosave.commit().unwrap();
+        grew.push(place.journal_len().saturating_sub(before));
+    }
+    // Ply 1 is the checkpoint; a checkpoint every CHECKPOINT_EVERY
+    // changes starts the journal over.
+    let at = |ply: usize| grew[ply - 1];
+    assert!(at(10) > 0 && at(300) > 0, "{grew:?}");
+    assert!(
+        at(300) <= at(10) + 8,
+        "a move at ply 300 costs {} bytes, at ply 10 {}",
+        at(300),
+        at(10)
+    );
+    const { assert!(CHECKPOINT_EVERY < 300) };
+    assert_eq!(place.resume(), (Some(realistic_game(300)), false));
+}
+
+#[test]
+fn a_record_cut_at_any_byte_loses_only_itself() {
+    let place = place();
+    let mut autosave = place.autosave();
+    for ply in 1..=12 {
+        autosave.keep(realistic_game(ply));
+        autosave.commit().unwrap();
+    }
+    let before_last = fs::read(&place.journal).unwrap();
+    autosave.keep(realistic_game(13));
+    autosave.commit().unwrap();
+    let whole = fs::read(&place.journal).unwrap();
+    assert!(whole.starts_with(&before_last));
+    for cut in before_last.len()..=whole.len() {
+        let (_, journal) = (place.checkpoint.clone(), &place.journal);
+        fs::write(journal, &whole[..cut]).unwrap();
+        let checkpoint = fs::read(&place.checkpoint).unwrap();
+        let (game, torn) = place.resume();
+        let expected = if cut == whole.len() { 13 } else { 12 };
+        assert_eq!(game, Some(realistic_game(expected)), "cut at byte {cut}");
+        assert_eq!(
+            torn,
+            cut != before_last.len() && cut != whole.len(),
+            "cut at {cut}"
+        );
+        // The resume folded the journal into the checkpoint; put the
+        // files back as the crash left them for the next cut.
+        fs::write(&place.checkpoint, checkpoint).unwrap();
+    }
+}
+
+#[test]
+fn a_journal_is_appended_after_a_resume_and_found_again() {
+    let place = place();
+    let mut autosave = place.autosave();
+    for ply in 1..=5 {
+        autosave.keep(realistic_game(ply));
+        autosave.commit().unwrap();
+    }
+    // Killed: no clean exit. The next run goes on from ply 5.
+    let mut again = place.autosave();
+    let resumed = again.resume(when());
+    assert!(matches!(resumed.outcome, LoadOutcome::Loaded(ref g) if g.moves.len() == 5));
+    for ply in 6..=9 {
+        again.keep(realistic_game(ply));
+        again.commit().unwrap();
+    }
+    assert_eq!(place.resume(), (Some(realistic_game(9)), false));
+}
+
+#[test]
+fn an_autosave_without_a_journal_still_resumes() {
+    let place = place();
+    // As earlier versions wrote it: no mark, no journal beside it.
+    save_game(&place.checkpoint, &realistic_game(40)).unwrap();
+    let text = fs::read_to_string(&place.checkpoint).unwrap();
+    assert!(!text.contains("journal"), "{text}");
+    assert_eq!(place.resume(), (Some(realistic_game(40)), false));
+}
+
+#[test]
+fn a_journal_of_another_checkpoint_is_not_replayed() {
+    let place = place();
+    let mut autosave = place.autosave();
+    for ply in 1..=6 {
+        autosave.keep(realistic_game(ply));
+        autosave.commit().unwrap();
+    }
+    // A crash between a new checkpoint and the journal's restart.
+    let stale = fs::read(&place.journal).unwrap();
+    autosave.settle().unwrap();
+    fs::write(&place.journal, stale).unwrap();
+    assert_eq!(place.resume(), (Some(realistic_game(6)), false));
+}
+
+#[test]
+fn a_game_put_aside_is_no_longer_in_progress_and_the_next_goes_on_in_the_journal() {
+    let place = place();
+    let mut autosave = place.autosave();
+    for ply in 1..=4 {
+        autosave.keep(realistic_game(ply));
+        autosave.commit().unwrap();
+    }
+    let checkpoint = fs::read(&place.checkpoint).unwrap();
+    // `new`: the game went among the saved games; a record says so.
+    autosave.clear();
+    autosave.commit().unwrap();
+    assert_eq!(place.resume(), (None, false));
+    // The next game's moves are records too: no checkpoint is written.
+    let mut next = realistic_game(2);
+    next.players[0] = "Anna".into();
+    autosave.keep(next.clone());
+    autosave.commit().unwrap();
+    assert_eq!(fs::read(&place.checkpoint).unwrap(), checkpoint);
+    assert_eq!(place.resume(), (Some(next), false));
+}
+
+#[test]
+fn moves_sent_as_updates_come_back_whole_and_a_gap_is_refused() {
+    let place = place();
+    let mut autosave = place.autosave();
+    let head = |plies| SavedGame {
+        moves: Vec::new(),
+        ..realistic_game(plies)
+    };
+    let full = realistic_game(6);
+    let mut sent = 0;
+    for ply in 1..=6 {
+        let update = MovesUpdate {
+            before: sent,
+            keep: sent,
+            add: full.moves[sent..ply].to_vec(),
+        };
+        autosave.update(head(ply), update).unwrap();
+        autosave.commit().unwrap();
+        sent = ply;
+    }
+    // A take-back of two half-moves and another move in their place.
+    let mut other = realistic_game(5);
+    other.moves[4] = "h2h4".into();
+    let update = MovesUpdate {
+        before: 6,
+        keep: 4,
+        add: vec!["h2h4".into()],
+    };
+    autosave.update(head(5), update).unwrap();
+    autosave.commit().unwrap();
+    assert_eq!(place.resume(), (Some(other), false));
+    // Moves that do not follow those kept are refused, not guessed.
+    let gap = MovesUpdate {
+        before: 9,
+        keep: 9,
+        add: vec!["a2a3".into()],
+    };
+    assert_eq!(autosave.update(head(10), gap), Err(Resync));
+}
+
+/// One thing that happens to a game between two commits.
+#[derive(Clone, Debug)]
+enum Edit {
+    Moves(usize),
+    Undo(usize),
+    Result,
+    Settle,
+    Board(u8),
+    NoClock,
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        4 => (1..4_usize).prop_map(Edit::Moves),
+        2 => (1..3_usize).prop_map(Edit::Undo),
+        1 => Just(Edit::Result),
+        1 => Just(Edit::Settle),
+        2 => any::<u8>().prop_map(Edit::Board),
+        1 => Just(Edit::NoClock),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Whatever happens, a new run finds the game as last committed.
+    #[test]
+    fn a_new_run_finds_the_last_committed_game(edits in prop::collection::vec(edit(), 1..40)) {
+        let place = place();
+        let mut autosave = place.autosave();
+        let mut plies = 0;
+        let mut last = None;
+        for edit in edits {
+            let mut game = match edit {
+                Edit::Moves(n) => { plies += n; realistic_game(plies) }
+                Edit::Undo(n) => { plies = plies.saturating_sub(n); realistic_game(plies) }
+                Edit::Result | Edit::Settle | Edit::Board(_) | Edit::NoClock => {
+                    realistic_game(plies)
+                }
+            };
+            if let Edit::Board(n) = edit {
+                game.my_board = Some(format!("{n:?<64}"));
+            }
+            if matches!(edit, Edit::NoClock) {
+                game.clock = None;
+            }
+            if matches!(edit, Edit::Result) {
+                game.result = Some(annabella::store::SavedResult {
+                    outcome: "1-0".into(),
+                    reason: "resignation".into(),
+                    with_move: false,
+                });
+            }
+            autosave.keep(game.clone());
+            if matches!(edit, Edit::Settle) {
+                autosave.settle().unwrap();
+            } else {
+                autosave.commit().unwrap();
+            }
+            last = Some(game);
+        }
+        prop_assert_eq!(place.resume(), (last, false));
+    }
+}
