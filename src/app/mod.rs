@@ -405,7 +405,11 @@ impl Loop<'_> {
         {
             return Some(Arrival::Secret(line));
         }
-        if !waiting && let Some(line) = self.queue.pop_front() {
+        // At a terminal a line is answered at once, even while the
+        // engine thinks; from a pipe not while an answer is awaited.
+        if (self.prompt || !waiting)
+            && let Some(line) = self.queue.pop_front()
+        {
             return Some(Arrival::Input(Input::Line(line)));
         }
         if !self.reading && (self.prompt || !waiting) {
