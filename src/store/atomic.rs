@@ -85,6 +85,20 @@ fn make_dirs(dir: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// Removes `path`, if it is there, and flushes its directory, so that
+/// the removal is on the disk when this returns.
+pub fn remove_durably(path: &Path) -> io::Result<()> {
+    match fs::remove_file(path) {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e),
+    }
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => sync_dir(dir),
+        _ => Ok(()),
+    }
+}
+
 /// Flushes a directory's entries (a rename in it) to the disk.
 #[cfg(unix)]
 fn sync_dir(dir: &Path) -> io::Result<()> {

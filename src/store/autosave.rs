@@ -12,7 +12,8 @@ use std::path::PathBuf;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::SavedGame;
-use super::broken::{BrokenKind, read_limited};
+use super::atomic::remove_durably;
+use super::broken::read_limited;
 use super::change::{Change, Tail};
 use super::games::{LoadOutcome, load_or_move_aside, save_game};
 use super::journal::{Journal, replay};
@@ -212,12 +213,8 @@ impl Autosave {
                 torn: false,
             };
         };
-        let bytes = match read_limited(self.journal.path(), MAX_JOURNAL_BYTES) {
-            Ok(bytes) => bytes,
-            Err(broken) if broken.kind == BrokenKind::Missing => Vec::new(),
-            // A journal that cannot be read leaves the checkpoint as it is.
-            Err(_) => Vec::new(),
-        };
+        // No journal, or one that cannot be read: the checkpoint as it is.
+        let bytes = read_limited(self.journal.path(), MAX_JOURNAL_BYTES).unwrap_or_default();
         let replayed = replay(*checkpoint, &bytes);
         self.mark = replayed.game.journal.unwrap_or(0);
         if !replayed.present {
@@ -259,19 +256,6 @@ impl Autosave {
         self.due = false;
         self.records = 0;
         self.journal.remove();
-    }
-}
-
-/// Removes `path` (if there) and makes its removal durable.
-fn remove_durably(path: &std::path::Path) -> io::Result<()> {
-    match std::fs::remove_file(path) {
-        Ok(()) => {}
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Err(e) => return Err(e),
-    }
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => std::fs::File::open(dir)?.sync_all(),
-        _ => Ok(()),
     }
 }
 

@@ -201,25 +201,6 @@ impl Store {
         Some(path)
     }
 
-    /// Makes the kept changes durable (see [`Keeper::commit`]).
-    fn commit_autosave(&mut self) -> Option<Reply> {
-        if self.held || !self.autosave.waiting() {
-            return None;
-        }
-        let path = self.paths.autosave();
-        match self.autosave.commit() {
-            Ok(()) => {
-                self.failing = false;
-                None
-            }
-            Err(_) if self.failing => None,
-            Err(_) => {
-                self.failing = true;
-                Some(failed(&path, Trouble::Unreadable))
-            }
-        }
-    }
-
     fn save_as(&mut self, name: &str, game: &SavedGame, now: SystemTime) -> Reply {
         let path = if name.is_empty() {
             self.free_name(&format!("{}-{}", self.words[1], stamp(now)))
@@ -355,7 +336,21 @@ impl Keeper for Store {
     }
 
     fn commit(&mut self) -> Option<Reply> {
-        self.commit_autosave()
+        if self.held || !self.autosave.waiting() {
+            return None;
+        }
+        let path = self.paths.autosave();
+        match self.autosave.commit() {
+            Ok(()) => {
+                self.failing = false;
+                None
+            }
+            Err(_) if self.failing => None,
+            Err(_) => {
+                self.failing = true;
+                Some(failed(&path, Trouble::Unreadable))
+            }
+        }
     }
 
     fn finish(&mut self) {
