@@ -11,7 +11,7 @@ use shakmaty::{Bitboard, Chess, Color, Piece, Position, Role, Square};
 use super::question::{Expected, Question, Shade, expected};
 use crate::input::Words;
 use crate::input::parse_square;
-use crate::input::vocab::{EMPTY_SQUARE, color_word, fold, piece_word};
+use crate::input::vocab::{EMPTY_SQUARE, color_word, fold, folds_to, piece_word};
 
 /// An answer judged.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -264,7 +264,10 @@ const ET_NUMBERS: [&str; 21] = [
 /// "fourteen", "einundzwanzig", "twentyseven", "kakskümmendviis".
 fn number_word(folded: &str) -> Option<u32> {
     let small = |table: &[&str; 21], word: &str| {
-        table.iter().position(|w| fold(w) == word).map(|n| n as u32)
+        table
+            .iter()
+            .position(|w| folds_to(w, word))
+            .map(|n| n as u32)
     };
     for table in [&EN_NUMBERS, &DE_NUMBERS, &ET_NUMBERS] {
         if let Some(n) = small(table, folded) {

@@ -4,7 +4,7 @@
 
 use super::{Argument, bad};
 use crate::input::commands::{Arg, Command, w};
-use crate::input::vocab::fold;
+use crate::input::vocab::{fold, folds_to};
 use crate::input::{CommandError, Words};
 use crate::settings::Value;
 
@@ -63,7 +63,7 @@ impl DrillKind {
         DrillKind::ALL.into_iter().find(|kind| {
             kind.words()
                 .iter()
-                .any(|w| !folded.is_empty() && fold(w) == folded)
+                .any(|w| !folded.is_empty() && folds_to(w, &folded))
         })
     }
 

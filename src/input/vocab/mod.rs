@@ -15,7 +15,7 @@ mod languages;
 use super::Words;
 use crate::settings::RANDOM;
 
-pub use crate::lang::fold;
+pub use crate::lang::{fold, folds_to};
 
 pub use languages::{ENGLISH, ESTONIAN, GERMAN, INTERNATIONAL};
 
@@ -263,7 +263,7 @@ pub fn castling_side_word(folded: &str) -> Option<bool> {
 pub fn color_word(folded: &str) -> Option<Color> {
     ALL.iter()
         .flat_map(|v| v.colors.iter())
-        .find(|(w, _)| fold(w) == folded)
+        .find(|(w, _)| folds_to(w, folded))
         .map(|&(_, c)| c)
 }
 
@@ -275,7 +275,7 @@ pub fn piece_word(folded: &str) -> Option<Role> {
     }
     ALL.iter()
         .flat_map(|v| v.plurals.iter())
-        .find(|(w, _)| fold(w) == folded)
+        .find(|(w, _)| folds_to(w, folded))
         .map(|&(_, role)| role)
 }
 
