@@ -87,7 +87,7 @@ fuzz_target!(|data: &[u8]| {
     }
     // The game here is a legal game: replayed from its start, every
     // move is legal.
-    let mut replay = Game::from_fen(&session.game().initial_fen()).expect("its own start");
+    let mut replay = Game::from_fen(session.game().initial_fen()).expect("its own start");
     for ply in session.game().plies() {
         replay.play(ply.mv).expect("a legal move");
     }

@@ -39,6 +39,7 @@ mod words;
 pub use speech::{Notice, Spoken};
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -60,6 +61,11 @@ pub const LOCALES: [(Lang, &str); 3] = [
 /// Puts events into words in the language and style of the settings.
 pub struct Announcer {
     bundles: Vec<(Lang, Bundle)>,
+    /// The 64 squares in words, per language of the move words and
+    /// spoken style ([`words::square_slot`]), made at their first use:
+    /// every announced move names two squares, and each costs a
+    /// message with two more inside it.
+    squares: [OnceLock<Vec<String>>; words::SQUARE_SLOTS],
 }
 
 impl std::fmt::Debug for Announcer {
@@ -256,7 +262,10 @@ impl Announcer {
                 (lang, bundle)
             })
             .collect();
-        Announcer { bundles }
+        Announcer {
+            bundles,
+            squares: Default::default(),
+        }
     }
 
     fn bundle(&self, lang: Lang) -> &Bundle {

@@ -10,6 +10,22 @@ use super::{
 use crate::rules::{Check, MoveFacts};
 use crate::settings::{Lang, Style, Verbosity};
 
+/// How many ways of saying the squares [`Announcer::square`] keeps.
+pub(super) const SQUARE_SLOTS: usize = 3 * Lang::ALL.len();
+
+/// Where [`Announcer::square`] keeps the squares of `p`'s style in its
+/// language; `None` for SAN, which needs no words.
+fn square_slot(p: Phrasing) -> Option<usize> {
+    let style = match p.style {
+        Style::San => return None,
+        Style::Fide => 0,
+        Style::Local => 1,
+        Style::Nato => 2,
+    };
+    let lang = Lang::ALL.iter().position(|&l| l == p.lang)?;
+    Some(style * Lang::ALL.len() + lang)
+}
+
 impl Announcer {
     /// The language of move words in a style: `fide` is German always.
     pub(super) fn move_lang(p: Phrasing) -> Lang {
@@ -23,17 +39,25 @@ impl Announcer {
     /// or "f3". Spoken styles keep letter and digit apart, so no speech
     /// engine reads them as one word.
     pub fn square(&self, p: Phrasing, sq: Square) -> String {
-        match p.style {
-            Style::San => sq.to_string(),
-            Style::Fide | Style::Local | Style::Nato => self.message(
-                Self::move_lang(p),
-                "square-words",
-                &[
-                    ("file", s(self.file(p, sq.file()))),
-                    ("rank", s(self.rank(p, sq.rank()))),
-                ],
-            ),
-        }
+        let Some(slot) = square_slot(p) else {
+            return sq.to_string();
+        };
+        let words = self.squares[slot].get_or_init(|| {
+            Square::ALL
+                .into_iter()
+                .map(|sq| {
+                    self.message(
+                        Self::move_lang(p),
+                        "square-words",
+                        &[
+                            ("file", s(self.file(p, sq.file()))),
+                            ("rank", s(self.rank(p, sq.rank()))),
+                        ],
+                    )
+                })
+                .collect()
+        });
+        words[usize::from(sq)].clone()
     }
 
     pub(super) fn file(&self, p: Phrasing, file: File) -> String {

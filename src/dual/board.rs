@@ -116,15 +116,24 @@ impl PlayerBoard {
     /// Text for saving: 64 characters for a8..h1 rank by rank, FEN piece
     /// letters, `.` for a square stated empty, `?` for one not stated.
     pub fn to_text(&self) -> String {
-        let mut text = String::with_capacity(64);
-        for square in text_order() {
-            text.push(match self.get(square) {
-                None => '?',
-                Some(None) => '.',
-                Some(Some(piece)) => piece.char(),
-            });
+        // Kept with every move: written as bytes, a bitboard at a time,
+        // with no square looked up one by one.
+        let mut text = [b'?'; 64];
+        let mut put = |squares: Bitboard, byte: u8| {
+            for square in squares {
+                // a8 is the first character, h1 the last.
+                text[(7 - usize::from(square.rank())) * 8 + usize::from(square.file())] = byte;
+            }
+        };
+        put(self.stated & !self.board.occupied(), b'.');
+        for color in Color::ALL {
+            for role in Role::ALL {
+                let piece = Piece { color, role };
+                put(self.stated & self.board.by_piece(piece), piece.char() as u8);
+            }
         }
-        text
+        // FEN letters, '.' and '?' are ASCII.
+        String::from_utf8(text.to_vec()).unwrap_or_default()
     }
 
     /// A board read back from [`to_text`](Self::to_text); `None` for

@@ -43,6 +43,9 @@ pub enum Chess960Start {
 #[derive(Clone, Debug)]
 pub struct Game {
     initial: Chess,
+    /// The start position's FEN, written once: every autosave of the
+    /// game names it.
+    initial_fen: String,
     mode: CastlingMode,
     chess960: Option<u32>,
     custom_start: bool,
@@ -83,6 +86,7 @@ impl Game {
         let mut game = Game {
             keys: vec![key_of(&pos)],
             positions: vec![pos.clone()],
+            initial_fen: Fen::from_position(&pos, EnPassantMode::Legal).to_string(),
             initial: pos,
             mode,
             chess960,

@@ -16,8 +16,8 @@ impl Game {
     }
 
     /// The FEN of the start position.
-    pub fn initial_fen(&self) -> String {
-        Fen::from_position(&self.initial, EnPassantMode::Legal).to_string()
+    pub fn initial_fen(&self) -> &str {
+        &self.initial_fen
     }
 
     /// The result as PGN writes it: `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -119,7 +119,7 @@ impl Game {
         }
         if self.custom_start {
             needed.push(("SetUp", "1".to_string()));
-            needed.push(("FEN", self.initial_fen()));
+            needed.push(("FEN", self.initial_fen().to_string()));
         }
         // An imported game's end is what its file says: none is guessed.
         // (A lichess game's tags name only its event and site.)

@@ -164,7 +164,7 @@ fn round_trip_file(path: &Path) -> (usize, usize, usize) {
 /// Walks the game from its start with `Game::play`, as a replay does, to
 /// the same end.
 fn replay(game: &Game, fen: &str) {
-    let mut again = Game::from_fen(&game.initial_fen()).expect("start FEN");
+    let mut again = Game::from_fen(game.initial_fen()).expect("start FEN");
     for ply in game.plies() {
         again.play(ply.mv).expect("replayed move");
     }
@@ -288,7 +288,7 @@ fn chess960_with_x_fen_and_shredder_fen() {
 #[test]
 fn a_chess960_start_keeps_its_number() {
     for n in [0, 518, 959] {
-        let start = Game::chess960(n).expect("start").initial_fen();
+        let start = Game::chess960(n).expect("start").initial_fen().to_string();
         let text = format!("[Variant \"Chess960\"]\n[FEN \"{start}\"]\n\n1. a3 *\n");
         let game = one(&text);
         assert_eq!(game.game.chess960_number(), Some(n));

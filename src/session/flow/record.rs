@@ -87,7 +87,7 @@ impl Session {
     ) -> SavedGame {
         SavedGame {
             format: FORMAT,
-            initial_fen: self.table.game.initial_fen(),
+            initial_fen: self.table.game.initial_fen().to_string(),
             chess960: self.table.game.chess960_number(),
             moves: Vec::new(),
             result: self.table.game.result().map(|f| SavedResult {
