@@ -23,7 +23,7 @@ pub use record::{PgnOptions, german_san};
 pub use tags::Tags;
 
 use shakmaty::fen::Fen;
-use shakmaty::san::SanPlus;
+use shakmaty::san::{San, SanPlus, Suffix};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, MoveList,
@@ -253,7 +253,17 @@ impl Game {
         let color = pos.turn();
         let number = pos.fullmoves().get();
         let mut next = pos.clone();
-        let san = SanPlus::from_move_and_play_unchecked(&mut next, mv);
+        let san = San::from_move(pos, mv);
+        next.play_unchecked(mv);
+        // The replies tell both the move's mark (mate or check) and
+        // whether the game ends: generated once for both.
+        let no_replies = next.legal_moves().is_empty();
+        let suffix = match (next.is_check(), no_replies) {
+            (false, _) => None,
+            (true, false) => Some(Suffix::Check),
+            (true, true) => Some(Suffix::Checkmate),
+        };
+        let san = SanPlus { san, suffix };
         self.keys.push(key_of(&next));
         self.positions.push(next);
         self.plies.push(Ply {
@@ -266,13 +276,19 @@ impl Game {
         if self.draw_offer.is_some_and(|offerer| offerer != color) {
             self.draw_offer = None;
         }
-        self.result = self.automatic_end(true);
+        self.result = self.end_after(true, no_replies);
         Ok(self.result)
     }
 
     /// Results that need no claim: mate, stalemate, dead position,
     /// fivefold repetition and the 75-move rule (Art. 5 and 9.6).
     fn automatic_end(&self, with_move: bool) -> Option<Finished> {
+        self.end_after(with_move, self.position().legal_moves().is_empty())
+    }
+
+    /// [`Game::automatic_end`] when whether the side to move has any
+    /// legal move is known.
+    fn end_after(&self, with_move: bool, no_moves: bool) -> Option<Finished> {
         let pos = self.position();
         let finished = |outcome, reason| {
             Some(Finished {
@@ -281,7 +297,6 @@ impl Game {
                 with_move,
             })
         };
-        let no_moves = pos.legal_moves().is_empty();
         if no_moves && pos.is_check() {
             return finished(
                 KnownOutcome::Decisive {
