@@ -108,6 +108,39 @@ pub fn quote(text: &str) -> String {
     }
 }
 
+/// A path as an answer quotes it: whole when short, else its end from
+/// a folder's boundary after ` ...`, since the file's name is what the
+/// player typed or needs to hear, and the folders before it are the
+/// same every time.
+///
+/// ```
+/// use annabella::announce::quote_path;
+/// assert_eq!(quote_path("games/x.json"), "games/x.json");
+/// assert_eq!(
+///     quote_path("/home/anna/.local/share/annabella/games/mygame.json"),
+///     "... /share/annabella/games/mygame.json"
+/// );
+/// ```
+pub fn quote_path(path: &str) -> String {
+    let path = path.trim();
+    let chars = path.chars().count();
+    if chars <= QUOTE_MAX {
+        return path.to_string();
+    }
+    let (start, _) = path
+        .char_indices()
+        .nth(chars - QUOTE_MAX)
+        .unwrap_or((0, ' '));
+    let tail = &path[start..];
+    // From the next folder's boundary, unless the file's name alone is
+    // longer than the quote.
+    let tail = match tail.find('/') {
+        Some(at) if at + 1 < tail.len() => &tail[at..],
+        _ => tail,
+    };
+    format!("... {tail}")
+}
+
 /// [`quote`] as a message argument.
 fn q(text: &str) -> FluentValue<'static> {
     s(quote(text))

@@ -83,10 +83,20 @@ impl Announcer {
 
     /// What went wrong with a file.
     fn file_trouble(&self, p: Phrasing, path: &std::path::Path, trouble: &Trouble) -> String {
-        // A name or file the player typed is quoted cut short; a broken
-        // file of the store's own is named whole.
+        // A name or file the player typed is quoted cut short at its
+        // start, keeping the file's name; a broken file of the store's
+        // own is named whole.
         let full = s(path.display().to_string());
-        let path = q(&path.display().to_string());
+        let path = match trouble {
+            // A name that cannot be one is the name as typed.
+            Trouble::BadName => q(&path.display().to_string()),
+            Trouble::Missing
+            | Trouble::Unreadable
+            | Trouble::Broken(_)
+            | Trouble::Folder
+            | Trouble::NotPgn
+            | Trouble::NotPgnLeft => s(super::quote_path(&path.display().to_string())),
+        };
         let (id, aside) = match trouble {
             Trouble::Missing => ("record-missing", None),
             Trouble::Unreadable => ("record-unreadable", None),
@@ -246,5 +256,30 @@ impl Announcer {
                 ("date", s(entry.date.clone())),
             ],
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::event::Event;
+    use crate::settings::{Lang, Settings};
+
+    #[test]
+    fn a_missing_saved_game_is_named_by_its_name_however_deep_the_store() {
+        let path = "/home/someone/with/a/long/home/.local/share/annabella/games/mygame.json";
+        let event = Event::Record(RecordEvent::Failed {
+            path: path.into(),
+            trouble: Trouble::Missing,
+        });
+        let settings = Settings {
+            lang: Lang::En,
+            ..Settings::default()
+        };
+        let text = Announcer::new().render(&settings, &event);
+        assert_eq!(
+            text,
+            ["... /share/annabella/games/mygame.json does not exist."]
+        );
     }
 }
