@@ -148,7 +148,7 @@ fn is_news(event: &Event) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::io::speech::tests::{settings, speaks};
+    use crate::io::speech::tests::{heard, settings, speaks};
     use crate::io::speech::{Call, RecordingBackend, SpeechBackend};
     use crate::rules::Game;
     use crate::session::{Input, Session};
@@ -168,6 +168,14 @@ mod tests {
     ) -> (Vec<Call>, Vec<u8>) {
         let announcer = Announcer::new();
         let calls = Arc::clone(&backend.calls);
+        // A recording that plays busy never falls silent: waiting for it
+        // would take the whole bound, and the wait is only there so that
+        // each line is handed over before the next.
+        let bound = if backend.busy {
+            Duration::from_millis(10)
+        } else {
+            Duration::from_secs(5)
+        };
         let factory: BackendFactory =
             Arc::new(move || Ok(Box::new(backend.clone()) as Box<dyn SpeechBackend>));
         let mut notices = Vec::new();
@@ -183,7 +191,7 @@ mod tests {
                     .expect("notices written");
                 // One line at a time, as a person types: no answer may
                 // go stale here.
-                sink.finish(Duration::from_secs(5));
+                sink.finish(bound);
             }
         }
         let calls = calls.lock().map(|c| c.clone()).unwrap_or_default();
@@ -191,22 +199,56 @@ mod tests {
     }
 
     #[test]
-    fn a_move_never_interrupts_and_a_reading_interrupts_a_reading() {
+    fn a_move_never_interrupts_and_a_reading_cuts_a_reading() {
         let (calls, notices) = run(settings(Lang::De), &["e4", "e5", "brett", "e4?"]);
         assert!(notices.is_empty());
-        let said = speaks(&calls);
+        let heard = heard(&calls);
         assert_eq!(
-            said[..2],
+            heard[..2],
             [
-                ("1. Weiß: Bauer Eva vier".to_string(), false),
-                ("1. Schwarz: Bauer Eva fünf".to_string(), false),
+                Call::Speak("1. Weiß: Bauer Eva vier".into(), Kind::News),
+                Call::Speak("1. Schwarz: Bauer Eva fünf".into(), Kind::News),
             ]
         );
-        // The board's first line cuts off what is left of the moves'
-        // speech only because the recording service is never busy.
-        assert!(said[2].1, "{said:?}");
-        let square = ("Eva vier: weißer Bauer.".to_string(), true);
-        assert_eq!(said.last(), Some(&square), "{said:?}");
+        // Nothing cuts the moves; the board is read after them and cut
+        // off by the next reading (the recording service is never busy,
+        // so with its one queue a stop cuts no news here).
+        let stop = heard.iter().position(|c| *c == Call::Stop);
+        assert_eq!(stop, Some(heard.len() - 2), "{heard:?}");
+        assert!(
+            heard[2..heard.len() - 2]
+                .iter()
+                .all(|c| matches!(c, Call::Speak(_, Kind::Reading))),
+            "{heard:?}"
+        );
+        let square = Call::Speak("Eva vier: weißer Bauer.".into(), Kind::Reading);
+        assert_eq!(heard.last(), Some(&square), "{heard:?}");
+    }
+
+    /// A service that keeps readings apart (Speech Dispatcher) and is
+    /// still speaking all the while.
+    fn apart_and_busy() -> RecordingBackend {
+        RecordingBackend {
+            readings_apart: true,
+            busy: true,
+            ..RecordingBackend::default()
+        }
+    }
+
+    #[test]
+    fn a_newer_reading_silences_the_older_but_never_news() {
+        let (calls, _) = run_on(
+            apart_and_busy(),
+            settings(Lang::En),
+            &["e4", "board", "e5?"],
+        );
+        let heard = heard(&calls);
+        // The move may still be heard: only the board's connection is
+        // cancelled, never with a stop.
+        assert!(!heard.contains(&Call::Stop), "{heard:?}");
+        let silenced = heard.iter().position(|c| *c == Call::SilenceReadings);
+        assert_eq!(silenced, Some(heard.len() - 2), "{heard:?}");
+        assert!(matches!(&heard[0], Call::Speak(_, Kind::News)), "{heard:?}");
     }
 
     #[test]
@@ -216,7 +258,10 @@ mod tests {
         let last = said.len();
         assert!(last >= 4, "{said:?}");
         assert_eq!(said[last - 1], said[last - 2]);
-        assert_eq!(said[last - 1], ("Eva vier: white pawn.".to_string(), true));
+        assert_eq!(
+            said[last - 1],
+            ("Eva vier: white pawn.".to_string(), Kind::Reading)
+        );
     }
 
     #[test]
@@ -226,13 +271,13 @@ mod tests {
             Call::Rate(50),
             Call::Volume(100),
             Call::Voice("English (Great Britain)".into()),
-            Call::Speak("1. White:".into(), false),
+            Call::Speak("1. White:".into(), Kind::News),
             Call::Voice("German".into()),
-            Call::Speak("Springer Felix drei".into(), false),
+            Call::Speak("Springer Felix drei".into(), Kind::News),
             Call::Voice("English (Great Britain)".into()),
             Call::Speak(
                 "Not understood: xyzzy. Type help for the commands.".into(),
-                true,
+                Kind::Reading,
             ),
         ];
         assert_eq!(calls, expected);
@@ -250,13 +295,13 @@ mod tests {
             Call::Rate(50),
             Call::Volume(100),
             Call::Language("en".into()),
-            Call::Speak("1. White:".into(), false),
+            Call::Speak("1. White:".into(), Kind::News),
             Call::Language("de".into()),
-            Call::Speak("Springer Felix drei".into(), false),
+            Call::Speak("Springer Felix drei".into(), Kind::News),
             Call::Language("en".into()),
             Call::Speak(
                 "Not understood: xyzzy. Type help for the commands.".into(),
-                true,
+                Kind::Reading,
             ),
         ];
         assert_eq!(calls, expected);
@@ -267,21 +312,21 @@ mod tests {
     fn history_and_undo_split_the_languages_too() {
         let (calls, _) = run(settings(Lang::En), &["e4", "e5", "history", "undo"]);
         let said = speaks(&calls);
-        let tail: Vec<(&str, bool)> = said[said.len() - 6..]
+        let tail: Vec<(&str, Kind)> = said[said.len() - 6..]
             .iter()
-            .map(|(t, i)| (t.as_str(), *i))
+            .map(|(t, kind)| (t.as_str(), *kind))
             .collect();
-        // Separators between the parts are no words and are dropped; each
-        // answer's first part interrupts.
+        // Separators between the parts are no words and are dropped; a
+        // move taken back is news of the game.
         assert_eq!(
             tail,
             [
-                ("1. White:", true),
-                ("Bauer Eva vier", false),
-                ("Black:", false),
-                ("Bauer Eva fünf", false),
-                ("Taken back:", false),
-                ("Bauer Eva fünf", false),
+                ("1. White:", Kind::Reading),
+                ("Bauer Eva vier", Kind::Reading),
+                ("Black:", Kind::Reading),
+                ("Bauer Eva fünf", Kind::Reading),
+                ("Taken back:", Kind::News),
+                ("Bauer Eva fünf", Kind::News),
             ]
         );
     }
@@ -320,7 +365,7 @@ mod tests {
         let mut s = settings(Lang::En);
         s.style = Style::San;
         let (calls, _) = run(s, &["Nf3"]);
-        assert!(calls.contains(&Call::Speak("1. White: Nf3".into(), false)));
+        assert!(calls.contains(&Call::Speak("1. White: Nf3".into(), Kind::News)));
         assert!(!calls.contains(&Call::Voice("German".into())));
     }
 
