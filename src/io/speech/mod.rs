@@ -8,8 +8,8 @@
 //! Creating the handle has a time limit ([`CREATE_TIMEOUT`]); after it
 //! annabella says once, in text, that it goes on without speech. News of
 //! the game (a move, its end) is never cut off: it queues behind what is
-//! being said. A newer answer to a reading command
-//! silences the older readings still being said or waiting, never news;
+//! being said. A line the player enters silences the answers to reading
+//! commands still being said or waiting, and so does a newer reading;
 //! readings that queued up while the service was busy are dropped
 //! unspoken: they are stale.
 //!
@@ -170,8 +170,8 @@ pub enum Kind {
     /// News of the game (a move, its end, an offer): said whole, after
     /// what is being said.
     News,
-    /// An answer to a reading command or a refusal: a newer one cuts it
-    /// off.
+    /// An answer to a reading command or a refusal: the next line the
+    /// player enters, or a newer reading, cuts it off.
     Reading,
 }
 
@@ -203,7 +203,7 @@ pub struct Speaker<B: SpeechBackend> {
     /// a service that cannot silence readings alone must not be stopped.
     news_pending: bool,
     /// A reading was handed over since speech was last silenced, so there
-    /// may be one to cut off.
+    /// may be one to cut off (a line typed after a move costs nothing).
     reading_out: bool,
 }
 
@@ -352,10 +352,10 @@ impl<B: SpeechBackend> Speaker<B> {
         Ok(())
     }
 
-    /// Silences the readings being said or waiting, never news: a newer
-    /// reading comes. Where the service has one queue for both, readings
-    /// are cut (with everything) only once the news before them has been
-    /// heard.
+    /// Silences the readings being said or waiting, never news: a line
+    /// was entered, or a newer reading comes. Where the service has one
+    /// queue for both, readings are cut (with everything) only once the
+    /// news before them has been heard.
     pub fn silence_readings(&mut self) -> Result<(), String> {
         if !self.reading_out {
             return Ok(());

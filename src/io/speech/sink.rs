@@ -21,22 +21,34 @@ pub struct SpeechSink<'a, W: Write> {
     hush: Hush,
 }
 
-/// Silences speech at once from another thread: Ctrl-C at the prompt.
-/// It follows speech being started and stopped by the setting.
+/// Silences speech at once from outside the subscriber: Ctrl-C at the
+/// prompt, a line the moment it arrives (before it is stepped and what
+/// it changes is made durable). It follows speech being started and
+/// stopped by the setting.
 #[derive(Clone, Debug, Default)]
 pub struct Hush(Arc<Mutex<Option<Silencer>>>);
 
 impl Hush {
     /// Silences whatever is said or waiting to be said.
     pub fn now(&self) {
-        let silencer = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(silencer) = silencer.as_ref() {
+        if let Some(silencer) = self.silencer().as_ref() {
             silencer.silence();
         }
     }
 
+    /// Silences the readings said or waiting to be said, never news.
+    pub fn readings(&self) {
+        if let Some(silencer) = self.silencer().as_ref() {
+            silencer.silence_readings();
+        }
+    }
+
+    fn silencer(&self) -> std::sync::MutexGuard<'_, Option<Silencer>> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     fn set(&self, silencer: Option<Silencer>) {
-        *self.0.lock().unwrap_or_else(PoisonError::into_inner) = silencer;
+        *self.silencer() = silencer;
     }
 }
 
@@ -100,8 +112,52 @@ impl<'a, W: Write> SpeechSink<'a, W> {
     }
 }
 
+impl<W: Write> SpeechSink<'_, W> {
+    /// Says the answer `events` make, news or a reading as they are.
+    fn say(&mut self, settings: &Settings, events: &[Event]) -> io::Result<()> {
+        let Some(thread) = &self.thread else {
+            return Ok(());
+        };
+        let parts: Vec<Spoken> = events
+            .iter()
+            .flat_map(|e| self.announcer.spoken(settings, e))
+            .collect();
+        let kind = if events.iter().any(is_news) {
+            Kind::News
+        } else {
+            Kind::Reading
+        };
+        if !parts.is_empty() && !thread.say(parts, SpeechParams::from(settings), kind) {
+            self.lost(settings)?;
+        }
+        Ok(())
+    }
+
+    /// A line was entered: the readings still heard fall silent.
+    fn line_entered(&mut self, settings: &Settings) -> io::Result<()> {
+        if let Some(thread) = &self.thread
+            && !thread.silence_readings()
+        {
+            self.lost(settings)?;
+        }
+        Ok(())
+    }
+}
+
 impl<W: Write> Subscriber for SpeechSink<'_, W> {
     fn notify(&mut self, settings: &Settings, events: &[Event]) -> io::Result<()> {
+        self.notify_entered(settings, events, &[])
+    }
+
+    /// Each line's answer in turn, the line first silencing what is left
+    /// of the readings before it, as a key silences a screen reader; the
+    /// news before it is heard whole.
+    fn notify_entered(
+        &mut self,
+        settings: &Settings,
+        events: &[Event],
+        entered: &[usize],
+    ) -> io::Result<()> {
         for event in events {
             match event {
                 Event::Session(SessionEvent::SettingChanged(Setting::Speech(SpeechMode::On))) => {
@@ -120,22 +176,16 @@ impl<W: Write> Subscriber for SpeechSink<'_, W> {
         if settings.speech != SpeechMode::On {
             return Ok(());
         }
-        let Some(thread) = &self.thread else {
-            return Ok(());
-        };
-        let parts: Vec<Spoken> = events
-            .iter()
-            .flat_map(|e| self.announcer.spoken(settings, e))
-            .collect();
-        let kind = if events.iter().any(is_news) {
-            Kind::News
-        } else {
-            Kind::Reading
-        };
-        if !parts.is_empty() && !thread.say(parts, SpeechParams::from(settings), kind) {
-            self.lost(settings)?;
+        let mut from = 0;
+        for &line in entered {
+            // Out of order or past the end would be a caller's slip, not
+            // a reason to panic mid-game.
+            let line = line.clamp(from, events.len());
+            self.say(settings, &events[from..line])?;
+            self.line_entered(settings)?;
+            from = line;
         }
-        Ok(())
+        self.say(settings, &events[from..])
     }
 }
 
@@ -187,7 +237,8 @@ mod tests {
                 let events = session
                     .step(Input::Line(line.to_string()), std::time::Instant::now())
                     .events;
-                sink.notify(session.settings(), &events)
+                // Each a line the player entered, as the loop tells it.
+                sink.notify_entered(session.settings(), &events, &[0])
                     .expect("notices written");
                 // One line at a time, as a person types: no answer may
                 // go stale here.
@@ -199,7 +250,7 @@ mod tests {
     }
 
     #[test]
-    fn a_move_never_interrupts_and_a_reading_cuts_a_reading() {
+    fn a_move_never_interrupts_and_a_line_cuts_a_reading() {
         let (calls, notices) = run(settings(Lang::De), &["e4", "e5", "brett", "e4?"]);
         assert!(notices.is_empty());
         let heard = heard(&calls);
@@ -211,8 +262,8 @@ mod tests {
             ]
         );
         // Nothing cuts the moves; the board is read after them and cut
-        // off by the next reading (the recording service is never busy,
-        // so with its one queue a stop cuts no news here).
+        // off by the next line (the recording service is never busy, so
+        // with its one queue a stop cuts no news here).
         let stop = heard.iter().position(|c| *c == Call::Stop);
         assert_eq!(stop, Some(heard.len() - 2), "{heard:?}");
         assert!(
@@ -249,6 +300,93 @@ mod tests {
         let silenced = heard.iter().position(|c| *c == Call::SilenceReadings);
         assert_eq!(silenced, Some(heard.len() - 2), "{heard:?}");
         assert!(matches!(&heard[0], Call::Speak(_, Kind::News)), "{heard:?}");
+    }
+
+    #[test]
+    fn a_line_entered_silences_an_unfinished_reading_but_not_a_move() {
+        let (calls, _) = run_on(apart_and_busy(), settings(Lang::De), &["e4", "brett", "e5"]);
+        let heard = heard(&calls);
+        let e4 = Call::Speak("1. Weiß: Bauer Eva vier".into(), Kind::News);
+        let e5 = Call::Speak("1. Schwarz: Bauer Eva fünf".into(), Kind::News);
+        // The line after the move silences nothing (no reading was out);
+        // the line after the board silences the readings alone, never
+        // with a stop that would cut the move still being said.
+        assert_eq!(heard.first(), Some(&e4), "{heard:?}");
+        assert_eq!(
+            heard[heard.len() - 2..],
+            [Call::SilenceReadings, e5],
+            "{heard:?}"
+        );
+        assert!(
+            heard[1..heard.len() - 2]
+                .iter()
+                .all(|c| matches!(c, Call::Speak(_, Kind::Reading))),
+            "{heard:?}"
+        );
+    }
+
+    #[test]
+    fn an_empty_line_silences_a_reading_as_a_key_does() {
+        let (calls, _) = run_on(apart_and_busy(), settings(Lang::En), &["board", ""]);
+        assert_eq!(heard(&calls).last(), Some(&Call::SilenceReadings));
+    }
+
+    #[test]
+    fn lines_told_together_are_said_line_by_line() {
+        let backend = apart_and_busy();
+        let calls = Arc::clone(&backend.calls);
+        let factory: BackendFactory =
+            Arc::new(move || Ok(Box::new(backend.clone()) as Box<dyn SpeechBackend>));
+        let announcer = Announcer::new();
+        let mut notices = Vec::new();
+        let settings = settings(Lang::En);
+        let mut sink = SpeechSink::new(&announcer, &mut notices, factory);
+        sink.start(&settings).expect("notices written");
+        // As the loop tells a pipe's batch: `board` and `e4` at once.
+        let mut session = Session::new(Game::new(), settings.clone());
+        let now = std::time::Instant::now();
+        let mut events = session.step(Input::Line("board".into()), now).events;
+        let e4_at = events.len();
+        events.extend(session.step(Input::Line("e4".into()), now).events);
+        sink.notify_entered(session.settings(), &events, &[0, e4_at])
+            .expect("notices written");
+        // Everything handed over; the busy recording never falls silent.
+        sink.finish(Duration::from_millis(10));
+        let heard = heard(&calls.lock().map(|c| c.clone()).unwrap_or_default());
+        // The board, if it got out before the move's line came, is
+        // silenced before the move; the move is news, not read with it.
+        let e4 = heard
+            .iter()
+            .position(|c| matches!(c, Call::Speak(_, Kind::News)));
+        let e4 = e4.unwrap_or_else(|| panic!("the move is said: {heard:?}"));
+        let board = &heard[..e4];
+        assert!(
+            board.is_empty() || board.last() == Some(&Call::SilenceReadings),
+            "{heard:?}"
+        );
+        assert!(!heard.contains(&Call::Stop), "{heard:?}");
+    }
+
+    #[test]
+    fn with_one_queue_a_reading_is_cut_only_once_the_news_before_it_is_heard() {
+        // Each run its own recording (a clone would share the calls).
+        let one_queue = || RecordingBackend {
+            busy: true,
+            ..RecordingBackend::default()
+        };
+        // The move may still be waiting in the service's one queue, so
+        // the board after it must not be stopped.
+        let (calls, _) = run_on(one_queue(), settings(Lang::En), &["e4", "board", "e5"]);
+        assert!(!heard(&calls).contains(&Call::Stop), "{calls:?}");
+        // With no move before it the board is stopped at the next line,
+        // just before the move is said.
+        let (calls, _) = run_on(one_queue(), settings(Lang::En), &["board", "e4"]);
+        let heard = heard(&calls);
+        let stop = heard.iter().position(|c| *c == Call::Stop);
+        let news = heard
+            .iter()
+            .position(|c| matches!(c, Call::Speak(_, Kind::News)));
+        assert_eq!(stop.map(|at| at + 1), news, "{heard:?}");
     }
 
     #[test]

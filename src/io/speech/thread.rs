@@ -12,6 +12,8 @@ use crate::announce::Spoken;
 
 enum Command {
     Say(Vec<Spoken>, SpeechParams, Kind),
+    /// A line was entered: the readings still heard are silenced.
+    Hush,
     Stop,
     Finish(mpsc::Sender<()>, Duration),
 }
@@ -86,6 +88,12 @@ impl SpeechThread {
         self.tx.send(Command::Say(parts, params, kind)).is_ok() && self.is_alive()
     }
 
+    /// Silences the readings still being said or waiting, never news;
+    /// `false` if speech has failed.
+    pub fn silence_readings(&self) -> bool {
+        self.tx.send(Command::Hush).is_ok() && self.is_alive()
+    }
+
     /// Silences the service; `false` if speech has failed.
     pub fn stop(&self) -> bool {
         self.tx.send(Command::Stop).is_ok() && self.is_alive()
@@ -111,8 +119,8 @@ impl SpeechThread {
     }
 }
 
-/// Silences a speech thread from any thread (the line reader's, on
-/// Ctrl-C).
+/// Silences a speech thread from any thread: the line reader's on
+/// Ctrl-C, the loop's when a line arrives.
 #[derive(Clone, Debug)]
 pub struct Silencer(mpsc::Sender<Command>);
 
@@ -121,6 +129,11 @@ impl Silencer {
     /// nothing to silence.
     pub fn silence(&self) {
         let _ = self.0.send(Command::Stop);
+    }
+
+    /// Silences the readings said and waiting, never news.
+    pub fn silence_readings(&self) {
+        let _ = self.0.send(Command::Hush);
     }
 }
 
@@ -134,10 +147,14 @@ fn serve<B: SpeechBackend>(
         let mut batch = vec![first];
         batch.extend(rx.try_iter());
         // Every piece of news is said; of the readings only the newest,
-        // the rest went stale while the service was busy.
-        let newest = batch
-            .iter()
-            .rposition(|c| matches!(c, Command::Say(_, _, Kind::Reading) | Command::Stop));
+        // and not even that once a line was entered after it: the rest
+        // went stale while the service was busy.
+        let newest = batch.iter().rposition(|c| {
+            matches!(
+                c,
+                Command::Say(_, _, Kind::Reading) | Command::Hush | Command::Stop
+            )
+        });
         let mut finishes = Vec::new();
         for (i, command) in batch.into_iter().enumerate() {
             let result = match command {
@@ -145,6 +162,7 @@ fn serve<B: SpeechBackend>(
                 Command::Say(parts, params, Kind::Reading) if Some(i) == newest => {
                     speaker.say(&parts, &params, Kind::Reading)
                 }
+                Command::Hush => speaker.silence_readings(),
                 Command::Stop => speaker.stop(),
                 Command::Finish(ack, bound) => {
                     finishes.push((ack, bound));
@@ -246,6 +264,30 @@ mod tests {
                 spoken("Nf6", Kind::News),
                 spoken("e4?", Kind::Reading),
             ]
+        );
+    }
+
+    #[test]
+    fn a_line_entered_after_a_reading_drops_it_unsaid() {
+        let backend = RecordingBackend {
+            readings_apart: true,
+            busy: true,
+            ..RecordingBackend::default()
+        };
+        let commands = vec![
+            say("board", Kind::Reading),
+            Command::Hush,
+            say("e4", Kind::News),
+        ];
+        // Nothing was read before: nothing to silence either.
+        let calls = served(backend.clone(), None, commands);
+        assert_eq!(heard(&calls), [spoken("e4", Kind::News)]);
+        // A reading heard before the batch is silenced, and no more.
+        let commands = vec![Command::Hush, say("e4", Kind::News)];
+        let calls = served(backend, Some("board"), commands);
+        assert_eq!(
+            heard(&calls),
+            [Call::SilenceReadings, spoken("e4", Kind::News)]
         );
     }
 
