@@ -7,11 +7,11 @@
 //! speech handle: a slow or hung speech service can never block input.
 //! Creating the handle has a time limit ([`CREATE_TIMEOUT`]); after it
 //! annabella says once, in text, that it goes on without speech. News of
-//! the game (a move, its end) is never cut off: it queues behind what is
-//! being said. A line the player enters silences the answers to reading
-//! commands still being said or waiting, and so does a newer reading;
-//! readings that queued up while the service was busy are dropped
-//! unspoken: they are stale.
+//! the game (a move, its end, a clock alarm) is never cut off: it queues
+//! behind what is being said. A line the player enters silences the
+//! answers to reading commands still being said or waiting, and so does a
+//! newer reading; readings that queued up while the service was busy are
+//! dropped unspoken: they are stale.
 //!
 //! Speech Dispatcher cancels only per connection (SSIP's `CANCEL self`),
 //! so readings go out on connections of their own, beside those of news,
@@ -167,8 +167,8 @@ impl From<&Settings> for SpeechParams {
 /// How an answer stands to the others in speech.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// News of the game (a move, its end, an offer): said whole, after
-    /// what is being said.
+    /// News of the game (a move, its end, an offer, a clock alarm): said
+    /// whole, after what is being said.
     News,
     /// An answer to a reading command or a refusal: the next line the
     /// player enters, or a newer reading, cuts it off.

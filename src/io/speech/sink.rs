@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::{BackendFactory, CREATE_TIMEOUT, Kind, Silencer, SpeechParams, SpeechThread};
 use crate::announce::{Announcer, Notice, Spoken};
-use crate::event::{Event, SessionEvent, Subscriber};
+use crate::event::{ClockEvent, Event, SessionEvent, Subscriber};
 use crate::settings::{Setting, Settings, SpeechMode};
 
 /// Says every answer aloud while the setting `speech` is `on`. When the
@@ -190,9 +190,13 @@ impl<W: Write> Subscriber for SpeechSink<'_, W> {
 }
 
 /// Whether an event tells what happened in the game (a move, its end,
-/// an offer, the game on lichess): a player must hear it whole.
+/// an offer, the game on lichess, a clock alarm): a player must hear it
+/// whole. The flag falling is the game's end.
 fn is_news(event: &Event) -> bool {
-    matches!(event, Event::Game(_) | Event::Online(_))
+    matches!(
+        event,
+        Event::Game(_) | Event::Online(_) | Event::Clock(ClockEvent::Alarm(_))
+    )
 }
 
 #[cfg(test)]
@@ -530,6 +534,21 @@ mod tests {
         sink.finish(Duration::from_secs(5));
         let calls = calls.lock().map(|c| c.clone()).unwrap_or_default();
         assert_eq!(calls, [Call::Stop]);
+    }
+
+    #[test]
+    fn a_clock_alarm_is_news_and_the_clock_read_out_is_not() {
+        let side = crate::event::SideTime {
+            who: crate::event::Who::You,
+            left: Duration::from_secs(30),
+        };
+        assert!(is_news(&Event::Clock(ClockEvent::Alarm(side))));
+        let report = crate::event::ClockReport {
+            sides: vec![side],
+            moves_to_control: None,
+            paused: false,
+        };
+        assert!(!is_news(&Event::Clock(ClockEvent::Report(report))));
     }
 
     #[test]
