@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 use crate::announce::{Announcer, PromptLabel};
 use crate::engine::host::Host;
 use crate::event::{Event, Subscriber};
+use crate::io::speech::Hush;
 use crate::io::{LineSource, Screen};
 use crate::net::NetHost;
 use crate::net::Token;
@@ -81,6 +82,8 @@ pub struct Begin {
     /// At a terminal: what arrives while a line is typed goes above the
     /// prompt, and the prompt follows what happened.
     pub screen: Option<Screen>,
+    /// Silences the readings still spoken the moment a line arrives.
+    pub hush: Hush,
 }
 
 /// Runs the session from its start until the end of input or `quit`,
@@ -102,6 +105,7 @@ pub fn run(
         start,
         notes,
         screen,
+        hush,
     } = begin;
     let (tx, arrivals) = mpsc::channel::<Arrival>();
     let ask = spawn_reader(source, tx.clone());
@@ -129,6 +133,7 @@ pub fn run(
         prompt,
         screen,
         shown: String::new(),
+        hush,
         keeper,
     };
     looping.run(subscribers, start, notes)
@@ -165,6 +170,15 @@ struct Ask {
     secret: bool,
 }
 
+/// A run of events held to be told, worded with the same settings.
+struct Held {
+    settings: Settings,
+    events: Vec<Event>,
+    /// Where each line the player entered begins among the events (see
+    /// [`Subscriber::notify_entered`]).
+    entered: Vec<usize>,
+}
+
 struct Loop<'a> {
     session: &'a mut Session,
     announcer: &'a Announcer,
@@ -184,7 +198,7 @@ struct Loop<'a> {
     /// Events not yet told, each run of them with the settings they are
     /// worded in (a batch may change a setting): they are told once what
     /// they answer is durable.
-    held: Vec<(Settings, Vec<Event>)>,
+    held: Vec<Held>,
     /// The next line asked for is the token, read unseen.
     secret: bool,
     /// The player quit: the loop ends once the step is told.
@@ -194,6 +208,8 @@ struct Loop<'a> {
     screen: Option<Screen>,
     /// The prompt of the line being read.
     shown: String,
+    /// Silences the readings still spoken when a line arrives.
+    hush: Hush,
     /// Carries out what the session asks of the store.
     keeper: &'a mut dyn Keeper,
 }
@@ -205,9 +221,9 @@ impl Loop<'_> {
         start: Start,
         notes: Vec<Event>,
     ) -> io::Result<()> {
-        self.hold(notes);
+        self.hold(notes, false);
         let events = self.carry(Input::Start(start));
-        self.hold(events);
+        self.hold(events, false);
         self.flush(subscribers, false)?;
         // The clock of a timed game starts with the loop.
         let mut next = Some(Arrival::Input(Input::Tick));
@@ -219,20 +235,28 @@ impl Loop<'_> {
                 Arrival::End => break,
                 Arrival::Input(input) => input,
                 Arrival::Lines(lines) => {
+                    // At once, as a key silences a screen reader: the
+                    // answer waits for the step and the store's commit.
+                    // Which of a batch's own answers are stale the
+                    // telling says (Subscriber::notify_entered).
+                    self.hush.readings();
                     self.reading = false;
                     self.secret = false;
                     self.queue.extend(lines);
                     continue;
                 }
                 Arrival::Secret(text) => {
+                    self.hush.readings();
                     self.reading = false;
                     self.secret = false;
                     Input::Token(self.secret_given(&text))
                 }
             };
+            // A token typed unseen is a line entered too.
+            let entered = matches!(input, Input::Line(_) | Input::Token(_));
             let events = self.carry(input);
             let meanwhile = self.reading && self.prompt && !events.is_empty();
-            self.hold(events);
+            self.hold(events, entered);
             // The next line read ahead follows at once unless an answer
             // is awaited: a batch's answers are told together.
             if self.queue.is_empty() || self.quit || self.session.waiting() || self.secret {
@@ -256,7 +280,7 @@ impl Loop<'_> {
     ) -> io::Result<()> {
         if let Some(failed) = self.keeper.commit() {
             let events = self.carry(Input::Store(failed));
-            self.hold(events);
+            self.hold(events, false);
         }
         if self.held.is_empty() {
             return Ok(());
@@ -269,9 +293,9 @@ impl Loop<'_> {
             writeln!(out)?;
             out.flush()?;
         }
-        for (settings, events) in std::mem::take(&mut self.held) {
+        for held in std::mem::take(&mut self.held) {
             for subscriber in subscribers.iter_mut() {
-                subscriber.notify(&settings, &events)?;
+                subscriber.notify_entered(&held.settings, &held.events, &held.entered)?;
             }
         }
         if meanwhile {
@@ -280,15 +304,30 @@ impl Loop<'_> {
         Ok(())
     }
 
-    /// Keeps `events` to be told with the settings in force now.
-    fn hold(&mut self, events: Vec<Event>) {
-        if events.is_empty() {
+    /// Keeps `events` to be told with the settings in force now; when
+    /// they answer a line the player `entered`, that the line begins
+    /// there, even with no events (an empty line still silences speech).
+    fn hold(&mut self, events: Vec<Event>, entered: bool) {
+        if events.is_empty() && !entered {
             return;
         }
         let settings = self.session.settings();
-        match self.held.last_mut() {
-            Some((worded, held)) if worded == settings => held.extend(events),
-            _ => self.held.push((settings.clone(), events)),
+        if self
+            .held
+            .last()
+            .is_none_or(|held| held.settings != *settings)
+        {
+            self.held.push(Held {
+                settings: settings.clone(),
+                events: Vec::new(),
+                entered: Vec::new(),
+            });
+        }
+        if let Some(held) = self.held.last_mut() {
+            if entered {
+                held.entered.push(held.events.len());
+            }
+            held.events.extend(events);
         }
     }
 
@@ -528,5 +567,59 @@ mod tests {
         // The hint is awaited before the next line; nothing after quit.
         assert_eq!(kinds, ["moved", "hint", "board", "quit"]);
         assert_eq!(session.game().plies().len(), 1);
+    }
+
+    /// Writes down what it is told: `|` where a line the player entered
+    /// begins, a word for each move or board, `;` after each telling.
+    #[derive(Default)]
+    struct Told(Vec<&'static str>);
+
+    impl Subscriber for Told {
+        fn notify(&mut self, settings: &Settings, events: &[Event]) -> io::Result<()> {
+            self.notify_entered(settings, events, &[])
+        }
+
+        fn notify_entered(
+            &mut self,
+            _: &Settings,
+            events: &[Event],
+            entered: &[usize],
+        ) -> io::Result<()> {
+            for at in 0..=events.len() {
+                let lines = entered.iter().filter(|&&e| e == at).count();
+                self.0.extend(std::iter::repeat_n("|", lines));
+                match events.get(at) {
+                    Some(Event::Game(GameEvent::Moved(_))) => self.0.push("moved"),
+                    Some(Event::Answer(Answer::Board(_))) => self.0.push("board"),
+                    _ => {}
+                }
+            }
+            self.0.push(";");
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_pipes_lines_are_told_together_with_where_each_begins() {
+        let settings = Settings {
+            opponent: OpponentChoice::Human,
+            ..Settings::default()
+        };
+        let mut session = Session::new(Game::new(), settings);
+        // Read ahead as one batch; the empty line is answered by nothing
+        // and the change of language splits the telling in two.
+        let pipe = crate::io::PlainLines::new(&b"e4\n\nboard\nset lang de\nbrett\n"[..]);
+        let mut told = Told::default();
+        run(
+            &mut session,
+            &Announcer::new(),
+            Box::new(pipe),
+            &mut [&mut told],
+            &mut crate::store::Nowhere,
+            Begin::default(),
+        )
+        .expect("no output to fail");
+        // Nothing at the start; `set lang de` begins the second telling.
+        assert_eq!(told.0.concat(), "|moved||board;||board;");
     }
 }

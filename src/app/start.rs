@@ -114,7 +114,9 @@ pub fn start(flags: &Flags, announcer: &Announcer) -> ExitCode {
             token,
         },
         notes,
+        // Both made with the outputs, in `run`.
         screen: None,
+        hush: speech::Hush::default(),
     };
     run(&mut session, announcer, &settings, begin, keeper.as_mut())
 }
@@ -383,6 +385,7 @@ fn run(
     let mut begin = begin;
     let interactive = begin.prompt;
     let mut speech = SpeechSink::new(announcer, io::stdout(), speech::platform_backend());
+    begin.hush = speech.hush();
     let source: Box<dyn LineSource + Send> = match interactive.then(Terminal::new) {
         Some(Ok(mut terminal)) => {
             begin.screen = terminal.screen();

@@ -529,8 +529,28 @@ into_event! {
 /// Each receives every event and picks what concerns it; none is known
 /// to the session.
 pub trait Subscriber {
-    /// Receives the events of one input line, tick or engine reply.
+    /// Receives, in order, the events of one input (a line, a tick, an
+    /// engine reply) or of several told together.
     fn notify(&mut self, settings: &Settings, events: &[Event]) -> io::Result<()>;
+
+    /// Receives the events of inputs told together, as [`notify`] does,
+    /// and where the lines the player entered among those inputs begin:
+    /// `entered` holds, in ascending order, the index in `events` of each
+    /// line's first event (a line answered with nothing, such as an empty
+    /// one, has the index of what follows it, maybe `events.len()`).
+    /// Speech silences what a reading still says when a line comes; an
+    /// output to which lines are all one takes the events at once.
+    ///
+    /// [`notify`]: Subscriber::notify
+    fn notify_entered(
+        &mut self,
+        settings: &Settings,
+        events: &[Event],
+        entered: &[usize],
+    ) -> io::Result<()> {
+        let _ = entered;
+        self.notify(settings, events)
+    }
 }
 
 /// An evaluation, from White's side.

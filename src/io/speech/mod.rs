@@ -7,10 +7,18 @@
 //! speech handle: a slow or hung speech service can never block input.
 //! Creating the handle has a time limit ([`CREATE_TIMEOUT`]); after it
 //! annabella says once, in text, that it goes on without speech. News of
-//! the game (a move, its end) is never cut off: it queues behind what is
-//! being said. A newer answer to a reading command cuts an older one off,
-//! unless news is waiting, and readings that queued up while the service
-//! was busy are dropped unspoken: they are stale.
+//! the game (a move, its end, a clock alarm) is never cut off: it queues
+//! behind what is being said. A line the player enters silences the
+//! answers to reading commands still being said or waiting, and so does a
+//! newer reading; readings that queued up while the service was busy are
+//! dropped unspoken: they are stale.
+//!
+//! Speech Dispatcher cancels only per connection (SSIP's `CANCEL self`),
+//! so readings go out on connections of their own, beside those of news,
+//! all at priority `message`, which keeps the order they were sent in.
+//! Priority `text` for readings would let news cut them, but `text` also
+//! cuts itself: of a reading said in two voices (English words, German
+//! move words) only the last part would be heard.
 
 mod recording;
 mod sink;
@@ -74,10 +82,22 @@ pub trait SpeechBackend {
     fn set_rate(&mut self, rate: u8) -> Result<(), String>;
     /// Sets the volume, 0 to 100.
     fn set_volume(&mut self, volume: u8) -> Result<(), String>;
-    /// Speaks `text`, first silencing what is spoken if `interrupt`.
-    fn speak(&mut self, text: &str, interrupt: bool) -> Result<(), String>;
+    /// Speaks `text` after whatever is being said; `kind` tells a
+    /// service that [keeps readings apart](Self::keeps_readings_apart)
+    /// where the text goes.
+    fn speak(&mut self, text: &str, kind: Kind) -> Result<(), String>;
     /// Silences everything.
     fn stop(&mut self) -> Result<(), String>;
+    /// Whether readings can be silenced without touching news
+    /// ([`silence_readings`](Self::silence_readings)).
+    fn keeps_readings_apart(&self) -> bool {
+        false
+    }
+    /// Silences the readings being said or waiting and nothing else; only
+    /// where [`keeps_readings_apart`](Self::keeps_readings_apart).
+    fn silence_readings(&mut self) -> Result<(), String> {
+        Err("readings cannot be silenced apart from news".to_string())
+    }
     /// Whether something is still being spoken.
     fn is_busy(&mut self) -> bool {
         false
@@ -103,11 +123,17 @@ impl<B: SpeechBackend + ?Sized> SpeechBackend for Box<B> {
     fn set_volume(&mut self, volume: u8) -> Result<(), String> {
         (**self).set_volume(volume)
     }
-    fn speak(&mut self, text: &str, interrupt: bool) -> Result<(), String> {
-        (**self).speak(text, interrupt)
+    fn speak(&mut self, text: &str, kind: Kind) -> Result<(), String> {
+        (**self).speak(text, kind)
     }
     fn stop(&mut self) -> Result<(), String> {
         (**self).stop()
+    }
+    fn keeps_readings_apart(&self) -> bool {
+        (**self).keeps_readings_apart()
+    }
+    fn silence_readings(&mut self) -> Result<(), String> {
+        (**self).silence_readings()
     }
     fn is_busy(&mut self) -> bool {
         (**self).is_busy()
@@ -141,11 +167,11 @@ impl From<&Settings> for SpeechParams {
 /// How an answer stands to the others in speech.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// News of the game (a move, its end, an offer): said whole, after
-    /// what is being said.
+    /// News of the game (a move, its end, an offer, a clock alarm): said
+    /// whole, after what is being said.
     News,
-    /// An answer to a reading command or a refusal: a newer one cuts it
-    /// off, unless news is waiting to be said.
+    /// An answer to a reading command or a refusal: the next line the
+    /// player enters, or a newer reading, cuts it off.
     Reading,
 }
 
@@ -174,8 +200,11 @@ pub struct Speaker<B: SpeechBackend> {
     rate: Option<u8>,
     volume: Option<u8>,
     /// News was handed over and the service has not fallen silent since:
-    /// nothing may be cut off now.
+    /// a service that cannot silence readings alone must not be stopped.
     news_pending: bool,
+    /// A reading was handed over since speech was last silenced, so there
+    /// may be one to cut off (a line typed after a move costs nothing).
+    reading_out: bool,
 }
 
 impl<B: SpeechBackend> Speaker<B> {
@@ -191,6 +220,7 @@ impl<B: SpeechBackend> Speaker<B> {
             rate: None,
             volume: None,
             news_pending: false,
+            reading_out: false,
         }
     }
 
@@ -280,18 +310,17 @@ impl<B: SpeechBackend> Speaker<B> {
         plain.or_else(|| voices.iter().find(fits))
     }
 
-    /// Says `parts`: news after whatever is being said; a reading
-    /// instead of it, unless news is still to be heard.
+    /// Says `parts` after whatever is being said; a reading first
+    /// silences the readings before it.
     pub fn say(
         &mut self,
         parts: &[Spoken],
         params: &SpeechParams,
         kind: Kind,
     ) -> Result<(), String> {
-        if self.news_pending && !self.backend.is_busy() {
-            self.news_pending = false;
+        if kind == Kind::Reading {
+            self.silence_readings()?;
         }
-        let interrupt = kind == Kind::Reading && !self.news_pending;
         if self.rate != Some(params.rate) {
             self.backend.set_rate(params.rate)?;
             self.rate = Some(params.rate);
@@ -300,7 +329,7 @@ impl<B: SpeechBackend> Speaker<B> {
             self.backend.set_volume(params.volume)?;
             self.volume = Some(params.volume);
         }
-        for (i, part) in parts.iter().enumerate() {
+        for part in parts {
             if let Some(choice) = self.choice_for(part.lang, params)
                 && self.current.as_ref() != Some(&choice)
             {
@@ -313,17 +342,45 @@ impl<B: SpeechBackend> Speaker<B> {
                     self.current = Some(choice);
                 }
             }
-            self.backend.speak(&part.text, interrupt && i == 0)?;
+            self.backend.speak(&part.text, kind)?;
         }
-        if kind == Kind::News {
-            self.news_pending = true;
+        match kind {
+            _ if parts.is_empty() => {}
+            Kind::News => self.news_pending = true,
+            Kind::Reading => self.reading_out = true,
         }
+        Ok(())
+    }
+
+    /// Silences the readings being said or waiting, never news: a line
+    /// was entered, or a newer reading comes. Where the service has one
+    /// queue for both, readings are cut (with everything) only once the
+    /// news before them has been heard.
+    pub fn silence_readings(&mut self) -> Result<(), String> {
+        if !self.reading_out {
+            return Ok(());
+        }
+        if self.backend.keeps_readings_apart() {
+            self.backend.silence_readings()?;
+        } else {
+            if self.news_pending && !self.backend.is_busy() {
+                self.news_pending = false;
+            }
+            if self.news_pending {
+                return Ok(());
+            }
+            self.backend.stop()?;
+        }
+        self.reading_out = false;
         Ok(())
     }
 
     /// Silences everything.
     pub fn stop(&mut self) -> Result<(), String> {
-        self.backend.stop()
+        self.backend.stop()?;
+        self.news_pending = false;
+        self.reading_out = false;
+        Ok(())
     }
 
     /// Waits until nothing is spoken any more, at most `bound`.
@@ -388,13 +445,22 @@ mod tests {
         }
     }
 
-    pub(super) fn speaks(calls: &[Call]) -> Vec<(String, bool)> {
+    pub(super) fn speaks(calls: &[Call]) -> Vec<(String, Kind)> {
         calls
             .iter()
             .filter_map(|c| match c {
-                Call::Speak(t, i) => Some((t.clone(), *i)),
+                Call::Speak(t, kind) => Some((t.clone(), *kind)),
                 _ => None,
             })
+            .collect()
+    }
+
+    /// The speaking and silencing calls alone, without voices and rates.
+    pub(super) fn heard(calls: &[Call]) -> Vec<Call> {
+        calls
+            .iter()
+            .filter(|c| matches!(c, Call::Speak(..) | Call::Stop | Call::SilenceReadings))
+            .cloned()
             .collect()
     }
 

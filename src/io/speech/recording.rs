@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 
-use super::{SpeechBackend, VoiceInfo};
+use super::{Kind, SpeechBackend, VoiceInfo};
 
 /// One call a [`RecordingBackend`] received.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,10 +17,12 @@ pub enum Call {
     Rate(u8),
     /// `set_volume`.
     Volume(u8),
-    /// `speak`: the text and whether it interrupted.
-    Speak(String, bool),
+    /// `speak`: the text and whether it is news or a reading.
+    Speak(String, Kind),
     /// `stop`.
     Stop,
+    /// `silence_readings`.
+    SilenceReadings,
 }
 
 /// A backend that records its calls instead of speaking, for tests and
@@ -40,6 +42,9 @@ pub struct RecordingBackend {
     /// Whether it says it is still speaking, as a service does while
     /// it has something left to say.
     pub busy: bool,
+    /// Whether it silences readings apart from news, as Speech
+    /// Dispatcher does with readings on connections of their own.
+    pub readings_apart: bool,
 }
 
 impl RecordingBackend {
@@ -94,8 +99,8 @@ impl SpeechBackend for RecordingBackend {
     fn is_busy(&mut self) -> bool {
         self.busy
     }
-    fn speak(&mut self, text: &str, interrupt: bool) -> Result<(), String> {
-        self.record(Call::Speak(text.to_string(), interrupt));
+    fn speak(&mut self, text: &str, kind: Kind) -> Result<(), String> {
+        self.record(Call::Speak(text.to_string(), kind));
         if let Some(tx) = &self.spoken {
             let _ = tx.send(text.to_string());
         }
@@ -103,6 +108,16 @@ impl SpeechBackend for RecordingBackend {
     }
     fn stop(&mut self) -> Result<(), String> {
         self.record(Call::Stop);
+        Ok(())
+    }
+    fn keeps_readings_apart(&self) -> bool {
+        self.readings_apart
+    }
+    fn silence_readings(&mut self) -> Result<(), String> {
+        if !self.readings_apart {
+            return Err("readings share the one queue".to_string());
+        }
+        self.record(Call::SilenceReadings);
         Ok(())
     }
 }

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use speech_dispatcher::{Connection, Mode, Priority};
 
-use super::{SpeechBackend, VoiceInfo, scale};
+use super::{Kind, SpeechBackend, VoiceInfo, scale};
 
 /// What a connection was set to speak with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,20 +26,43 @@ enum Setting {
 
 /// Speech Dispatcher on Linux. Lives on the speech thread only.
 ///
-/// Every voice setting (a language, or a voice by name) gets a connection
-/// of its own, set once, and an utterance goes to the connection of its
+/// Every voice setting (a language, or a voice by name) gets connections
+/// of its own, set once, and an utterance goes to a connection of its
 /// voice; the service speaks them in the order they arrive. One
 /// connection switched back and forth would not do: the speech module
 /// re-applies only the settings that changed since its last message, so
 /// after a German word a named voice whose name had not changed would be
 /// left in German.
 pub struct SpeechdBackend {
-    /// Connections and what each was set to (`None`: not yet, the
-    /// service's default).
-    channels: Vec<(Option<Setting>, Channel)>,
+    /// The connections of each voice setting.
+    voices: Vec<Lanes>,
     current: usize,
     rate: Option<u8>,
     volume: Option<u8>,
+}
+
+/// The two connections of one voice setting: news on one, readings on
+/// the other, because Speech Dispatcher cancels per connection (`CANCEL
+/// self`): cancelling the readings' connection leaves the news queued.
+struct Lanes {
+    /// What both were set to (`None`: not yet, the service's default).
+    setting: Option<Setting>,
+    news: Channel,
+    readings: Channel,
+}
+
+impl Lanes {
+    fn open() -> Result<Lanes, String> {
+        Ok(Lanes {
+            setting: None,
+            news: Channel::open()?,
+            readings: Channel::open()?,
+        })
+    }
+
+    fn both(&self) -> [&Channel; 2] {
+        [&self.news, &self.readings]
+    }
 }
 
 struct Channel {
@@ -111,12 +134,20 @@ impl Channel {
     fn speak(&self, text: &str) -> Result<(), String> {
         let id = self
             .connection
-            // Message: queued behind what is being said, cut by nothing
-            // but annabella's own cancel (a newer reading, silence).
+            // Message: queued behind what is being said, news and
+            // readings alike in the order sent, and cut by nothing but
+            // annabella's own cancel of a connection. (Priority text
+            // cuts itself: a reading's second voice would cut its first.)
             .say(Priority::Message, c_safe(text))
             .ok_or_else(|| "Speech Dispatcher refused the text".to_string())?;
         self.sent.fetch_max(id, Ordering::SeqCst);
         Ok(())
+    }
+
+    /// Cancels what this connection is saying and has waiting; the other
+    /// connections' messages are spoken on.
+    fn cancel(&self) -> Result<(), String> {
+        self.connection.cancel().map_err(|e| e.to_string())
     }
 
     fn is_busy(&self) -> bool {
@@ -134,51 +165,58 @@ impl SpeechdBackend {
     /// Connects to Speech Dispatcher.
     pub fn new() -> Result<SpeechdBackend, String> {
         Ok(SpeechdBackend {
-            channels: vec![(None, Channel::open()?)],
+            voices: vec![Lanes::open()?],
             current: 0,
             rate: None,
             volume: None,
         })
     }
 
-    /// Speaks with `setting` from now on: on the connection already set to
-    /// it, else on the one opened at start if still unset, else on a new
-    /// one.
+    /// Speaks with `setting` from now on: on the connections already set
+    /// to it, else on those opened at start if still unset, else on new
+    /// ones.
     fn switch(&mut self, setting: Setting) -> Result<(), String> {
         if let Some(i) = self
-            .channels
+            .voices
             .iter()
-            .position(|(s, _)| s.as_ref() == Some(&setting))
+            .position(|l| l.setting.as_ref() == Some(&setting))
         {
             self.current = i;
             return Ok(());
         }
-        let index = match self.channels.iter().position(|(s, _)| s.is_none()) {
+        let index = match self.voices.iter().position(|l| l.setting.is_none()) {
             Some(i) => i,
             None => {
-                let channel = Channel::open()?;
-                if let Some(rate) = self.rate {
-                    channel.set_rate(rate)?;
+                let lanes = Lanes::open()?;
+                for channel in lanes.both() {
+                    if let Some(rate) = self.rate {
+                        channel.set_rate(rate)?;
+                    }
+                    if let Some(volume) = self.volume {
+                        channel.set_volume(volume)?;
+                    }
                 }
-                if let Some(volume) = self.volume {
-                    channel.set_volume(volume)?;
-                }
-                self.channels.push((None, channel));
-                self.channels.len() - 1
+                self.voices.push(lanes);
+                self.voices.len() - 1
             }
         };
-        // A setting the service refuses leaves the connection unset, for
+        // A setting the service refuses leaves the connections unset, for
         // the next one.
-        self.channels[index].1.set(&setting)?;
-        self.channels[index].0 = Some(setting);
+        let lanes = &mut self.voices[index];
+        lanes.both().iter().try_for_each(|c| c.set(&setting))?;
+        lanes.setting = Some(setting);
         self.current = index;
         Ok(())
+    }
+
+    fn channels(&self) -> impl Iterator<Item = &Channel> {
+        self.voices.iter().flat_map(Lanes::both)
     }
 }
 
 impl SpeechBackend for SpeechdBackend {
     fn voices(&mut self) -> Vec<VoiceInfo> {
-        let listed = self.channels[0].1.connection.list_synthesis_voices();
+        let listed = self.voices[0].news.connection.list_synthesis_voices();
         listed
             .unwrap_or_default()
             .into_iter()
@@ -203,35 +241,40 @@ impl SpeechBackend for SpeechdBackend {
 
     fn set_rate(&mut self, rate: u8) -> Result<(), String> {
         self.rate = Some(rate);
-        self.channels.iter().try_for_each(|(_, c)| c.set_rate(rate))
+        self.channels().try_for_each(|c| c.set_rate(rate))
     }
 
     fn set_volume(&mut self, volume: u8) -> Result<(), String> {
         self.volume = Some(volume);
-        self.channels
-            .iter()
-            .try_for_each(|(_, c)| c.set_volume(volume))
+        self.channels().try_for_each(|c| c.set_volume(volume))
     }
 
-    fn speak(&mut self, text: &str, interrupt: bool) -> Result<(), String> {
-        if interrupt {
-            self.stop()?;
-        }
-        let index = self.current.min(self.channels.len().saturating_sub(1));
-        match self.channels.get(index) {
-            Some((_, channel)) => channel.speak(text),
-            None => Err("no connection to Speech Dispatcher".to_string()),
+    fn speak(&mut self, text: &str, kind: Kind) -> Result<(), String> {
+        let index = self.current.min(self.voices.len().saturating_sub(1));
+        let lanes = self
+            .voices
+            .get(index)
+            .ok_or_else(|| "no connection to Speech Dispatcher".to_string())?;
+        match kind {
+            Kind::News => lanes.news.speak(text),
+            Kind::Reading => lanes.readings.speak(text),
         }
     }
 
     fn stop(&mut self) -> Result<(), String> {
-        self.channels
-            .iter()
-            .try_for_each(|(_, c)| c.connection.cancel().map_err(|e| e.to_string()))
+        self.channels().try_for_each(Channel::cancel)
+    }
+
+    fn keeps_readings_apart(&self) -> bool {
+        true
+    }
+
+    fn silence_readings(&mut self) -> Result<(), String> {
+        self.voices.iter().try_for_each(|l| l.readings.cancel())
     }
 
     fn is_busy(&mut self) -> bool {
-        self.channels.iter().any(|(_, c)| c.is_busy())
+        self.channels().any(Channel::is_busy)
     }
 }
 

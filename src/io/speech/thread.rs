@@ -12,6 +12,8 @@ use crate::announce::Spoken;
 
 enum Command {
     Say(Vec<Spoken>, SpeechParams, Kind),
+    /// A line was entered: the readings still heard are silenced.
+    Hush,
     Stop,
     Finish(mpsc::Sender<()>, Duration),
 }
@@ -86,6 +88,12 @@ impl SpeechThread {
         self.tx.send(Command::Say(parts, params, kind)).is_ok() && self.is_alive()
     }
 
+    /// Silences the readings still being said or waiting, never news;
+    /// `false` if speech has failed.
+    pub fn silence_readings(&self) -> bool {
+        self.tx.send(Command::Hush).is_ok() && self.is_alive()
+    }
+
     /// Silences the service; `false` if speech has failed.
     pub fn stop(&self) -> bool {
         self.tx.send(Command::Stop).is_ok() && self.is_alive()
@@ -111,8 +119,8 @@ impl SpeechThread {
     }
 }
 
-/// Silences a speech thread from any thread (the line reader's, on
-/// Ctrl-C).
+/// Silences a speech thread from any thread: the line reader's on
+/// Ctrl-C, the loop's when a line arrives.
 #[derive(Clone, Debug)]
 pub struct Silencer(mpsc::Sender<Command>);
 
@@ -121,6 +129,11 @@ impl Silencer {
     /// nothing to silence.
     pub fn silence(&self) {
         let _ = self.0.send(Command::Stop);
+    }
+
+    /// Silences the readings said and waiting, never news.
+    pub fn silence_readings(&self) {
+        let _ = self.0.send(Command::Hush);
     }
 }
 
@@ -134,10 +147,14 @@ fn serve<B: SpeechBackend>(
         let mut batch = vec![first];
         batch.extend(rx.try_iter());
         // Every piece of news is said; of the readings only the newest,
-        // the rest went stale while the service was busy.
-        let newest = batch
-            .iter()
-            .rposition(|c| matches!(c, Command::Say(_, _, Kind::Reading) | Command::Stop));
+        // and not even that once a line was entered after it: the rest
+        // went stale while the service was busy.
+        let newest = batch.iter().rposition(|c| {
+            matches!(
+                c,
+                Command::Say(_, _, Kind::Reading) | Command::Hush | Command::Stop
+            )
+        });
         let mut finishes = Vec::new();
         for (i, command) in batch.into_iter().enumerate() {
             let result = match command {
@@ -145,6 +162,7 @@ fn serve<B: SpeechBackend>(
                 Command::Say(parts, params, Kind::Reading) if Some(i) == newest => {
                     speaker.say(&parts, &params, Kind::Reading)
                 }
+                Command::Hush => speaker.silence_readings(),
                 Command::Stop => speaker.stop(),
                 Command::Finish(ack, bound) => {
                     finishes.push((ack, bound));
@@ -166,70 +184,110 @@ fn serve<B: SpeechBackend>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::io::speech::RecordingBackend;
-    use crate::io::speech::tests::{settings, speaks};
+    use crate::io::speech::tests::{heard, settings};
+    use crate::io::speech::{Call, RecordingBackend};
     use crate::settings::Lang;
 
-    #[test]
-    fn stale_answers_are_dropped_and_the_newest_interrupts() {
-        let mut speaker = Speaker::new(RecordingBackend::default());
-        let (tx, rx) = mpsc::channel();
-        let params = SpeechParams::from(&settings(Lang::En));
-        let say = |text: &str| {
-            Command::Say(
-                vec![Spoken {
-                    text: text.into(),
-                    lang: Lang::En,
-                }],
-                params.clone(),
-                Kind::Reading,
-            )
-        };
-        tx.send(say("old")).expect("open");
-        tx.send(say("older than new")).expect("open");
-        tx.send(say("new")).expect("open");
-        drop(tx);
-        let failed = AtomicBool::new(false);
-        speaker.say(&[], &params, Kind::Reading).expect("records");
+    fn params() -> SpeechParams {
+        SpeechParams::from(&settings(Lang::En))
+    }
+
+    fn part(text: &str) -> Vec<Spoken> {
+        vec![Spoken {
+            text: text.into(),
+            lang: Lang::En,
+        }]
+    }
+
+    fn say(text: &str, kind: Kind) -> Command {
+        Command::Say(part(text), params(), kind)
+    }
+
+    /// The calls `serve` makes for `commands`, sent before it starts (as
+    /// if they queued up while the service was busy), on a speaker that
+    /// has already said the reading `before`, if any.
+    fn served(
+        backend: RecordingBackend,
+        before: Option<&str>,
+        commands: Vec<Command>,
+    ) -> Vec<Call> {
+        let mut speaker = Speaker::new(backend);
         let calls = Arc::clone(&speaker.backend().calls);
-        serve(speaker, &rx, &failed);
-        let calls = calls.lock().map(|c| c.clone()).unwrap_or_default();
-        assert_eq!(speaks(&calls), vec![("new".to_string(), true)]);
+        if let Some(text) = before {
+            let said = speaker.say(&part(text), &params(), Kind::Reading);
+            said.expect("records");
+        }
+        let (tx, rx) = mpsc::channel();
+        for command in commands {
+            tx.send(command).expect("open");
+        }
+        drop(tx);
+        if let Ok(mut c) = calls.lock() {
+            c.clear();
+        }
+        serve(speaker, &rx, &AtomicBool::new(false));
+        calls.lock().map(|c| c.clone()).unwrap_or_default()
+    }
+
+    fn spoken(text: &str, kind: Kind) -> Call {
+        Call::Speak(text.into(), kind)
+    }
+
+    #[test]
+    fn stale_answers_are_dropped_and_the_newest_cuts_the_old_one() {
+        let commands = ["old", "older than new", "new"].map(|t| say(t, Kind::Reading));
+        let calls = served(RecordingBackend::default(), Some("said"), commands.into());
+        assert_eq!(heard(&calls), [Call::Stop, spoken("new", Kind::Reading)]);
     }
 
     #[test]
     fn every_move_is_said_in_turn_and_only_the_newest_reading() {
-        let mut speaker = Speaker::new(RecordingBackend {
+        let backend = RecordingBackend {
             busy: true,
             ..RecordingBackend::default()
-        });
-        let (tx, rx) = mpsc::channel();
-        let params = SpeechParams::from(&settings(Lang::En));
-        let say = |text: &str, kind| {
-            let parts = vec![Spoken {
-                text: text.into(),
-                lang: Lang::En,
-            }];
-            Command::Say(parts, params.clone(), kind)
         };
-        for (text, kind) in [
+        let commands = [
             ("d4", Kind::News),
             ("board", Kind::Reading),
             ("Nf6", Kind::News),
             ("e4?", Kind::Reading),
-        ] {
-            tx.send(say(text, kind)).expect("open");
-        }
-        drop(tx);
-        let calls = Arc::clone(&speaker.backend().calls);
-        speaker.say(&[], &params, Kind::Reading).expect("records");
-        serve(speaker, &rx, &AtomicBool::new(false));
-        let calls = calls.lock().map(|c| c.clone()).unwrap_or_default();
+        ]
+        .map(|(t, kind)| say(t, kind));
+        let calls = served(backend, None, commands.into());
         // The stale board reading is dropped; the moves queue, and the
-        // reading after them waits its turn.
+        // reading after them waits its turn: with one queue for all, no
+        // stop may cut the moves.
         assert_eq!(
-            speaks(&calls),
-            [("d4", false), ("Nf6", false), ("e4?", false)].map(|(t, i)| (t.to_string(), i))
+            heard(&calls),
+            [
+                spoken("d4", Kind::News),
+                spoken("Nf6", Kind::News),
+                spoken("e4?", Kind::Reading),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_line_entered_after_a_reading_drops_it_unsaid() {
+        let backend = RecordingBackend {
+            readings_apart: true,
+            busy: true,
+            ..RecordingBackend::default()
+        };
+        let commands = vec![
+            say("board", Kind::Reading),
+            Command::Hush,
+            say("e4", Kind::News),
+        ];
+        // Nothing was read before: nothing to silence either.
+        let calls = served(backend.clone(), None, commands);
+        assert_eq!(heard(&calls), [spoken("e4", Kind::News)]);
+        // A reading heard before the batch is silenced, and no more.
+        let commands = vec![Command::Hush, say("e4", Kind::News)];
+        let calls = served(backend, Some("board"), commands);
+        assert_eq!(
+            heard(&calls),
+            [Call::SilenceReadings, spoken("e4", Kind::News)]
         );
     }
 

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::{SpeechBackend, VoiceInfo, scale};
+use super::{Kind, SpeechBackend, VoiceInfo, scale};
 
 /// The platform speech service through the `tts` crate. Lives on the
 /// speech thread only.
@@ -183,10 +183,9 @@ impl SpeechBackend for TtsBackend {
         self.channels().try_for_each(|c| c.set_volume(volume))
     }
 
-    fn speak(&mut self, text: &str, interrupt: bool) -> Result<(), String> {
-        if interrupt {
-            self.stop()?;
-        }
+    /// One queue for news and readings: `stop` silences both, so the
+    /// speaker cuts a reading off only when no news waits.
+    fn speak(&mut self, text: &str, _kind: Kind) -> Result<(), String> {
         let index = self.current.min(self.voices.len() - 1);
         let channel = &mut self.voices[index].1;
         let id = channel.tts.speak(text, false).map_err(|e| e.to_string())?;
