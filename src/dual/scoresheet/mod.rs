@@ -268,10 +268,11 @@ fn is_result(word: &str) -> bool {
 }
 
 /// A PGN token without the move number pasted before it: "12.Nf3" is
-/// "Nf3", "12..." and "12" are nothing; "0-0" and "1-0" stay.
+/// "Nf3", "12..." and "12" are nothing; "0-0", "1-0" and "0000" stay.
 fn strip_number(token: &str) -> &str {
     let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
+    // UCI's null move is all digits, and no move number starts with 0.
+    if digits == 0 || is_null_move(token) {
         return token;
     }
     let rest = token.get(digits..).unwrap_or_default();
@@ -295,10 +296,11 @@ enum Form {
 
 /// The line's move number, if it has one, and the rest of it. Moves never
 /// start with a digit except castling with zeros ("0-0"), which a number
-/// is not followed by.
+/// is not followed by, and UCI's null move "0000", which is no number.
 fn split_number(line: &str) -> (Form, &str) {
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
+    let null = line.split_whitespace().next().is_some_and(is_null_move);
+    if digits == 0 || null {
         return (Form::Single, line);
     }
     let rest = line.get(digits..).unwrap_or_default();
@@ -361,6 +363,13 @@ fn separated(body: &str) -> Option<Vec<&str>> {
         .filter(|part| !part.is_empty())
         .collect();
     (!parts.is_empty()).then_some(parts)
+}
+
+/// The first word of a text that is a null move (`Z0`, `--`, `0000`):
+/// the move reader takes `--` for a dash between squares and would read
+/// "Nf3 --" as Nf3 alone, dropping the pass without a word.
+fn null_word(text: &str) -> Option<&str> {
+    text.split_whitespace().find(|word| is_null_move(word))
 }
 
 /// Whether a text reads as a move at all, legal or not.
