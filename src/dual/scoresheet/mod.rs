@@ -35,8 +35,8 @@ pub struct SheetStop {
     /// Index of the half-move (0 = first move of the sheet) that could
     /// not be read.
     pub ply: usize,
-    /// The text of that move as written (at most 40 characters, control
-    /// characters removed).
+    /// The text of that move as written (at most [`EXCERPT_CHARS`]
+    /// characters, control characters removed).
     pub text: String,
     /// What was wrong with it.
     pub kind: SheetStopKind,
@@ -81,8 +81,11 @@ pub struct Disagreement {
     pub sheets: Vec<Option<Move>>,
 }
 
-/// The longest text kept of the move that stopped a reading.
-const EXCERPT_CHARS: usize = 40;
+/// The longest text kept of the move that stopped a reading: more than
+/// an answer quotes of it (40 characters), so that the quote sees the
+/// cut and marks it with ` ...`; a cut here alone would say a line of
+/// 5,000 characters was a word of 40.
+pub const EXCERPT_CHARS: usize = 80;
 
 /// A line's moves longer than this are not tried: two spoken moves with
 /// fillers ("Bauer e sieben schlägt Springer f acht Umwandlung in Dame")
@@ -244,7 +247,13 @@ fn has_movetext_marks(text: &str) -> bool {
 
 /// Text for a report: the first line of `text`, without control
 /// characters, at most [`EXCERPT_CHARS`] characters.
-fn excerpt(text: &str) -> String {
+///
+/// ```
+/// use annabella::dual::scoresheet::{EXCERPT_CHARS, excerpt};
+/// assert_eq!(excerpt("Nf3\u{7}\nNc6"), "Nf3");
+/// assert_eq!(excerpt(&"x".repeat(5000)).len(), EXCERPT_CHARS);
+/// ```
+pub fn excerpt(text: &str) -> String {
     let line = text.split(['\n', '\r']).next().unwrap_or_default();
     // Cut before cleaning: the rest of a huge line is never shown.
     let head: String = line.chars().take(EXCERPT_CHARS * 4).collect();
