@@ -469,7 +469,10 @@ replay-start = Anfang der Partie.
 replay-end = Das war der letzte Zug. { $result }
 replay-end-open = Das war der letzte Zug; die Partie wurde nicht beendet.
 replay-continued = Die Partie geht von hier aus als neue Partie weiter.
-replay-place = Nachspielen: { $shown } von { $total } Halbzügen gezeigt. weiterspielen setzt von hier aus fort.
+replay-place = Nachspielen: { $shown } von { $total } { $total ->
+    [one] Halbzug
+   *[other] Halbzügen
+  } gezeigt. weiterspielen setzt von hier aus fort.
 replay-refused = Die Partie wird nachgespielt; hier wird nicht gezogen. Mit weiterspielen geht es von der gezeigten Stellung aus weiter.
 replay-none = Nachspielen geht mit einer beendeten oder geladenen Partie; diese Partie läuft noch.
 replay-no-moves = Diese Partie hat keine Züge.
@@ -573,14 +576,23 @@ sheet-not-noted-illegal = Zeile nicht notiert: Zug { $number }, { $color }: { $t
 sheet-not-noted-ambiguous = Zeile nicht notiert: Zug { $number }, { $color }: { $text } passt auf mehr als einen Zug.
 sheet-not-noted-null = Zeile nicht notiert: Zug { $number }, { $color }: { $text } ist ein Nullzug, ein Passen, das die Regeln nicht erlauben.
 sheet-read = { $sheets ->
-    [1] Partieformular: { $count } Halbzüge gelesen.
-   *[other] Formular { $sheet }: { $count } Halbzüge gelesen.
+    [1] Partieformular: { $count } { $count ->
+        [one] Halbzug
+       *[other] Halbzüge
+      } gelesen.
+   *[other] Formular { $sheet }: { $count } { $count ->
+        [one] Halbzug
+       *[other] Halbzüge
+      } gelesen.
   }
 sheet-stop-unreadable = Es endet bei Zug { $number }, { $color }: { $text } ist kein Zug.
 sheet-stop-illegal = Es endet bei Zug { $number }, { $color }: { $text } ist dort nicht erlaubt.
 sheet-stop-ambiguous = Es endet bei Zug { $number }, { $color }: { $text } passt auf mehr als einen Zug.
 sheet-stop-null = Es endet bei Zug { $number }, { $color }: { $text } ist ein Nullzug, ein Passen, das die Regeln nicht erlauben.
-sheet-agree = Die Aufzeichnungen stimmen überein: { $count } Halbzüge.
+sheet-agree = Die Aufzeichnungen stimmen überein: { $count } { $count ->
+    [one] Halbzug
+   *[other] Halbzüge
+  }.
 sheet-first-difference = Erster Unterschied: Zug { $number }, { $color }.
 sheet-game-has = Die Partie: { $move }.
 sheet-sheet-has = { $sheets ->
@@ -588,7 +600,10 @@ sheet-sheet-has = { $sheets ->
    *[other] Formular { $sheet }: { $move }.
   }
 sheet-no-move = kein Zug
-sheet-restore-hint = Die Aufzeichnungen stimmen für { $count } Halbzüge überein; wiederherstellen setzt die Partie dorthin zurück.
+sheet-restore-hint = Die Aufzeichnungen stimmen für { $count } { $count ->
+    [one] Halbzug
+   *[other] Halbzüge
+  } überein; wiederherstellen setzt die Partie dorthin zurück.
 sheet-too-many = Höchstens zwei Formulare: formular DATEI, oder formular DATEI1 DATEI2.
 restore-no-sheet = Noch nichts zum Wiederherstellen: erst ein Formular vergleichen, oder den Zug nennen, etwa wiederherstellen 12 schwarz.
 restore-no-such-move = Die Partie hat keinen Zug { $number } von { $color }.

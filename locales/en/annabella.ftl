@@ -414,7 +414,10 @@ replay-start = Start of the game.
 replay-end = That was the last move. { $result }
 replay-end-open = That was the last move; the game was not finished.
 replay-continued = The game goes on from here as a new game.
-replay-place = Replay: { $shown } of { $total } half-moves shown. play goes on from here.
+replay-place = Replay: { $shown } of { $total } { $total ->
+    [one] half-move
+   *[other] half-moves
+  } shown. play goes on from here.
 replay-refused = This is a replay; nothing is played here. Type play to go on from the position shown.
 replay-none = Replay is for a finished or loaded game; this game is still running.
 replay-no-moves = This game has no moves.
@@ -506,14 +509,23 @@ sheet-not-noted-illegal = Line not noted: move { $number }, { $color }: { $text 
 sheet-not-noted-ambiguous = Line not noted: move { $number }, { $color }: { $text } fits more than one move.
 sheet-not-noted-null = Line not noted: move { $number }, { $color }: { $text } is a null move, a pass that the rules don't allow.
 sheet-read = { $sheets ->
-    [1] Scoresheet: { $count } half-moves read.
-   *[other] Scoresheet { $sheet }: { $count } half-moves read.
+    [1] Scoresheet: { $count } { $count ->
+        [one] half-move
+       *[other] half-moves
+      } read.
+   *[other] Scoresheet { $sheet }: { $count } { $count ->
+        [one] half-move
+       *[other] half-moves
+      } read.
   }
 sheet-stop-unreadable = It stops at move { $number }, { $color }: { $text } is no move.
 sheet-stop-illegal = It stops at move { $number }, { $color }: { $text } is not legal there.
 sheet-stop-ambiguous = It stops at move { $number }, { $color }: { $text } fits more than one move.
 sheet-stop-null = It stops at move { $number }, { $color }: { $text } is a null move, a pass that the rules don't allow.
-sheet-agree = The records agree: { $count } half-moves.
+sheet-agree = The records agree: { $count } { $count ->
+    [one] half-move
+   *[other] half-moves
+  }.
 sheet-first-difference = First difference: move { $number }, { $color }.
 sheet-game-has = The game: { $move }.
 sheet-sheet-has = { $sheets ->
@@ -521,7 +533,10 @@ sheet-sheet-has = { $sheets ->
    *[other] Scoresheet { $sheet }: { $move }.
   }
 sheet-no-move = no move
-sheet-restore-hint = The records agree for { $count } half-moves; restore takes the game back to there.
+sheet-restore-hint = The records agree for { $count } { $count ->
+    [one] half-move
+   *[other] half-moves
+  }; restore takes the game back to there.
 sheet-too-many = At most two scoresheets: scoresheet FILE, or scoresheet FILE1 FILE2.
 restore-no-sheet = Nothing to restore to yet: compare a scoresheet first, or name the move, such as restore 12 black.
 restore-no-such-move = The game has no move { $number } of { $color }.

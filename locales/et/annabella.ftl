@@ -582,14 +582,23 @@ sheet-not-noted-illegal = Rida jäi kirja panemata: käik { $number }, { $color 
 sheet-not-noted-ambiguous = Rida jäi kirja panemata: käik { $number }, { $color }: { $text } sobib mitme käiguga.
 sheet-not-noted-null = Rida jäi kirja panemata: käik { $number }, { $color }: { $text } on nullkäik, käigust loobumine, mida reeglid ei luba.
 sheet-read = { $sheets ->
-    [1] Partiiblankett: loetud { $count } poolkäiku.
-   *[other] Blankett { $sheet }: loetud { $count } poolkäiku.
+    [1] Partiiblankett: loetud { $count } { $count ->
+        [one] poolkäik
+       *[other] poolkäiku
+      }.
+   *[other] Blankett { $sheet }: loetud { $count } { $count ->
+        [one] poolkäik
+       *[other] poolkäiku
+      }.
   }
 sheet-stop-unreadable = See lõpeb käigul { $number }, { $color }: { $text } pole käik.
 sheet-stop-illegal = See lõpeb käigul { $number }, { $color }: { $text } pole seal lubatud.
 sheet-stop-ambiguous = See lõpeb käigul { $number }, { $color }: { $text } sobib mitme käiguga.
 sheet-stop-null = See lõpeb käigul { $number }, { $color }: { $text } on nullkäik, käigust loobumine, mida reeglid ei luba.
-sheet-agree = Ülestähendused ühtivad: { $count } poolkäiku.
+sheet-agree = Ülestähendused ühtivad: { $count } { $count ->
+    [one] poolkäik
+   *[other] poolkäiku
+  }.
 sheet-first-difference = Esimene erinevus: käik { $number }, { $color }.
 sheet-game-has = Mäng: { $move }.
 sheet-sheet-has = { $sheets ->
