@@ -414,6 +414,7 @@ clock-not-paused = Die Uhr ist nicht angehalten; pause hält sie an.
 bad-time-control = Keine Bedenkzeit: { $problem } Beispiele: 5+3 (5 Minuten, 3 Sekunden Zugabe pro Zug), 0,5+0 (30 Sekunden), 90 d 5 (5 Sekunden Verzögerung), 90 b 5 (Bronstein-Verzögerung), 40/90, 30+30 (40 Züge in 90 Minuten, dann 30 Minuten).
 control-empty = es wurde keine Zeit angegeben.
 control-not-a-number = { $part } ist keine Zahl.
+control-negative = { $part } ist kleiner als null; Minuten, Sekunden und Züge einer Bedenkzeit dürfen nicht negativ sein.
 control-form = { $part } ist weder Minuten plus Sekunden, Minuten d Sekunden, Minuten b Sekunden noch Züge/Minuten.
 control-no-time = { $part } gibt keine Zeit.
 control-too-large = { $part } ist zu groß: höchstens 600 Minuten pro Periode, 300 Sekunden pro Zug und 200 Züge.

@@ -359,6 +359,7 @@ clock-not-paused = The clock is not paused; pause stops it.
 bad-time-control = Not a time control: { $problem } Examples: 5+3 (5 minutes, 3 seconds added per move), 0.5+0 (30 seconds), 90 d 5 (5 second delay), 90 b 5 (Bronstein delay), 40/90, 30+30 (40 moves in 90 minutes, then 30 minutes).
 control-empty = no time was given.
 control-not-a-number = { $part } is not a number.
+control-negative = { $part } is below zero; a time control's minutes, seconds and moves must not be negative.
 control-form = { $part } is not minutes plus seconds, minutes d seconds, minutes b seconds or moves/minutes.
 control-no-time = { $part } gives no time.
 control-too-large = { $part } is too large: at most 600 minutes per period, 300 seconds per move and 200 moves.

@@ -423,6 +423,7 @@ clock-not-paused = Kell ei ole peatatud; paus peatab selle.
 bad-time-control = See pole ajakontroll: { $problem } Näited: 5+3 (5 minutit, 3 sekundit lisa käigu kohta), 0,5+0 (30 sekundit), 90 d 5 (5-sekundiline viivitus), 90 b 5 (Bronsteini viivitus), 40/90, 30+30 (40 käiku 90 minutiga, siis 30 minutit).
 control-empty = aega ei antud.
 control-not-a-number = { $part } ei ole arv.
+control-negative = { $part } on väiksem kui null; ajakontrolli minutid, sekundid ja käigud ei tohi olla negatiivsed.
 control-form = { $part } ei ole minutid pluss sekundid, minutid d sekundid, minutid b sekundid ega käigud/minutid.
 control-no-time = { $part } ei anna aega.
 control-too-large = { $part } on liiga suur: kuni 600 minutit perioodis, 300 sekundit käigu kohta ja 200 käiku.
