@@ -422,7 +422,7 @@ control-two-bonuses = { $part } gibt eine zweite, andere Zugabe; eine Zugabe gil
 control-after-sudden-death = { $part } folgt auf eine Periode, die bis zum Ende der Partie dauert.
 
 ## Aufzeichnungen
-help-save = speichern [name]: hebt die Partie unter einem Namen auf (Buchstaben, Ziffern, - und _); ohne Namen wird einer gewählt. Die laufende Partie wird ohnehin nach jedem Zug aufgehoben.
+help-save = speichern [name]: hebt die Partie unter einem Namen auf (Buchstaben, Ziffern, - und _, höchstens 40 Zeichen); ohne Namen wird einer gewählt. Die laufende Partie wird ohnehin nach jedem Zug aufgehoben.
 help-load = laden NAME: setzt eine gespeicherte Partie fort; laden DATEI.pgn [N]: Partie N (sonst die erste) einer PGN-Datei, zum Nachspielen mit vor und rück.
 help-games = partien: die gespeicherten Partien, eine Zeile je Partie; partien DATEI.pgn: die Partien einer PGN-Datei.
 record-offer = Eine unbeendete Partie: { $who }, Zug { $number }, { $color } am Zug.
@@ -449,6 +449,8 @@ record-added = An { $path } angefügt als Partie { $number }.
 record-missing = { $path } gibt es nicht.
 record-unreadable = { $path } kann nicht gelesen oder geschrieben werden.
 record-bad-name = { $path } kann kein Name sein: Buchstaben, Ziffern, - und _ gehen.
+record-name-too-long = { $path } ist zu lang für einen Namen: höchstens { $max } Zeichen.
+record-name-reserved = { $path } ist ein Name, den das System für sich behält (ein Gerät unter Windows): wähle einen anderen.
 record-folder = { $path } ist ein Ordner, keine Datei.
 record-not-pgn = { $path } enthält keinen PGN-Text.
 record-not-pgn-left = { $path } enthält etwas anderes als PGN; die Partie wurde nicht hineingeschrieben.

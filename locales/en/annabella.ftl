@@ -367,7 +367,7 @@ control-two-bonuses = { $part } adds a second, different bonus; one bonus counts
 control-after-sudden-death = { $part } comes after a period that lasts to the end of the game.
 
 ## Records
-help-save = save [name]: keeps the game under a name (letters, digits, - and _); without one a name is chosen. The game in progress is kept anyway after every move.
+help-save = save [name]: keeps the game under a name (letters, digits, - and _, at most 40 characters); without one a name is chosen. The game in progress is kept anyway after every move.
 help-load = load NAME: goes on with a saved game; load FILE.pgn [N]: game N (the first by default) of a PGN file, to replay with next and prev.
 help-games = games: the saved games, one line each; games FILE.pgn: the games of a PGN file.
 record-offer = An unfinished game: { $who }, move { $number }, { $color } to move.
@@ -394,6 +394,8 @@ record-added = Added to { $path } as game { $number }.
 record-missing = { $path } does not exist.
 record-unreadable = { $path } cannot be read or written.
 record-bad-name = { $path } cannot be a name: use letters, digits, - and _.
+record-name-too-long = { $path } is too long for a name: at most { $max } characters.
+record-name-reserved = { $path } is a name the system keeps for itself (a device on Windows): choose another.
 record-folder = { $path } is a folder, not a file.
 record-not-pgn = { $path } holds no PGN text.
 record-not-pgn-left = { $path } holds something other than PGN; the game was not written into it.

@@ -431,7 +431,7 @@ control-two-bonuses = { $part } annab teise, erineva lisa; üks lisa kehtib kogu
 control-after-sudden-death = { $part } tuleb pärast perioodi, mis kestab mängu lõpuni.
 
 ## Salvestused
-help-save = salvesta [nimi] (save): hoiab mängu nime all (tähed, numbrid, - ja _); nimeta valitakse nimi ise. Käimasolev mäng hoitakse niikuinii alles pärast igat käiku.
+help-save = salvesta [nimi] (save): hoiab mängu nime all (tähed, numbrid, - ja _, kuni 40 märki); nimeta valitakse nimi ise. Käimasolev mäng hoitakse niikuinii alles pärast igat käiku.
 help-load = laadi NIMI (load): jätkab salvestatud mängu; laadi FAIL.pgn [N]: PGN-faili N-s mäng (vaikimisi esimene), läbimängimiseks käskudega edasi ja tagasi.
 help-games = mängud (games): salvestatud mängud, üks rida igaühe kohta; mängud FAIL.pgn: PGN-faili mängud.
 record-offer = Lõpetamata mäng: { $who }, { $number }. käik, { $color } on käigul.
@@ -458,6 +458,8 @@ record-added = Lisatud faili { $path } mänguna { $number }.
 record-missing = Faili { $path } pole olemas.
 record-unreadable = Faili { $path } ei saa lugeda ega kirjutada.
 record-bad-name = { $path } ei saa olla nimi: kasuta tähti, numbreid, - ja _.
+record-name-too-long = { $path } on nimeks liiga pikk: kõige rohkem { $max } märki.
+record-name-reserved = { $path } on nimi, mille süsteem hoiab endale (seade Windowsis): vali mõni muu.
 record-folder = { $path } on kaust, mitte fail.
 record-not-pgn = { $path } ei sisalda PGN-teksti.
 record-not-pgn-left = { $path } sisaldab midagi muud kui PGN-i; mängu sinna ei kirjutatud.
