@@ -205,6 +205,10 @@ missing-challenge = { $command } braucht einen lichess-Namen oder ki, und eine B
 missing-seek = { $command } braucht eine Bedenkzeit.
 missing-say = { $command } braucht einen Text.
 missing-load = { $command } braucht den Namen einer gespeicherten Partie oder eine PGN-Datei.
+missing-fen = mein brett fen braucht danach eine FEN. Zum Beispiel: mein brett fen 4k3/8/8/8/8/8/8/4K3
+missing-peeks = blind an blicke braucht die Zahl der erlaubten Blicke, von { $min } bis { $max }: blind an blicke 20.
+missing-ai-level = herausfordern ki braucht eine Stufe von 1 bis 8, dann eine Bedenkzeit: herausfordern ki 3 5+3.
+missing-challenge-clock = herausfordern braucht auch eine Bedenkzeit, Minuten+Sekunden: herausfordern Anna 10+5, oder herausfordern ki 3 5+3.
 bad-argument = Unerwartet: { $argument }.
 quit-goodbye = Auf Wiedersehen.
 

@@ -174,6 +174,10 @@ missing-challenge = { $command } needs a lichess user or ai, and a clock.
 missing-seek = { $command } needs a clock.
 missing-say = { $command } needs a text.
 missing-load = { $command } needs the name of a saved game or a PGN file.
+missing-fen = myboard fen needs a FEN after it. For example: myboard fen 4k3/8/8/8/8/8/8/4K3
+missing-peeks = blindfold on peeks needs the number of peeks allowed, from { $min } to { $max }: blindfold on peeks 20.
+missing-ai-level = challenge ai needs a level from 1 to 8, then a clock: challenge ai 3 5+3.
+missing-challenge-clock = challenge needs a clock too, minutes+seconds: challenge Anna 10+5, or challenge ai 3 5+3.
 bad-argument = Unexpected { $argument }.
 quit-goodbye = Goodbye.
 

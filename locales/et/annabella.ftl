@@ -211,6 +211,10 @@ missing-challenge = { $command } vajab lichessi kasutajat või ai-d ja ajakontro
 missing-seek = { $command } vajab ajakontrolli.
 missing-say = { $command } vajab teksti.
 missing-load = { $command } vajab salvestatud partii nime või PGN-faili.
+missing-fen = minu laud fen vajab järele FEN-i. Näiteks: minu laud fen 4k3/8/8/8/8/8/8/4K3
+missing-peeks = pimesi sees piilumisi vajab lubatud piilumiste arvu, { $min } kuni { $max }: pimesi sees piilumisi 20.
+missing-ai-level = kutsu ai vajab taset 1 kuni 8, siis ajakontrolli: kutsu ai 3 5+3.
+missing-challenge-clock = kutsu vajab ka ajakontrolli, minutid+sekundid: kutsu Anna 10+5 või kutsu ai 3 5+3.
 bad-argument = Ootamatu: { $argument }.
 quit-goodbye = Head aega.
 

@@ -6,7 +6,7 @@ use shakmaty::{CastlingSide, File, Rank, Role, Square};
 use super::{Announcer, Phrasing, capitalise, castle_id, n, q, role_key, s};
 use crate::event::Refused;
 use crate::input::commands::{Arg, Command};
-use crate::input::{CastlingBlock, CommandError, Refusal, Suggestion};
+use crate::input::{CastlingBlock, CommandError, Part, Refusal, Suggestion};
 use crate::settings::{Key, Lang};
 
 impl Announcer {
@@ -292,6 +292,19 @@ impl Announcer {
                 format!("{line} {help}")
             }
             CommandError::Missing { command, what } => self.missing(ui, *command, *what),
+            CommandError::MissingPart { part, .. } => self.missing_part(ui, *part),
+        }
+    }
+
+    /// What is missing after the words given, with what it may be.
+    fn missing_part(&self, ui: Lang, part: Part) -> String {
+        match part {
+            Part::Fen => self.message(ui, "missing-fen", &[]),
+            Part::Peeks { min, max } => {
+                self.message(ui, "missing-peeks", &[("min", n(min)), ("max", n(max))])
+            }
+            Part::AiLevel => self.message(ui, "missing-ai-level", &[]),
+            Part::Clock => self.message(ui, "missing-challenge-clock", &[]),
         }
     }
 
