@@ -140,6 +140,15 @@ refuse-castling-no-right = { $castling } ist in dieser Stellung nicht erlaubt.
 refuse-castling-in-check = { $castling } ist jetzt nicht möglich: dein König steht im Schach.
 refuse-castling-occupied = { $castling } ist jetzt nicht möglich: { $square } ist besetzt.
 refuse-castling-attacked = { $castling } ist jetzt nicht möglich: { $square } wird angegriffen.
+refuse-no-castling = Jetzt ist keine Rochade möglich: die kurze nicht, weil { $short }, und die lange nicht, weil { $long }.
+refuse-no-castling-both = Jetzt ist keine Rochade möglich, weil { $why }.
+# Reasons as clauses after "weil": the verb goes last.
+castling-why-king-moved = dein König schon gezogen hat
+castling-why-rook-moved = ihr Turm schon gezogen hat oder geschlagen wurde
+castling-why-no-right = die Stellung sie nicht erlaubt
+castling-why-in-check = dein König im Schach steht
+castling-why-occupied = { $square } besetzt ist
+castling-why-attacked = { $square } angegriffen wird
 input-understood = Verstanden: { $words }.
 not-understood = Nicht verstanden: { $input }. Die Befehle nennt hilfe.
 not-understood-suggest = Nicht verstanden: { $input }. Meintest du { $suggestion }?

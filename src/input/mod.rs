@@ -22,8 +22,8 @@ pub use moves::{
     read_move, read_move_with,
 };
 pub use resolve::{
-    CastlingBlock, Refusal, Resolution, decide, diagnose, diagnose_for, filter_by_answer, resolve,
-    resolve_for,
+    CastlingBar, CastlingBlock, Refusal, Resolution, decide, diagnose, diagnose_for,
+    filter_by_answer, resolve, resolve_for,
 };
 pub use suggest::not_understood;
 
