@@ -140,6 +140,15 @@ refuse-castling-no-right = { $castling } ist in dieser Stellung nicht erlaubt.
 refuse-castling-in-check = { $castling } ist jetzt nicht möglich: dein König steht im Schach.
 refuse-castling-occupied = { $castling } ist jetzt nicht möglich: { $square } ist besetzt.
 refuse-castling-attacked = { $castling } ist jetzt nicht möglich: { $square } wird angegriffen.
+refuse-no-castling = Jetzt ist keine Rochade möglich: die kurze nicht, weil { $short }, und die lange nicht, weil { $long }.
+refuse-no-castling-both = Jetzt ist keine Rochade möglich, weil { $why }.
+# Reasons as clauses after "weil": the verb goes last.
+castling-why-king-moved = dein König schon gezogen hat
+castling-why-rook-moved = ihr Turm schon gezogen hat oder geschlagen wurde
+castling-why-no-right = die Stellung sie nicht erlaubt
+castling-why-in-check = dein König im Schach steht
+castling-why-occupied = { $square } besetzt ist
+castling-why-attacked = { $square } angegriffen wird
 input-understood = Verstanden: { $words }.
 not-understood = Nicht verstanden: { $input }. Die Befehle nennt hilfe.
 not-understood-suggest = Nicht verstanden: { $input }. Meintest du { $suggestion }?
@@ -205,6 +214,10 @@ missing-challenge = { $command } braucht einen lichess-Namen oder ki, und eine B
 missing-seek = { $command } braucht eine Bedenkzeit.
 missing-say = { $command } braucht einen Text.
 missing-load = { $command } braucht den Namen einer gespeicherten Partie oder eine PGN-Datei.
+missing-fen = mein brett fen braucht danach eine FEN. Zum Beispiel: mein brett fen 4k3/8/8/8/8/8/8/4K3
+missing-peeks = blind an blicke braucht die Zahl der erlaubten Blicke, von { $min } bis { $max }: blind an blicke 20.
+missing-ai-level = herausfordern ki braucht eine Stufe von 1 bis 8, dann eine Bedenkzeit: herausfordern ki 3 5+3.
+missing-challenge-clock = herausfordern braucht auch eine Bedenkzeit, Minuten+Sekunden: herausfordern Anna 10+5, oder herausfordern ki 3 5+3.
 bad-argument = Unerwartet: { $argument }.
 quit-goodbye = Auf Wiedersehen.
 
@@ -414,6 +427,7 @@ clock-not-paused = Die Uhr ist nicht angehalten; pause hält sie an.
 bad-time-control = Keine Bedenkzeit: { $problem } Beispiele: 5+3 (5 Minuten, 3 Sekunden Zugabe pro Zug), 0,5+0 (30 Sekunden), 90 d 5 (5 Sekunden Verzögerung), 90 b 5 (Bronstein-Verzögerung), 40/90, 30+30 (40 Züge in 90 Minuten, dann 30 Minuten).
 control-empty = es wurde keine Zeit angegeben.
 control-not-a-number = { $part } ist keine Zahl.
+control-negative = { $part } ist kleiner als null; Minuten, Sekunden und Züge einer Bedenkzeit dürfen nicht negativ sein.
 control-form = { $part } ist weder Minuten plus Sekunden, Minuten d Sekunden, Minuten b Sekunden noch Züge/Minuten.
 control-no-time = { $part } gibt keine Zeit.
 control-too-large = { $part } ist zu groß: höchstens 600 Minuten pro Periode, 300 Sekunden pro Zug und 200 Züge.
@@ -421,7 +435,7 @@ control-two-bonuses = { $part } gibt eine zweite, andere Zugabe; eine Zugabe gil
 control-after-sudden-death = { $part } folgt auf eine Periode, die bis zum Ende der Partie dauert.
 
 ## Aufzeichnungen
-help-save = speichern [name]: hebt die Partie unter einem Namen auf (Buchstaben, Ziffern, - und _); ohne Namen wird einer gewählt. Die laufende Partie wird ohnehin nach jedem Zug aufgehoben.
+help-save = speichern [name]: hebt die Partie unter einem Namen auf (Buchstaben, Ziffern, - und _, höchstens 40 Zeichen); ohne Namen wird einer gewählt. Die laufende Partie wird ohnehin nach jedem Zug aufgehoben.
 help-load = laden NAME: setzt eine gespeicherte Partie fort; laden DATEI.pgn [N]: Partie N (sonst die erste) einer PGN-Datei, zum Nachspielen mit vor und rück.
 help-games = partien: die gespeicherten Partien, eine Zeile je Partie; partien DATEI.pgn: die Partien einer PGN-Datei.
 record-offer = Eine unbeendete Partie: { $who }, Zug { $number }, { $color } am Zug.
@@ -448,6 +462,8 @@ record-added = An { $path } angefügt als Partie { $number }.
 record-missing = { $path } gibt es nicht.
 record-unreadable = { $path } kann nicht gelesen oder geschrieben werden.
 record-bad-name = { $path } kann kein Name sein: Buchstaben, Ziffern, - und _ gehen.
+record-name-too-long = { $path } ist zu lang für einen Namen: höchstens { $max } Zeichen.
+record-name-reserved = { $path } ist ein Name, den das System für sich behält (ein Gerät unter Windows): wähle einen anderen.
 record-folder = { $path } ist ein Ordner, keine Datei.
 record-not-pgn = { $path } enthält keinen PGN-Text.
 record-not-pgn-left = { $path } enthält etwas anderes als PGN; die Partie wurde nicht hineingeschrieben.
@@ -469,7 +485,10 @@ replay-start = Anfang der Partie.
 replay-end = Das war der letzte Zug. { $result }
 replay-end-open = Das war der letzte Zug; die Partie wurde nicht beendet.
 replay-continued = Die Partie geht von hier aus als neue Partie weiter.
-replay-place = Nachspielen: { $shown } von { $total } Halbzügen gezeigt. weiterspielen setzt von hier aus fort.
+replay-place = Nachspielen: { $shown } von { $total } { $total ->
+    [one] Halbzug
+   *[other] Halbzügen
+  } gezeigt. weiterspielen setzt von hier aus fort.
 replay-refused = Die Partie wird nachgespielt; hier wird nicht gezogen. Mit weiterspielen geht es von der gezeigten Stellung aus weiter.
 replay-none = Nachspielen geht mit einer beendeten oder geladenen Partie; diese Partie läuft noch.
 replay-no-moves = Diese Partie hat keine Züge.
@@ -573,14 +592,23 @@ sheet-not-noted-illegal = Zeile nicht notiert: Zug { $number }, { $color }: { $t
 sheet-not-noted-ambiguous = Zeile nicht notiert: Zug { $number }, { $color }: { $text } passt auf mehr als einen Zug.
 sheet-not-noted-null = Zeile nicht notiert: Zug { $number }, { $color }: { $text } ist ein Nullzug, ein Passen, das die Regeln nicht erlauben.
 sheet-read = { $sheets ->
-    [1] Partieformular: { $count } Halbzüge gelesen.
-   *[other] Formular { $sheet }: { $count } Halbzüge gelesen.
+    [1] Partieformular: { $count } { $count ->
+        [one] Halbzug
+       *[other] Halbzüge
+      } gelesen.
+   *[other] Formular { $sheet }: { $count } { $count ->
+        [one] Halbzug
+       *[other] Halbzüge
+      } gelesen.
   }
 sheet-stop-unreadable = Es endet bei Zug { $number }, { $color }: { $text } ist kein Zug.
 sheet-stop-illegal = Es endet bei Zug { $number }, { $color }: { $text } ist dort nicht erlaubt.
 sheet-stop-ambiguous = Es endet bei Zug { $number }, { $color }: { $text } passt auf mehr als einen Zug.
 sheet-stop-null = Es endet bei Zug { $number }, { $color }: { $text } ist ein Nullzug, ein Passen, das die Regeln nicht erlauben.
-sheet-agree = Die Aufzeichnungen stimmen überein: { $count } Halbzüge.
+sheet-agree = Die Aufzeichnungen stimmen überein: { $count } { $count ->
+    [one] Halbzug
+   *[other] Halbzüge
+  }.
 sheet-first-difference = Erster Unterschied: Zug { $number }, { $color }.
 sheet-game-has = Die Partie: { $move }.
 sheet-sheet-has = { $sheets ->
@@ -588,7 +616,10 @@ sheet-sheet-has = { $sheets ->
    *[other] Formular { $sheet }: { $move }.
   }
 sheet-no-move = kein Zug
-sheet-restore-hint = Die Aufzeichnungen stimmen für { $count } Halbzüge überein; wiederherstellen setzt die Partie dorthin zurück.
+sheet-restore-hint = Die Aufzeichnungen stimmen für { $count } { $count ->
+    [one] Halbzug
+   *[other] Halbzüge
+  } überein; wiederherstellen setzt die Partie dorthin zurück.
 sheet-too-many = Höchstens zwei Formulare: formular DATEI, oder formular DATEI1 DATEI2.
 restore-no-sheet = Noch nichts zum Wiederherstellen: erst ein Formular vergleichen, oder den Zug nennen, etwa wiederherstellen 12 schwarz.
 restore-no-such-move = Die Partie hat keinen Zug { $number } von { $color }.

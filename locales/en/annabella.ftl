@@ -118,6 +118,14 @@ refuse-castling-no-right = { $castling } is not allowed in this position.
 refuse-castling-in-check = { $castling } is not possible now: your king is in check.
 refuse-castling-occupied = { $castling } is not possible now: { $square } is occupied.
 refuse-castling-attacked = { $castling } is not possible now: { $square } is attacked.
+refuse-no-castling = No castling is possible now: short castling because { $short }, long castling because { $long }.
+refuse-no-castling-both = No castling is possible now: { $why }.
+castling-why-king-moved = your king has moved
+castling-why-rook-moved = its rook has moved or was captured
+castling-why-no-right = the position does not allow it
+castling-why-in-check = your king is in check
+castling-why-occupied = { $square } is occupied
+castling-why-attacked = { $square } is attacked
 input-understood = Understood: { $words }.
 not-understood = Not understood: { $input }. Type help for the commands.
 not-understood-suggest = Not understood: { $input }. Did you mean { $suggestion }?
@@ -174,6 +182,10 @@ missing-challenge = { $command } needs a lichess user or ai, and a clock.
 missing-seek = { $command } needs a clock.
 missing-say = { $command } needs a text.
 missing-load = { $command } needs the name of a saved game or a PGN file.
+missing-fen = myboard fen needs a FEN after it. For example: myboard fen 4k3/8/8/8/8/8/8/4K3
+missing-peeks = blindfold on peeks needs the number of peeks allowed, from { $min } to { $max }: blindfold on peeks 20.
+missing-ai-level = challenge ai needs a level from 1 to 8, then a clock: challenge ai 3 5+3.
+missing-challenge-clock = challenge needs a clock too, minutes+seconds: challenge Anna 10+5, or challenge ai 3 5+3.
 bad-argument = Unexpected { $argument }.
 quit-goodbye = Goodbye.
 
@@ -359,6 +371,7 @@ clock-not-paused = The clock is not paused; pause stops it.
 bad-time-control = Not a time control: { $problem } Examples: 5+3 (5 minutes, 3 seconds added per move), 0.5+0 (30 seconds), 90 d 5 (5 second delay), 90 b 5 (Bronstein delay), 40/90, 30+30 (40 moves in 90 minutes, then 30 minutes).
 control-empty = no time was given.
 control-not-a-number = { $part } is not a number.
+control-negative = { $part } is below zero; a time control's minutes, seconds and moves must not be negative.
 control-form = { $part } is not minutes plus seconds, minutes d seconds, minutes b seconds or moves/minutes.
 control-no-time = { $part } gives no time.
 control-too-large = { $part } is too large: at most 600 minutes per period, 300 seconds per move and 200 moves.
@@ -366,7 +379,7 @@ control-two-bonuses = { $part } adds a second, different bonus; one bonus counts
 control-after-sudden-death = { $part } comes after a period that lasts to the end of the game.
 
 ## Records
-help-save = save [name]: keeps the game under a name (letters, digits, - and _); without one a name is chosen. The game in progress is kept anyway after every move.
+help-save = save [name]: keeps the game under a name (letters, digits, - and _, at most 40 characters); without one a name is chosen. The game in progress is kept anyway after every move.
 help-load = load NAME: goes on with a saved game; load FILE.pgn [N]: game N (the first by default) of a PGN file, to replay with next and prev.
 help-games = games: the saved games, one line each; games FILE.pgn: the games of a PGN file.
 record-offer = An unfinished game: { $who }, move { $number }, { $color } to move.
@@ -393,6 +406,8 @@ record-added = Added to { $path } as game { $number }.
 record-missing = { $path } does not exist.
 record-unreadable = { $path } cannot be read or written.
 record-bad-name = { $path } cannot be a name: use letters, digits, - and _.
+record-name-too-long = { $path } is too long for a name: at most { $max } characters.
+record-name-reserved = { $path } is a name the system keeps for itself (a device on Windows): choose another.
 record-folder = { $path } is a folder, not a file.
 record-not-pgn = { $path } holds no PGN text.
 record-not-pgn-left = { $path } holds something other than PGN; the game was not written into it.
@@ -414,7 +429,10 @@ replay-start = Start of the game.
 replay-end = That was the last move. { $result }
 replay-end-open = That was the last move; the game was not finished.
 replay-continued = The game goes on from here as a new game.
-replay-place = Replay: { $shown } of { $total } half-moves shown. play goes on from here.
+replay-place = Replay: { $shown } of { $total } { $total ->
+    [one] half-move
+   *[other] half-moves
+  } shown. play goes on from here.
 replay-refused = This is a replay; nothing is played here. Type play to go on from the position shown.
 replay-none = Replay is for a finished or loaded game; this game is still running.
 replay-no-moves = This game has no moves.
@@ -506,14 +524,23 @@ sheet-not-noted-illegal = Line not noted: move { $number }, { $color }: { $text 
 sheet-not-noted-ambiguous = Line not noted: move { $number }, { $color }: { $text } fits more than one move.
 sheet-not-noted-null = Line not noted: move { $number }, { $color }: { $text } is a null move, a pass that the rules don't allow.
 sheet-read = { $sheets ->
-    [1] Scoresheet: { $count } half-moves read.
-   *[other] Scoresheet { $sheet }: { $count } half-moves read.
+    [1] Scoresheet: { $count } { $count ->
+        [one] half-move
+       *[other] half-moves
+      } read.
+   *[other] Scoresheet { $sheet }: { $count } { $count ->
+        [one] half-move
+       *[other] half-moves
+      } read.
   }
 sheet-stop-unreadable = It stops at move { $number }, { $color }: { $text } is no move.
 sheet-stop-illegal = It stops at move { $number }, { $color }: { $text } is not legal there.
 sheet-stop-ambiguous = It stops at move { $number }, { $color }: { $text } fits more than one move.
 sheet-stop-null = It stops at move { $number }, { $color }: { $text } is a null move, a pass that the rules don't allow.
-sheet-agree = The records agree: { $count } half-moves.
+sheet-agree = The records agree: { $count } { $count ->
+    [one] half-move
+   *[other] half-moves
+  }.
 sheet-first-difference = First difference: move { $number }, { $color }.
 sheet-game-has = The game: { $move }.
 sheet-sheet-has = { $sheets ->
@@ -521,7 +548,10 @@ sheet-sheet-has = { $sheets ->
    *[other] Scoresheet { $sheet }: { $move }.
   }
 sheet-no-move = no move
-sheet-restore-hint = The records agree for { $count } half-moves; restore takes the game back to there.
+sheet-restore-hint = The records agree for { $count } { $count ->
+    [one] half-move
+   *[other] half-moves
+  }; restore takes the game back to there.
 sheet-too-many = At most two scoresheets: scoresheet FILE, or scoresheet FILE1 FILE2.
 restore-no-sheet = Nothing to restore to yet: compare a scoresheet first, or name the move, such as restore 12 black.
 restore-no-such-move = The game has no move { $number } of { $color }.

@@ -149,6 +149,14 @@ refuse-castling-no-right = { $castling } ei ole selles seisus lubatud.
 refuse-castling-in-check = { $castling } ei ole praegu võimalik: sinu kuningas on šahi all.
 refuse-castling-occupied = { $castling } ei ole praegu võimalik: ruut { $square } on hõivatud.
 refuse-castling-attacked = { $castling } ei ole praegu võimalik: ruut { $square } on vastase tule all.
+refuse-no-castling = Praegu pole ükski vangerdus võimalik: lühike mitte, sest { $short }, ja pikk mitte, sest { $long }.
+refuse-no-castling-both = Praegu pole ükski vangerdus võimalik, sest { $why }.
+castling-why-king-moved = sinu kuningas on juba käinud
+castling-why-rook-moved = selle vanker on juba käinud või löödud
+castling-why-no-right = seis seda ei luba
+castling-why-in-check = sinu kuningas on šahi all
+castling-why-occupied = ruut { $square } on hõivatud
+castling-why-attacked = ruut { $square } on vastase tule all
 input-understood = Sain aru: { $words }.
 not-understood = Ei saanud aru: { $input }. Käsud annab abi.
 not-understood-suggest = Ei saanud aru: { $input }. Kas mõtlesid { $suggestion }?
@@ -211,6 +219,10 @@ missing-challenge = { $command } vajab lichessi kasutajat või ai-d ja ajakontro
 missing-seek = { $command } vajab ajakontrolli.
 missing-say = { $command } vajab teksti.
 missing-load = { $command } vajab salvestatud partii nime või PGN-faili.
+missing-fen = minu laud fen vajab järele FEN-i. Näiteks: minu laud fen 4k3/8/8/8/8/8/8/4K3
+missing-peeks = pimesi sees piilumisi vajab lubatud piilumiste arvu, { $min } kuni { $max }: pimesi sees piilumisi 20.
+missing-ai-level = kutsu ai vajab taset 1 kuni 8, siis ajakontrolli: kutsu ai 3 5+3.
+missing-challenge-clock = kutsu vajab ka ajakontrolli, minutid+sekundid: kutsu Anna 10+5 või kutsu ai 3 5+3.
 bad-argument = Ootamatu: { $argument }.
 quit-goodbye = Head aega.
 
@@ -423,6 +435,7 @@ clock-not-paused = Kell ei ole peatatud; paus peatab selle.
 bad-time-control = See pole ajakontroll: { $problem } Näited: 5+3 (5 minutit, 3 sekundit lisa käigu kohta), 0,5+0 (30 sekundit), 90 d 5 (5-sekundiline viivitus), 90 b 5 (Bronsteini viivitus), 40/90, 30+30 (40 käiku 90 minutiga, siis 30 minutit).
 control-empty = aega ei antud.
 control-not-a-number = { $part } ei ole arv.
+control-negative = { $part } on väiksem kui null; ajakontrolli minutid, sekundid ja käigud ei tohi olla negatiivsed.
 control-form = { $part } ei ole minutid pluss sekundid, minutid d sekundid, minutid b sekundid ega käigud/minutid.
 control-no-time = { $part } ei anna aega.
 control-too-large = { $part } on liiga suur: kuni 600 minutit perioodis, 300 sekundit käigu kohta ja 200 käiku.
@@ -430,7 +443,7 @@ control-two-bonuses = { $part } annab teise, erineva lisa; üks lisa kehtib kogu
 control-after-sudden-death = { $part } tuleb pärast perioodi, mis kestab mängu lõpuni.
 
 ## Salvestused
-help-save = salvesta [nimi] (save): hoiab mängu nime all (tähed, numbrid, - ja _); nimeta valitakse nimi ise. Käimasolev mäng hoitakse niikuinii alles pärast igat käiku.
+help-save = salvesta [nimi] (save): hoiab mängu nime all (tähed, numbrid, - ja _, kuni 40 märki); nimeta valitakse nimi ise. Käimasolev mäng hoitakse niikuinii alles pärast igat käiku.
 help-load = laadi NIMI (load): jätkab salvestatud mängu; laadi FAIL.pgn [N]: PGN-faili N-s mäng (vaikimisi esimene), läbimängimiseks käskudega edasi ja tagasi.
 help-games = mängud (games): salvestatud mängud, üks rida igaühe kohta; mängud FAIL.pgn: PGN-faili mängud.
 record-offer = Lõpetamata mäng: { $who }, { $number }. käik, { $color } on käigul.
@@ -457,6 +470,8 @@ record-added = Lisatud faili { $path } mänguna { $number }.
 record-missing = Faili { $path } pole olemas.
 record-unreadable = Faili { $path } ei saa lugeda ega kirjutada.
 record-bad-name = { $path } ei saa olla nimi: kasuta tähti, numbreid, - ja _.
+record-name-too-long = { $path } on nimeks liiga pikk: kõige rohkem { $max } märki.
+record-name-reserved = { $path } on nimi, mille süsteem hoiab endale (seade Windowsis): vali mõni muu.
 record-folder = { $path } on kaust, mitte fail.
 record-not-pgn = { $path } ei sisalda PGN-teksti.
 record-not-pgn-left = { $path } sisaldab midagi muud kui PGN-i; mängu sinna ei kirjutatud.
@@ -582,14 +597,23 @@ sheet-not-noted-illegal = Rida jäi kirja panemata: käik { $number }, { $color 
 sheet-not-noted-ambiguous = Rida jäi kirja panemata: käik { $number }, { $color }: { $text } sobib mitme käiguga.
 sheet-not-noted-null = Rida jäi kirja panemata: käik { $number }, { $color }: { $text } on nullkäik, käigust loobumine, mida reeglid ei luba.
 sheet-read = { $sheets ->
-    [1] Partiiblankett: loetud { $count } poolkäiku.
-   *[other] Blankett { $sheet }: loetud { $count } poolkäiku.
+    [1] Partiiblankett: loetud { $count } { $count ->
+        [one] poolkäik
+       *[other] poolkäiku
+      }.
+   *[other] Blankett { $sheet }: loetud { $count } { $count ->
+        [one] poolkäik
+       *[other] poolkäiku
+      }.
   }
 sheet-stop-unreadable = See lõpeb käigul { $number }, { $color }: { $text } pole käik.
 sheet-stop-illegal = See lõpeb käigul { $number }, { $color }: { $text } pole seal lubatud.
 sheet-stop-ambiguous = See lõpeb käigul { $number }, { $color }: { $text } sobib mitme käiguga.
 sheet-stop-null = See lõpeb käigul { $number }, { $color }: { $text } on nullkäik, käigust loobumine, mida reeglid ei luba.
-sheet-agree = Ülestähendused ühtivad: { $count } poolkäiku.
+sheet-agree = Ülestähendused ühtivad: { $count } { $count ->
+    [one] poolkäik
+   *[other] poolkäiku
+  }.
 sheet-first-difference = Esimene erinevus: käik { $number }, { $color }.
 sheet-game-has = Mäng: { $move }.
 sheet-sheet-has = { $sheets ->

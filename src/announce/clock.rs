@@ -106,6 +106,7 @@ impl Announcer {
         let id = match error.problem {
             ControlProblem::Empty => "control-empty",
             ControlProblem::NotANumber => "control-not-a-number",
+            ControlProblem::Negative => "control-negative",
             ControlProblem::Form => "control-form",
             ControlProblem::NoTime => "control-no-time",
             ControlProblem::TooLarge => "control-too-large",

@@ -2,7 +2,7 @@
 //! offer to go on with an unfinished game.
 
 use super::{Announcer, Phrasing, n, q, s};
-use crate::event::{GameEntry, Trouble};
+use crate::event::{GameEntry, NameProblem, Trouble};
 use crate::event::{OpponentKind, RecordEvent, ResumeOffer};
 use crate::rules::{GameSummary, ImportError, ImportErrorKind};
 use crate::settings::Verbosity;
@@ -100,7 +100,11 @@ impl Announcer {
         let (id, aside) = match trouble {
             Trouble::Missing => ("record-missing", None),
             Trouble::Unreadable => ("record-unreadable", None),
-            Trouble::BadName => ("record-bad-name", None),
+            Trouble::BadName(NameProblem::TooLong { .. }) => ("record-name-too-long", None),
+            Trouble::BadName(NameProblem::Reserved) => ("record-name-reserved", None),
+            Trouble::BadName(NameProblem::Empty | NameProblem::BadChar(_)) => {
+                ("record-bad-name", None)
+            }
             Trouble::Folder => ("record-folder", None),
             Trouble::NotPgn => ("record-not-pgn", None),
             Trouble::NotPgnLeft => ("record-not-pgn-left", None),
@@ -117,6 +121,9 @@ impl Announcer {
         )];
         if let Some(aside) = aside {
             args.push(("aside", s(aside.display().to_string())));
+        }
+        if let Trouble::BadName(NameProblem::TooLong { max }) = trouble {
+            args.push(("max", n(u32::try_from(*max).unwrap_or(u32::MAX))));
         }
         self.message(p.lang, id, &args)
     }

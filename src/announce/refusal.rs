@@ -6,7 +6,7 @@ use shakmaty::{CastlingSide, File, Rank, Role, Square};
 use super::{Announcer, Phrasing, capitalise, castle_id, n, q, role_key, s};
 use crate::event::Refused;
 use crate::input::commands::{Arg, Command};
-use crate::input::{CastlingBlock, CommandError, Refusal, Suggestion};
+use crate::input::{CastlingBar, CastlingBlock, CommandError, Part, Refusal, Suggestion};
 use crate::settings::{Key, Lang};
 
 impl Announcer {
@@ -118,6 +118,7 @@ impl Announcer {
                 self.message(ui, id, &[("castling", self.castling_name(p, side))])
             }
             Refusal::CastlingPrevented { side, block } => self.castling_prevented(p, side, block),
+            Refusal::NoCastling { short, long } => self.no_castling(p, short, long),
             Refusal::WrongPieceOn {
                 square,
                 expected,
@@ -232,6 +233,44 @@ impl Announcer {
         }
     }
 
+    /// Neither castling can be played: one reason when it is the same
+    /// for both (the king has moved, is in check, the position never had
+    /// the right), else the reason for each.
+    fn no_castling(&self, p: Phrasing, short: CastlingBar, long: CastlingBar) -> String {
+        let one_rook = CastlingBar::Gone(Some(Role::Rook));
+        if short == long && short != one_rook {
+            let why = self.castling_why(p, short);
+            return self.message(p.lang, "refuse-no-castling-both", &[("why", s(why))]);
+        }
+        let short = self.castling_why(p, short);
+        let long = self.castling_why(p, long);
+        self.message(
+            p.lang,
+            "refuse-no-castling",
+            &[("short", s(short)), ("long", s(long))],
+        )
+    }
+
+    /// Why one castling cannot be played, as a clause after "because".
+    fn castling_why(&self, p: Phrasing, bar: CastlingBar) -> String {
+        let (id, square) = match bar {
+            CastlingBar::Gone(Some(Role::King)) => ("castling-why-king-moved", None),
+            CastlingBar::Gone(Some(_)) => ("castling-why-rook-moved", None),
+            CastlingBar::Gone(None) => ("castling-why-no-right", None),
+            CastlingBar::Blocked(CastlingBlock::InCheck) => ("castling-why-in-check", None),
+            CastlingBar::Blocked(CastlingBlock::Occupied(sq)) => {
+                ("castling-why-occupied", Some(sq))
+            }
+            CastlingBar::Blocked(CastlingBlock::Attacked(sq)) => {
+                ("castling-why-attacked", Some(sq))
+            }
+        };
+        match square {
+            Some(sq) => self.message(p.lang, id, &[("square", s(self.square(p, sq)))]),
+            None => self.message(p.lang, id, &[]),
+        }
+    }
+
     fn command_error(&self, p: Phrasing, e: &CommandError) -> String {
         let ui = p.lang;
         match e {
@@ -292,6 +331,19 @@ impl Announcer {
                 format!("{line} {help}")
             }
             CommandError::Missing { command, what } => self.missing(ui, *command, *what),
+            CommandError::MissingPart { part, .. } => self.missing_part(ui, *part),
+        }
+    }
+
+    /// What is missing after the words given, with what it may be.
+    fn missing_part(&self, ui: Lang, part: Part) -> String {
+        match part {
+            Part::Fen => self.message(ui, "missing-fen", &[]),
+            Part::Peeks { min, max } => {
+                self.message(ui, "missing-peeks", &[("min", n(min)), ("max", n(max))])
+            }
+            Part::AiLevel => self.message(ui, "missing-ai-level", &[]),
+            Part::Clock => self.message(ui, "missing-challenge-clock", &[]),
         }
     }
 

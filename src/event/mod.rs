@@ -25,7 +25,7 @@ pub use dual::{Compared, DualEvent, Explained, SheetDifference, SheetReport, She
 pub use online::{
     ControlLimit, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
 };
-pub use outside::{Failure, GameEntry, Trouble};
+pub use outside::{Failure, GameEntry, NameProblem, Trouble};
 pub use training::{StatsLine, TrainingEvent};
 
 /// What the game is doing now, for `status`.

@@ -38,9 +38,8 @@ pub enum Trouble {
     /// It is not what it should be (garbage, cut short, another format
     /// version); it was moved aside to the path given.
     Broken(Option<PathBuf>),
-    /// The name cannot be a file name (`save` names: letters, digits,
-    /// `-` and `_`).
-    BadName,
+    /// The name cannot name a saved game, and why.
+    BadName(NameProblem),
     /// It is a folder, where a file was meant.
     Folder,
     /// It holds no PGN text (bytes of another kind), so it is not read.
@@ -48,6 +47,23 @@ pub enum Trouble {
     /// It holds something other than PGN, so the game was not written
     /// into it; it is left as it is.
     NotPgnLeft,
+}
+
+/// What is wrong with a name given to a saved game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NameProblem {
+    /// It is empty.
+    Empty,
+    /// It has more than `max` characters (counted in lower case).
+    TooLong {
+        /// The most a name may have.
+        max: usize,
+    },
+    /// It has a character other than a letter, a digit, `-` or `_`.
+    BadChar(char),
+    /// It is a device name on Windows (`con`, `nul`, `com1`, …), which
+    /// no file there can be called.
+    Reserved,
 }
 
 /// What went wrong with an external engine.

@@ -22,8 +22,8 @@ pub use moves::{
     read_move, read_move_with,
 };
 pub use resolve::{
-    CastlingBlock, Refusal, Resolution, decide, diagnose, diagnose_for, filter_by_answer, resolve,
-    resolve_for,
+    CastlingBar, CastlingBlock, Refusal, Resolution, decide, diagnose, diagnose_for,
+    filter_by_answer, resolve, resolve_for,
 };
 pub use suggest::not_understood;
 
@@ -104,6 +104,14 @@ pub enum CommandError {
         /// What it needs.
         what: Arg,
     },
+    /// The command's words stop before a part it needs after them
+    /// (`myboard fen`, `blindfold on peeks`, `challenge Anna`).
+    MissingPart {
+        /// The command.
+        command: Command,
+        /// What is missing.
+        part: Part,
+    },
     /// A command was given an argument it does not take or did not
     /// understand.
     BadArgument {
@@ -114,6 +122,24 @@ pub enum CommandError {
     },
     /// A time control that cannot be read (`set time`, `new … time`).
     BadTimeControl(ControlError),
+}
+
+/// A part of a command's words that is missing after the words given.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// The FEN after `myboard fen`.
+    Fen,
+    /// The number after `blindfold on peeks`, from `min` to `max`.
+    Peeks {
+        /// The fewest peeks allowed.
+        min: u32,
+        /// The most peeks allowed.
+        max: u32,
+    },
+    /// The level after `challenge ai`.
+    AiLevel,
+    /// The clock after whom `challenge` challenges.
+    Clock,
 }
 
 /// A suggestion for input that was not understood.

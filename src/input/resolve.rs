@@ -21,6 +21,17 @@ pub enum CastlingBlock {
     Attacked(Square),
 }
 
+/// Why one castling cannot be played now.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CastlingBar {
+    /// The right is gone for good (Art. 3.8.2.1): `Some(Role::King)` if
+    /// the king has moved, `Some(Role::Rook)` if that rook has moved or
+    /// was taken, `None` if the position never had the right.
+    Gone(Option<Role>),
+    /// Allowed, but not possible right now (Art. 3.8.2.2).
+    Blocked(CastlingBlock),
+}
+
 /// Why a line that reads as a move cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
@@ -102,6 +113,14 @@ pub enum Refusal {
         side: CastlingSide,
         /// What prevents it.
         block: CastlingBlock,
+    },
+    /// A castling word without a side ("castle", "Rochade"), and neither
+    /// castling can be played: why not, for each.
+    NoCastling {
+        /// Why short castling cannot be played.
+        short: CastlingBar,
+        /// Why long castling cannot be played.
+        long: CastlingBar,
     },
 }
 
@@ -254,7 +273,21 @@ pub fn resolve_for(
             return decide(matched, first.promotion, autoqueen);
         }
     }
+    if let Some(refusal) = no_castling(game, intents) {
+        return Resolution::Refused(refusal);
+    }
     Resolution::Refused(diagnose_for(game, primary, both_sides))
+}
+
+/// Why neither castling can be played, when the line asked for either
+/// (a castling word without a side): the reason for short castling
+/// alone would leave the player to guess about long castling.
+fn no_castling(game: &Game, intents: &[Intent]) -> Option<Refusal> {
+    let asks = |side| intents.iter().any(|i| i.castle == Some(side));
+    (asks(CastlingSide::KingSide) && asks(CastlingSide::QueenSide)).then(|| Refusal::NoCastling {
+        short: castling_bar(game, CastlingSide::KingSide),
+        long: castling_bar(game, CastlingSide::QueenSide),
+    })
 }
 
 /// Narrows the moves of a question by an answer such as "Bella" or "b8"
@@ -340,6 +373,14 @@ fn checker_after(pos: &Chess, from: Square, to: Square) -> Option<(Role, Square)
 }
 
 fn castling_refusal(game: &Game, side: CastlingSide) -> Refusal {
+    match castling_bar(game, side) {
+        CastlingBar::Gone(moved) => Refusal::CastlingNoLongerAllowed { side, moved },
+        CastlingBar::Blocked(block) => Refusal::CastlingPrevented { side, block },
+    }
+}
+
+/// Why castling on `side` cannot be played now.
+fn castling_bar(game: &Game, side: CastlingSide) -> CastlingBar {
     let pos = game.position();
     let us = pos.turn();
     let castles = pos.castles();
@@ -356,10 +397,9 @@ fn castling_refusal(game: &Game, side: CastlingSide) -> Refusal {
         } else {
             None
         };
-        return Refusal::CastlingNoLongerAllowed { side, moved };
+        return CastlingBar::Gone(moved);
     };
-    let block = castling_block(pos, us, side, rook).unwrap_or(CastlingBlock::InCheck);
-    Refusal::CastlingPrevented { side, block }
+    CastlingBar::Blocked(castling_block(pos, us, side, rook).unwrap_or(CastlingBlock::InCheck))
 }
 
 /// What stops castling on `side` although the right exists; `None` if

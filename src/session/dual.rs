@@ -11,7 +11,7 @@ use shakmaty::{Board, Color, Move, Position};
 use crate::dual::PlayerBoard;
 use crate::dual::compare::{Explanation, compare};
 use crate::dual::dictation::read_dictation;
-use crate::dual::scoresheet::{Sheet, SheetStopKind, place, read_sheet, reconcile};
+use crate::dual::scoresheet::{Sheet, SheetStopKind, excerpt, place, read_sheet, reconcile};
 use crate::event::{
     Answer, Compared, DualEvent, Event, Explained, PromptEvent, Question, Refused, SheetDifference,
     SheetReport, SheetStopAt,
@@ -57,14 +57,6 @@ impl Dual {
 
 /// Words that end a dictated scoresheet.
 const END: Words = w(&["end", "done"], &["ende", "fertig"], &["lõpp", "valmis"]);
-
-/// The most characters of a refused line said back.
-const EXCERPT_CHARS: usize = 40;
-
-/// A line as it is said back: its first characters only.
-fn excerpt(line: &str) -> String {
-    line.chars().take(EXCERPT_CHARS).collect()
-}
 
 /// The moves of a dictated sheet from the `from`th on, as they are said,
 /// played from `start`.

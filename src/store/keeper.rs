@@ -16,7 +16,7 @@ use super::request::{Keeper, ReadFor, Reply, Request};
 use super::settings_file::SettingsFile;
 use super::stats::save_stats;
 use crate::calendar::stamp;
-use crate::event::Trouble;
+use crate::event::{NameProblem, Trouble};
 
 /// The store of one run: its places, the settings file as read, and
 /// whether the kept game may be written.
@@ -203,12 +203,15 @@ impl Store {
 
     fn save_as(&mut self, name: &str, game: &SavedGame, now: SystemTime) -> Reply {
         let path = if name.is_empty() {
+            // No free name of its own is said as an empty name was.
             self.free_name(&format!("{}-{}", self.words[1], stamp(now)))
+                .ok_or(NameProblem::Empty)
         } else {
-            self.paths.named_game(name).ok()
+            self.paths.named_game(name).map_err(|bad| bad.problem)
         };
-        let Some(path) = path else {
-            return failed(Path::new(name), Trouble::BadName);
+        let path = match path {
+            Ok(path) => path,
+            Err(problem) => return failed(Path::new(name), Trouble::BadName(problem)),
         };
         let shown =
             GameName::from_file(&path).map_or_else(|| name.to_string(), |n| n.as_str().to_string());
@@ -228,7 +231,7 @@ impl Store {
             }
             Ok(path) => path,
             Err(_) if folder => return failed(Path::new(name), Trouble::Folder),
-            Err(_) => return failed(Path::new(name), Trouble::BadName),
+            Err(bad) => return failed(Path::new(name), Trouble::BadName(bad.problem)),
         };
         match load_or_move_aside(&path, now) {
             LoadOutcome::Loaded(game) => Reply::Loaded {

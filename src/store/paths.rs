@@ -134,19 +134,9 @@ pub struct BadName {
     pub problem: NameProblem,
 }
 
-/// What is wrong with a name of a saved game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum NameProblem {
-    /// It is empty.
-    Empty,
-    /// It has more than [`MAX_NAME_CHARS`] characters.
-    TooLong,
-    /// It has a character other than a letter, a digit, `-` or `_`.
-    BadChar(char),
-    /// It is a device name on Windows (`con`, `nul`, `com1`, …), which
-    /// no file there can be called.
-    Reserved,
-}
+/// What is wrong with a name of a saved game: an event's value, since
+/// the player is told which.
+pub use crate::event::NameProblem;
 
 /// Names Windows keeps for devices, with any extension.
 const RESERVED: &[&str] = &["con", "prn", "aux", "nul"];
@@ -176,7 +166,9 @@ impl GameName {
         let folded = name.to_lowercase();
         // Counted after folding: a few letters grow when lowered.
         if folded.chars().count() > MAX_NAME_CHARS {
-            return Err(bad(NameProblem::TooLong));
+            return Err(bad(NameProblem::TooLong {
+                max: MAX_NAME_CHARS,
+            }));
         }
         if is_reserved(&folded) {
             return Err(bad(NameProblem::Reserved));
@@ -242,12 +234,12 @@ mod tests {
         assert!(GameName::new("com0").is_ok());
         assert!(GameName::new("console").is_ok());
         assert!(GameName::new(&"x".repeat(MAX_NAME_CHARS)).is_ok());
-        assert_eq!(
-            problem(&"x".repeat(MAX_NAME_CHARS + 1)),
-            NameProblem::TooLong
-        );
+        let too_long = NameProblem::TooLong {
+            max: MAX_NAME_CHARS,
+        };
+        assert_eq!(problem(&"x".repeat(MAX_NAME_CHARS + 1)), too_long);
         // 'İ' lowers to two characters: the folded name is what counts.
-        assert_eq!(problem(&"İ".repeat(MAX_NAME_CHARS)), NameProblem::TooLong);
+        assert_eq!(problem(&"İ".repeat(MAX_NAME_CHARS)), too_long);
     }
 
     #[test]

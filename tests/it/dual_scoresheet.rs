@@ -8,7 +8,8 @@ use crate::common;
 use std::ops::ControlFlow;
 
 use annabella::dual::scoresheet::{
-    Disagreement, Sheet, SheetStop, SheetStopKind, first_difference, place, read_sheet, reconcile,
+    Disagreement, EXCERPT_CHARS, Sheet, SheetStop, SheetStopKind, first_difference, place,
+    read_sheet, reconcile,
 };
 use annabella::rules::{Game, german_san};
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
@@ -504,7 +505,7 @@ proptest! {
         }
         if let Some(stop) = sheet.stop {
             prop_assert_eq!(stop.ply, sheet.moves.len());
-            prop_assert!(stop.text.chars().count() <= 40);
+            prop_assert!(stop.text.chars().count() <= EXCERPT_CHARS);
         }
     }
 }

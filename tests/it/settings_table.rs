@@ -171,7 +171,8 @@ fn a_wrong_value_is_answered_with_what_is_allowed() {
 /// A flag's value that starts with a minus reaches the setting's own
 /// parser: `--time -1+0` is answered with what is wrong and the examples
 /// of a time control, as `--time 1x` is, not with clap's bare
-/// "unexpected argument '-1' found" (issue 24, item 22).
+/// "unexpected argument '-1' found" (issue 24, item 22); what is wrong
+/// is that -1 is below zero, not that it is no number.
 #[test]
 fn a_value_starting_with_a_minus_gets_the_settings_own_error() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_annabella"))
@@ -184,7 +185,7 @@ fn a_value_starting_with_a_minus_gets_the_settings_own_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{err}");
     assert!(
-        err.contains("invalid value '-1+0' for '--time <VALUE>': Not a time control: -1")
+        err.contains("invalid value '-1+0' for '--time <VALUE>': Not a time control: -1 is below zero; a time control's minutes, seconds and moves must not be negative.")
             && err.contains("Examples: 5+3"),
         "{err}"
     );

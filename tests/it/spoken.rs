@@ -3,7 +3,9 @@
 //! mishearings, and the move it must become — or the exact reason it is
 //! refused.
 
-use annabella::input::{CastlingBlock, Effort, Refusal, Resolution, read_move, resolve};
+use annabella::input::{
+    CastlingBar, CastlingBlock, Effort, Refusal, Resolution, read_move, resolve,
+};
 use annabella::rules::Game;
 use shakmaty::san::San;
 use shakmaty::{CastlingSide, Color, Role, Square};
@@ -366,6 +368,15 @@ fn refusals() -> Vec<(&'static str, &'static str, Refusal)> {
             CastlingPrevented {
                 side: CastlingSide::QueenSide,
                 block: CastlingBlock::Occupied(Square::D1),
+            },
+        ),
+        // A castling word without a side: why not, for each side.
+        (
+            START,
+            "Rochade",
+            NoCastling {
+                short: CastlingBar::Blocked(CastlingBlock::Occupied(Square::F1)),
+                long: CastlingBar::Blocked(CastlingBlock::Occupied(Square::D1)),
             },
         ),
         (

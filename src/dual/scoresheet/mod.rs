@@ -35,8 +35,8 @@ pub struct SheetStop {
     /// Index of the half-move (0 = first move of the sheet) that could
     /// not be read.
     pub ply: usize,
-    /// The text of that move as written (at most 40 characters, control
-    /// characters removed).
+    /// The text of that move as written (at most [`EXCERPT_CHARS`]
+    /// characters, control characters removed).
     pub text: String,
     /// What was wrong with it.
     pub kind: SheetStopKind,
@@ -81,8 +81,11 @@ pub struct Disagreement {
     pub sheets: Vec<Option<Move>>,
 }
 
-/// The longest text kept of the move that stopped a reading.
-const EXCERPT_CHARS: usize = 40;
+/// The longest text kept of the move that stopped a reading: more than
+/// an answer quotes of it (40 characters), so that the quote sees the
+/// cut and marks it with ` ...`; a cut here alone would say a line of
+/// 5,000 characters was a word of 40.
+pub const EXCERPT_CHARS: usize = 80;
 
 /// A line's moves longer than this are not tried: two spoken moves with
 /// fillers ("Bauer e sieben schlägt Springer f acht Umwandlung in Dame")
@@ -244,7 +247,13 @@ fn has_movetext_marks(text: &str) -> bool {
 
 /// Text for a report: the first line of `text`, without control
 /// characters, at most [`EXCERPT_CHARS`] characters.
-fn excerpt(text: &str) -> String {
+///
+/// ```
+/// use annabella::dual::scoresheet::{EXCERPT_CHARS, excerpt};
+/// assert_eq!(excerpt("Nf3\u{7}\nNc6"), "Nf3");
+/// assert_eq!(excerpt(&"x".repeat(5000)).len(), EXCERPT_CHARS);
+/// ```
+pub fn excerpt(text: &str) -> String {
     let line = text.split(['\n', '\r']).next().unwrap_or_default();
     // Cut before cleaning: the rest of a huge line is never shown.
     let head: String = line.chars().take(EXCERPT_CHARS * 4).collect();
@@ -268,10 +277,11 @@ fn is_result(word: &str) -> bool {
 }
 
 /// A PGN token without the move number pasted before it: "12.Nf3" is
-/// "Nf3", "12..." and "12" are nothing; "0-0" and "1-0" stay.
+/// "Nf3", "12..." and "12" are nothing; "0-0", "1-0" and "0000" stay.
 fn strip_number(token: &str) -> &str {
     let digits = token.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
+    // UCI's null move is all digits, and no move number starts with 0.
+    if digits == 0 || is_null_move(token) {
         return token;
     }
     let rest = token.get(digits..).unwrap_or_default();
@@ -295,10 +305,11 @@ enum Form {
 
 /// The line's move number, if it has one, and the rest of it. Moves never
 /// start with a digit except castling with zeros ("0-0"), which a number
-/// is not followed by.
+/// is not followed by, and UCI's null move "0000", which is no number.
 fn split_number(line: &str) -> (Form, &str) {
     let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 {
+    let null = line.split_whitespace().next().is_some_and(is_null_move);
+    if digits == 0 || null {
         return (Form::Single, line);
     }
     let rest = line.get(digits..).unwrap_or_default();
@@ -361,6 +372,13 @@ fn separated(body: &str) -> Option<Vec<&str>> {
         .filter(|part| !part.is_empty())
         .collect();
     (!parts.is_empty()).then_some(parts)
+}
+
+/// The first word of a text that is a null move (`Z0`, `--`, `0000`):
+/// the move reader takes `--` for a dash between squares and would read
+/// "Nf3 --" as Nf3 alone, dropping the pass without a word.
+fn null_word(text: &str) -> Option<&str> {
+    text.split_whitespace().find(|word| is_null_move(word))
 }
 
 /// Whether a text reads as a move at all, legal or not.

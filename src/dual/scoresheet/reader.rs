@@ -64,7 +64,7 @@ impl Reader {
     /// never clash); autoqueen is off, so a promotion must name its piece.
     fn read(&mut self, text: &str) -> Result<Move, SheetStopKind> {
         self.reads += 1;
-        if is_null_move(text.trim()) {
+        if null_word(text).is_some() {
             return Err(SheetStopKind::NullMove);
         }
         let reading = read_move_with(text, Letters::EnglishGerman, &mut Effort::default());
@@ -103,7 +103,8 @@ impl Reader {
             Some((kind, text)) => Err(Fault {
                 read,
                 kind,
-                text: excerpt(text),
+                // The pass itself is named, not the words around it.
+                text: excerpt(null_word(text).unwrap_or(text)),
             }),
         }
     }
@@ -160,11 +161,17 @@ impl Reader {
                     }
                 }
                 // A line meant as one move is reported as one: a split
-                // counts only when it reads.
+                // counts only when it reads, or when it finds a pass
+                // after a move ("Nf3 --"), which is then named where it
+                // stands.
                 match self.split_search(&words) {
                     Split::One(moves) => return Ok(moves),
                     Split::Two => return Err(ambiguous()),
-                    Split::None(_) => {}
+                    Split::None(splits) => faults.extend(
+                        splits
+                            .into_iter()
+                            .filter(|fault| fault.kind == SheetStopKind::NullMove),
+                    ),
                 }
             }
             Form::Pair => {
@@ -586,6 +593,42 @@ mod tests {
         let sheet = read_sheet(&binary, &Game::new());
         assert!(sheet.moves.is_empty());
         assert!(sheet.stop.is_some());
+    }
+
+    /// Where and as what a sheet stopped.
+    fn stop(text: &str) -> (usize, Option<(usize, SheetStopKind, String)>) {
+        let sheet = read_sheet(text, &Game::new());
+        let stop = sheet.stop.map(|s| (s.ply, s.kind, s.text));
+        (sheet.moves.len(), stop)
+    }
+
+    #[test]
+    fn a_null_move_is_named_in_every_form_of_sheet() {
+        let null = |ply, text: &str| Some((ply, SheetStopKind::NullMove, text.to_string()));
+        // "--" after White's move on a numbered line: the move reader
+        // alone takes it for a dash and reads Nf3 only.
+        for token in ["--", "Z0", "0000"] {
+            let pair = format!("1. e4 e5\n2. Nf3 {token}\n3. Bc4 Nc6\n");
+            assert_eq!(stop(&pair), (3, null(3, token)), "{pair:?}");
+            let single = format!("e4\ne5\nNf3 {token}\nBc4\n");
+            assert_eq!(stop(&single), (3, null(3, token)), "{single:?}");
+            let alone = format!("e4\ne5\nNf3\n{token}\nBc4\n");
+            assert_eq!(stop(&alone), (3, null(3, token)), "{alone:?}");
+            let black = format!("1. e4 e5\n2. Nf3\n2... {token}\n");
+            assert_eq!(stop(&black), (3, null(3, token)), "{black:?}");
+            // Movetext on one line, and a PGN file: "0000" is all digits,
+            // and was passed over as a move number.
+            let line = format!("1. e4 e5 2. Nf3 {token} 3. Bc4 Nc6");
+            assert_eq!(stop(&line), (3, null(3, token)), "{line:?}");
+            let pgn = format!("[Event \"x\"]\n\n{line} *\n");
+            assert_eq!(stop(&pgn), (3, null(3, token)), "{pgn:?}");
+        }
+        assert_eq!(stop("0000"), (0, null(0, "0000")));
+        assert_eq!(stop("1. 0000+ e5"), (0, null(0, "0000+")));
+        // Castling with zeros and results are still what they were.
+        assert_eq!(split_number("0000 e5"), (Form::Single, "0000 e5"));
+        assert_eq!(strip_number("0000"), "0000");
+        assert_eq!(stop("1. e4 e5 2. Nf3 Nc6 1-0").1, None);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use super::Argument;
 use crate::input::commands::{Arg, Command, w};
 use crate::input::vocab::fold;
-use crate::input::{CommandError, Words};
+use crate::input::{CommandError, Part, Words};
 
 /// What `myboard` is asked to do with the player's board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +63,7 @@ fn is(words: &Words, word: &str) -> bool {
 impl Argument for BoardOrder {
     const ARG: Arg = Arg::Text;
 
-    fn read(_: Command, words: &[&str]) -> Result<BoardOrder, CommandError> {
+    fn read(command: Command, words: &[&str]) -> Result<BoardOrder, CommandError> {
         // "mein brett …", "my board …", "minu laud …".
         let words = match words {
             [board, rest @ ..] if is(&BOARD_WORD, board) => rest,
@@ -75,6 +75,12 @@ impl Argument for BoardOrder {
             [word] if is(&CLEAR, word) => BoardOrder::Clear,
             [word] if is(&EMPTY, word) => BoardOrder::Empty,
             [word] if is(&GAME, word) => BoardOrder::Game,
+            [word] if is(&FEN, word) => {
+                return Err(CommandError::MissingPart {
+                    command,
+                    part: Part::Fen,
+                });
+            }
             [word, rest @ ..] if is(&FEN, word) => BoardOrder::Fen(rest.join(" ")),
             _ => BoardOrder::Dictated(words.join(" ")),
         })

@@ -221,6 +221,12 @@ fn needed<T>(
     read(&text).ok_or_else(|| bad(command, &text))
 }
 
+/// Whether every word names a side: a piece or move number said with
+/// its side and nothing else lacks the piece or the number.
+fn only_sides(words: &[&str]) -> bool {
+    words.iter().all(|word| color_word(&fold(word)).is_some())
+}
+
 /// Words that name a rank alone or a file alone (`4`, `vier`, `e`, `Eva`).
 fn rank_or_file(text: &str) -> Option<Pick> {
     let pick = parse_answer(text, true)?;
@@ -319,6 +325,9 @@ impl Argument for PieceKind {
     const ARG: Arg = Arg::Piece;
 
     fn read(command: Command, words: &[&str]) -> Result<PieceKind, CommandError> {
+        if only_sides(words) {
+            return Err(missing(command));
+        }
         needed(command, words, |_| {
             let (mut role, mut color) = (None, None);
             for word in words {
@@ -384,6 +393,11 @@ impl Argument for MoveNumber {
     const ARG: Arg = Arg::MoveNumber;
 
     fn read(command: Command, words: &[&str]) -> Result<MoveNumber, CommandError> {
+        let said = |word: &&str| !MOVE_FILLER.contains_folded(&fold(word));
+        let said: Vec<&str> = words.iter().copied().filter(said).collect();
+        if only_sides(&said) {
+            return Err(missing(command));
+        }
         needed(command, words, |_| move_number(words))
     }
 }
@@ -487,7 +501,7 @@ impl Argument for NewGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::{Line, read_line};
+    use crate::input::{Line, Part, read_line};
     use crate::rules::Game;
     use crate::settings::Lang;
 
@@ -558,6 +572,40 @@ mod tests {
     }
 
     #[test]
+    fn a_part_missing_after_the_words_given_is_named() {
+        let part =
+            |command, part| Line::Failed(command, CommandError::MissingPart { command, part });
+        assert_eq!(read("myboard fen"), part(Command::MyBoard, Part::Fen));
+        let peeks = Part::Peeks { min: 0, max: 1000 };
+        assert_eq!(read("blindfold on peeks"), part(Command::Blindfold, peeks));
+        assert_eq!(
+            read("challenge ai"),
+            part(Command::Challenge, Part::AiLevel)
+        );
+        assert_eq!(
+            read("challenge ai 3"),
+            part(Command::Challenge, Part::Clock)
+        );
+        for (line, command) in [
+            ("goto black", Command::Goto),
+            ("goto move", Command::Goto),
+            ("restore black", Command::Restore),
+            ("where white", Command::Where),
+        ] {
+            assert_eq!(
+                read(line),
+                Line::Failed(command, missing(command)),
+                "{line}"
+            );
+        }
+        // A word that is something else is still named as unexpected.
+        assert_eq!(
+            read("where white purple"),
+            bad(Command::Where, "white purple")
+        );
+    }
+
+    #[test]
     fn myboard_passes_dictation_on_whole() {
         assert_eq!(cmd("mein brett start"), Cmd::MyBoard(BoardOrder::Start));
         let fen = BoardOrder::Fen("8/8 w".into());
@@ -577,6 +625,16 @@ mod tests {
             read("challenge ai 9 5+3"),
             bad(Command::Challenge, "ai 9 5+3")
         );
+        let clock = CommandError::MissingPart {
+            command: Command::Challenge,
+            part: Part::Clock,
+        };
+        assert_eq!(
+            read("challenge Anna rated"),
+            Line::Failed(Command::Challenge, clock)
+        );
+        let missing_seek = Line::Failed(Command::Seek, missing(Command::Seek));
+        assert_eq!(read("seek rated black"), missing_seek);
         assert_eq!(read("challenge a 5+3"), bad(Command::Challenge, "a"));
         assert_eq!(read("seek 10"), bad(Command::Seek, "10"));
         assert_eq!(cmd("claim remis"), Cmd::Claim(ClaimFor::Draw));

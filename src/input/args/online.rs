@@ -2,10 +2,10 @@
 //! CONTROL [rated|casual] [side]`, `challenge USER|ai LEVEL CONTROL …`
 //! and `claim [draw]`.
 
-use super::{Argument, bad, parse_color_choice};
+use super::{Argument, bad, missing, parse_color_choice};
 use crate::input::commands::{Arg, Command};
 use crate::input::vocab::fold;
-use crate::input::{CommandError, Words};
+use crate::input::{CommandError, Part, Words};
 use crate::online::{ChallengeColor, Control};
 use crate::settings::ColorChoice;
 
@@ -94,7 +94,13 @@ impl Argument for Terms {
     const ARG: Arg = Arg::Text;
 
     fn read(command: Command, words: &[&str]) -> Result<Terms, CommandError> {
-        read_terms(words, false).ok_or_else(|| bad(command, &words.join(" ")))
+        read_terms(words, false).ok_or_else(|| {
+            if lacks_clock(words) {
+                missing(command)
+            } else {
+                bad(command, &words.join(" "))
+            }
+        })
     }
 }
 
@@ -109,18 +115,25 @@ impl Argument for ChallengeOrder {
             return Err(bad_all());
         };
         let ai = AI.contains_folded(&fold(who));
+        let lacking = |part| CommandError::MissingPart { command, part };
         let (whom, rest) = if ai {
             match rest.split_first() {
                 Some((level, rest)) => match level.parse::<u8>() {
                     Ok(level @ 1..=8) => (Whom::Ai(level), rest),
                     _ => return Err(bad_all()),
                 },
-                None => return Err(bad_all()),
+                None => return Err(lacking(Part::AiLevel)),
             }
         } else {
             (Whom::User(who.to_string()), rest)
         };
-        let terms = read_terms(rest, ai).ok_or_else(bad_all)?;
+        let terms = match read_terms(rest, ai) {
+            Some(terms) => terms,
+            None if lacks_clock(rest) && (ai || valid_username(who)) => {
+                return Err(lacking(Part::Clock));
+            }
+            None => return Err(bad_all()),
+        };
         if !ai && !valid_username(who) {
             return Err(bad(command, who));
         }
@@ -138,6 +151,17 @@ impl Argument for ClaimFor {
             _ => ClaimFor::Win,
         })
     }
+}
+
+/// Whether the words of a seek or challenge have what goes with a clock
+/// and no clock: only `rated`, `casual` and a side, or nothing.
+fn lacks_clock(words: &[&str]) -> bool {
+    words.iter().all(|word| {
+        let folded = fold(word);
+        RATED.contains_folded(&folded)
+            || CASUAL.contains_folded(&folded)
+            || parse_color_choice(word).is_some()
+    })
 }
 
 /// Reads `15+10 [rated|casual] [white|black|random]` in any order after

@@ -5,7 +5,7 @@
 use super::{Argument, bad};
 use crate::input::commands::{Arg, Command, w};
 use crate::input::vocab::{fold, folds_to};
-use crate::input::{CommandError, Words};
+use crate::input::{CommandError, Part, Words};
 use crate::settings::Value;
 
 /// The drills, each training one skill of blindfold play.
@@ -149,6 +149,15 @@ impl Argument for BlindfoldOrder {
         match (<bool as Value>::parse(first), &words[1..]) {
             (Some(false), []) => Ok(BlindfoldOrder::Off),
             (Some(true), []) => Ok(BlindfoldOrder::On { peeks: None }),
+            (Some(true), [word]) if PEEKS.contains_folded(&fold(word)) => {
+                Err(CommandError::MissingPart {
+                    command,
+                    part: Part::Peeks {
+                        min: 0,
+                        max: MAX_PEEKS,
+                    },
+                })
+            }
             (Some(true), [word, n]) if PEEKS.contains_folded(&fold(word)) => {
                 match n.parse::<u32>() {
                     Ok(n) if n <= MAX_PEEKS => Ok(BlindfoldOrder::On { peeks: Some(n) }),

@@ -61,6 +61,9 @@ pub enum ControlProblem {
     Empty,
     /// The part should be a number (of minutes, seconds or moves).
     NotANumber,
+    /// The part is a number below zero (`-1+0`): time and moves only
+    /// count up from zero.
+    Negative,
     /// The part is not in the form `M+S`, `M d S`, `M b S` or `N/M`.
     Form,
     /// A period gives no time at all.
@@ -90,17 +93,40 @@ fn fault(part: &str, problem: ControlProblem) -> ControlError {
     }
 }
 
+/// Whether a text is all digits, and some.
+fn digits(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether a text is a decimal number without a sign (`5`, `0.5`, `.5`).
+fn unsigned(text: &str) -> bool {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    (digits(whole) || whole.is_empty() && digits(fraction))
+        && (fraction.is_empty() || digits(fraction))
+}
+
+/// Why a part that should be a number is none: a minus before a number
+/// makes a number too, one the clock cannot count.
+fn no_number(text: &str, number: impl Fn(&str) -> bool) -> ControlError {
+    let negative = text
+        .strip_prefix('-')
+        .is_some_and(|rest| number(rest.trim_start()));
+    let problem = if negative {
+        ControlProblem::Negative
+    } else {
+        ControlProblem::NotANumber
+    };
+    fault(text, problem)
+}
+
 /// A non-negative decimal number with at most three decimals, scaled by
 /// `unit` (milliseconds per whole unit).
 fn amount(text: &str, unit: u64, max: u64) -> Result<Duration, ControlError> {
     let text = text.trim();
-    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    if !(digits(whole) || whole.is_empty() && digits(fraction))
-        || !fraction.is_empty() && !digits(fraction)
-    {
-        return Err(fault(text, ControlProblem::NotANumber));
+    if !unsigned(text) {
+        return Err(no_number(text, unsigned));
     }
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
     if fraction.len() > 3 || whole.len() > 6 {
         return Err(fault(text, ControlProblem::TooLarge));
     }
@@ -132,8 +158,8 @@ fn period(text: &str) -> Result<(Period, Bonus), ControlError> {
     let (moves, rest) = match part.split_once('/') {
         Some((n, rest)) => {
             let n = n.trim();
-            if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(fault(n, ControlProblem::NotANumber));
+            if !digits(n) {
+                return Err(no_number(n, digits));
             }
             let n: u32 = n.parse().map_err(|_| fault(n, ControlProblem::TooLarge))?;
             if n == 0 {

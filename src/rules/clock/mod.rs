@@ -485,6 +485,19 @@ mod tests {
             }
         );
         assert_eq!(problem("five").problem, ControlProblem::NotANumber);
+        // A minus makes a number below zero, not no number.
+        assert_eq!(
+            problem("-1+0"),
+            ControlError {
+                part: "-1".into(),
+                problem: ControlProblem::Negative
+            }
+        );
+        assert_eq!(problem("5+-3").problem, ControlProblem::Negative);
+        assert_eq!(problem("-0.5 d 5").problem, ControlProblem::Negative);
+        assert_eq!(problem("-40/90").problem, ControlProblem::Negative);
+        assert_eq!(problem("--1+0").problem, ControlProblem::NotANumber);
+        assert_eq!(problem("-x+0").problem, ControlProblem::NotANumber);
         assert_eq!(problem("0+0").problem, ControlProblem::NoTime);
         assert_eq!(problem("40/0,30").problem, ControlProblem::NoTime);
         assert_eq!(problem("5+").problem, ControlProblem::Form);

@@ -102,12 +102,17 @@ fn find(text: &[u8], from: usize, needle: u8) -> Option<usize> {
     memchr::memchr(needle, text.get(from..)?).map(|p| from + p)
 }
 
-/// Text for a report: at most 30 characters, up to the line's end.
+/// The most characters of a word kept for a report: more than an answer
+/// quotes (40), so that the quote sees a cut and marks it with ` ...`.
+const EXCERPT_CHARS: usize = 80;
+
+/// Text for a report: at most [`EXCERPT_CHARS`] characters, up to the
+/// line's end.
 fn excerpt(bytes: &[u8]) -> String {
     let line = bytes.split(|&b| b == b'\n' || b == b'\r').next();
     String::from_utf8_lossy(line.unwrap_or_default())
         .chars()
-        .take(30)
+        .take(EXCERPT_CHARS)
         .collect()
 }
 
