@@ -89,7 +89,7 @@ impl Announcer {
         let full = s(path.display().to_string());
         let path = match trouble {
             // A name that cannot be one is the name as typed.
-            Trouble::BadName => q(&path.display().to_string()),
+            Trouble::BadName(_) => q(&path.display().to_string()),
             Trouble::Missing
             | Trouble::Unreadable
             | Trouble::Broken(_)
