@@ -135,12 +135,11 @@ pub fn replay(checkpoint: SavedGame, bytes: &[u8]) -> Replayed {
             }
         };
         replayed.present = true;
-        let mut next = replayed.game.clone();
-        if change.apply(&mut next).is_none() {
+        // A change that does not fit leaves the game as it was.
+        if change.apply(&mut replayed.game).is_none() {
             replayed.torn = true;
             return replayed;
         }
-        replayed.game = next;
         replayed.changes += 1;
     }
     replayed.torn = torn_at.is_some();

@@ -8,6 +8,7 @@ use std::fs;
 use std::path::PathBuf;
 
 use annabella::store::autosave::{Autosave, CHECKPOINT_EVERY, Resync};
+use annabella::store::change::{Change, Tail};
 use annabella::store::games::LoadOutcome;
 use annabella::store::{MovesUpdate, SavedGame, save_game};
 use proptest::prelude::*;
@@ -215,6 +216,20 @@ fn moves_sent_as_updates_come_back_whole_and_a_gap_is_refused() {
         add: vec!["a2a3".into()],
     };
     assert_eq!(autosave.update(head(10), gap), Err(Resync));
+}
+
+#[test]
+fn a_change_that_does_not_fit_leaves_the_game_as_it_was() {
+    let game = realistic_game(5);
+    // Its moves fit; its clock keeps more history than the game has.
+    let mut change = Change::between(&realistic_game(40), &realistic_game(41)).unwrap();
+    change.moves = Some(Tail {
+        keep: 0,
+        add: vec!["e2e4".into()],
+    });
+    let mut applied = game.clone();
+    assert_eq!(change.apply(&mut applied), None);
+    assert_eq!(applied, game);
 }
 
 /// One thing that happens to a game between two commits.
