@@ -165,7 +165,7 @@ impl Autosave {
         if self.due || self.records >= CHECKPOINT_EVERY {
             self.due = true;
         } else {
-            self.journal.append_clear();
+            self.journal.append_clear(None);
             self.records += 1;
         }
     }

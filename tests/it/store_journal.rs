@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use annabella::store::autosave::{Autosave, CHECKPOINT_EVERY, Resync};
 use annabella::store::change::{Change, Tail};
 use annabella::store::games::LoadOutcome;
+use annabella::store::journal::{Entry, frame, records};
 use annabella::store::{MovesUpdate, SavedGame, save_game};
 use proptest::prelude::*;
 
@@ -216,6 +217,36 @@ fn moves_sent_as_updates_come_back_whole_and_a_gap_is_refused() {
         add: vec!["a2a3".into()],
     };
     assert_eq!(autosave.update(head(10), gap), Err(Resync));
+}
+
+/// A game of `plies` with its own players, told apart from the others.
+fn game_of(number: usize, plies: usize) -> SavedGame {
+    let mut game = realistic_game(plies);
+    game.players[0] = format!("Player {number}");
+    game
+}
+
+#[test]
+fn a_journal_whose_clear_names_no_file_still_replays() {
+    let place = place();
+    // As the journal was written before a game put aside had a file:
+    // `"clear"`, bare.
+    let mut checkpoint = game_of(1, 4);
+    checkpoint.journal = Some(77);
+    save_game(&place.checkpoint, &checkpoint).unwrap();
+    let mut bytes = Vec::new();
+    frame(&Entry::Start { mark: 77 }, &mut bytes);
+    let clear = br#""clear""#;
+    bytes.extend_from_slice(format!("{} {:08x} ", clear.len(), crc32fast::hash(clear)).as_bytes());
+    bytes.extend_from_slice(clear);
+    bytes.push(b'\n');
+    assert_eq!(records(&bytes).1, None, "whole");
+    fs::write(&place.journal, &bytes).unwrap();
+    assert_eq!(place.resume(), (None, false));
+    let next = Change::between(&game_of(1, 4), &game_of(2, 1)).unwrap();
+    frame(&Entry::Change(Box::new(next)), &mut bytes);
+    fs::write(&place.journal, &bytes).unwrap();
+    assert_eq!(place.resume(), (Some(game_of(2, 1)), false));
 }
 
 #[test]
