@@ -1,8 +1,10 @@
 //! The game in progress kept after every change worth keeping, at the
 //! cost of a few bytes per change: the whole game is written atomically
-//! only at a checkpoint (the first save of a run, the end of a game,
-//! every [`CHECKPOINT_EVERY`] changes, after a failed write, at a clean
-//! exit); in between every change is a record appended to the journal.
+//! only at a checkpoint (the first save with no journal to go on, the
+//! end of a game, every [`CHECKPOINT_EVERY`] changes, after a failed
+//! write, at a start that finds the journal torn or not its
+//! checkpoint's); in between every change is a record appended to the
+//! journal, which a clean exit leaves for the next start to replay.
 //! Nothing is written until [`Autosave::commit`]: the loop commits once
 //! per batch of lines, before their answers are shown, so a batch costs
 //! one write and one `fdatasync` whatever its length.
@@ -193,7 +195,7 @@ impl Autosave {
     }
 
     /// Writes a checkpoint now if any change waits or the journal holds
-    /// any (a clean exit, or before the game is put aside).
+    /// any (before the kept file itself is put aside).
     pub fn settle(&mut self) -> io::Result<()> {
         if self.records > 0 || self.journal.pending() {
             self.due = true;
@@ -202,9 +204,11 @@ impl Autosave {
     }
 
     /// The game kept by the last run: the checkpoint with its journal
-    /// replayed. A journal that held anything is folded into a new
-    /// checkpoint at once, so that the next append never follows a torn
-    /// record. A broken checkpoint is moved aside with the time `now`.
+    /// replayed. A journal that fits its checkpoint and ends whole is
+    /// appended to as it is (a clean exit leaves it so); any other is
+    /// folded into a new checkpoint at once, so that no append follows a
+    /// torn record or goes into a journal that no checkpoint names. A
+    /// broken checkpoint is moved aside with the time `now`.
     pub fn resume(&mut self, now: SystemTime) -> Resumed {
         let outcome = load_or_move_aside(&self.checkpoint, now);
         let LoadOutcome::Loaded(checkpoint) = outcome else {
@@ -217,12 +221,16 @@ impl Autosave {
         let bytes = read_limited(self.journal.path(), MAX_JOURNAL_BYTES).unwrap_or_default();
         let replayed = replay(*checkpoint, &bytes);
         self.mark = replayed.game.journal.unwrap_or(0);
+        let whole = replayed.fits && !replayed.torn;
+        if whole {
+            self.journal.go_on(replayed.len);
+        }
         if !replayed.present {
             // The last game was put aside whole; none is in progress.
             self.latest = Some(replayed.game);
             self.present = false;
             self.records = replayed.changes;
-            if replayed.torn {
+            if !whole {
                 // No append may follow a torn record: start afresh.
                 self.due = true;
                 let _ = self.commit();
@@ -236,7 +244,7 @@ impl Autosave {
             self.latest = Some(replayed.game.clone());
             self.present = true;
             self.records = replayed.changes;
-            if replayed.changes > 0 || replayed.torn {
+            if !whole {
                 self.due = true;
                 // Failing here, the next commit tries again.
                 let _ = self.commit();

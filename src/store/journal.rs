@@ -14,7 +14,8 @@
 //! when a game is put among the saved games, a [`Entry::Clear`] naming
 //! the file it went to: written there without a flush, that file is
 //! kept by the journal until the journal is cut, and replaying gives
-//! the game it must hold ([`Replayed::put_aside`]).
+//! the game it must hold ([`Replayed::put_aside`]). A journal outlives
+//! a clean exit: the next run replays it and appends to it.
 //!
 //! A crash in the middle of an append leaves a torn last record: cut
 //! short, or with bytes that do not match its length or checksum. It is

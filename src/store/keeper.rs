@@ -355,9 +355,10 @@ impl Keeper for Store {
 
     fn finish(&mut self) {
         if !self.held {
-            // At a clean exit the game is written whole; failing, the
-            // journal still holds every change.
-            let _ = self.autosave.settle();
+            // A clean exit does not cut the journal: what it holds is on
+            // the disk already, and the next start replays it. Only a
+            // checkpoint still due after a failed write is written.
+            let _ = self.autosave.commit();
         }
     }
 }

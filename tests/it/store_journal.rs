@@ -158,6 +158,38 @@ fn a_journal_of_another_checkpoint_is_not_replayed() {
 }
 
 #[test]
+fn the_moves_after_resuming_beside_a_journal_of_another_checkpoint_are_kept() {
+    let place = place();
+    let mut autosave = place.autosave();
+    for ply in 1..=6 {
+        autosave.keep(realistic_game(ply));
+        autosave.commit().unwrap();
+    }
+    // A crash between a new checkpoint and the journal's restart.
+    let stale = fs::read(&place.journal).unwrap();
+    autosave.settle().unwrap();
+    fs::write(&place.journal, stale).unwrap();
+    let mut again = place.autosave();
+    again.resume(when());
+    for ply in 7..=9 {
+        again.keep(realistic_game(ply));
+        again.commit().unwrap();
+    }
+    assert_eq!(place.resume(), (Some(realistic_game(9)), false));
+}
+
+#[test]
+fn the_first_move_after_resuming_an_autosave_without_a_journal_is_kept() {
+    let place = place();
+    save_game(&place.checkpoint, &realistic_game(40)).unwrap();
+    let mut autosave = place.autosave();
+    autosave.resume(when());
+    autosave.keep(realistic_game(41));
+    autosave.commit().unwrap();
+    assert_eq!(place.resume(), (Some(realistic_game(41)), false));
+}
+
+#[test]
 fn a_game_put_aside_is_no_longer_in_progress_and_the_next_goes_on_in_the_journal() {
     let place = place();
     let mut autosave = place.autosave();
