@@ -11,7 +11,7 @@ use annabella::store::autosave::{Autosave, CHECKPOINT_EVERY, Resync};
 use annabella::store::change::{Change, Tail};
 use annabella::store::games::LoadOutcome;
 use annabella::store::journal::{Entry, frame, records};
-use annabella::store::{MovesUpdate, SavedGame, save_game};
+use annabella::store::{MovesUpdate, SavedGame, load_game, save_game};
 use proptest::prelude::*;
 
 use crate::store_common::{realistic_game, when};
@@ -256,6 +256,151 @@ fn game_of(number: usize, plies: usize) -> SavedGame {
     let mut game = realistic_game(plies);
     game.players[0] = format!("Player {number}");
     game
+}
+
+impl Place {
+    /// Where a game put aside as `name` goes, inside the folder of the
+    /// journal, as the store's `games/NAME.json` is.
+    fn saved(&self, name: &str) -> PathBuf {
+        self.journal
+            .with_file_name("games")
+            .join(format!("{name}.json"))
+    }
+
+    /// The names in the folder of saved games.
+    fn saved_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(self.saved("x").parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+/// Plays the moves of game `number` after its first up to `plies`, puts
+/// it aside as `game-NUMBER` and plays the first move of the next, all
+/// in one commit, as a pipe's batch does. The first move of game 1 is a
+/// commit of its own, the checkpoint the journal goes on from.
+fn play_and_put_aside(autosave: &mut Autosave, place: &Place, number: usize, plies: usize) {
+    if number == 1 {
+        autosave.keep(game_of(1, 1));
+        autosave.commit().unwrap();
+    }
+    for ply in 2..=plies {
+        autosave.keep(game_of(number, ply));
+    }
+    autosave
+        .put_aside(&place.saved(&format!("game-{number}")))
+        .unwrap();
+    autosave.keep(game_of(number + 1, 1));
+    autosave.commit().unwrap();
+}
+
+#[test]
+fn a_game_put_aside_is_there_at_once_and_comes_back_if_a_crash_lost_its_file() {
+    let place = place();
+    let mut autosave = place.autosave();
+    for ply in 1..=6 {
+        autosave.keep(game_of(1, ply));
+        autosave.commit().unwrap();
+    }
+    let checkpoint = fs::read(&place.checkpoint).unwrap();
+    let file = place.saved("game-1");
+    autosave.put_aside(&file).unwrap();
+    autosave.commit().unwrap();
+    // There at once, for `games` and `load`; no checkpoint was written.
+    assert_eq!(load_game(&file).unwrap(), game_of(1, 6));
+    for ply in 1..=3 {
+        autosave.keep(game_of(2, ply));
+        autosave.commit().unwrap();
+    }
+    assert_eq!(fs::read(&place.checkpoint).unwrap(), checkpoint);
+    let whole = fs::read(&file).unwrap();
+    // What a power cut may leave of a file never flushed: none, none of
+    // its bytes, or some of them.
+    let lost: [&[u8]; 3] = [b"gone", b"", &whole[..whole.len() / 2]];
+    for left in lost {
+        if left == b"gone" {
+            fs::remove_file(&file).unwrap();
+        } else {
+            fs::write(&file, left).unwrap();
+        }
+        assert_eq!(place.resume(), (Some(game_of(2, 3)), false));
+        assert_eq!(fs::read(&file).unwrap(), whole, "{left:?}");
+        // Its own write cut short is nothing to keep.
+        assert_eq!(place.saved_names(), ["game-1.json"]);
+    }
+}
+
+#[test]
+fn a_file_in_the_way_of_a_game_put_aside_is_moved_aside_not_written_over() {
+    let place = place();
+    let mut autosave = place.autosave();
+    play_and_put_aside(&mut autosave, &place, 1, 8);
+    let file = place.saved("game-1");
+    for other in [
+        &b"{not a game"[..],
+        &fs::read(place.saved("game-1")).unwrap(),
+    ] {
+        let other = if other.starts_with(b"{not") {
+            other.to_vec()
+        } else {
+            // Another game, whole, under that name.
+            let mut bytes = serde_json::to_vec(&game_of(9, 2)).unwrap();
+            bytes.push(b'\n');
+            bytes
+        };
+        fs::write(&file, &other).unwrap();
+        assert_eq!(place.resume(), (Some(game_of(2, 1)), false));
+        assert_eq!(load_game(&file).unwrap(), game_of(1, 8));
+        let aside = file.with_file_name("game-1.json.broken-20240506-070809");
+        assert_eq!(fs::read(&aside).unwrap(), other);
+        fs::remove_file(aside).unwrap();
+    }
+}
+
+#[test]
+fn a_resume_never_writes_over_a_saved_game_that_is_fine() {
+    let place = place();
+    let mut autosave = place.autosave();
+    for number in 1..=3 {
+        play_and_put_aside(&mut autosave, &place, number, 5 + number);
+    }
+    // The same games in other bytes: a rewrite would be seen.
+    for number in 1..=3 {
+        let file = place.saved(&format!("game-{number}"));
+        let game = load_game(&file).unwrap();
+        assert_eq!(game, game_of(number, 5 + number));
+        fs::write(&file, serde_json::to_vec_pretty(&game).unwrap()).unwrap();
+    }
+    let before: Vec<Vec<u8>> = (1..=3)
+        .map(|n| fs::read(place.saved(&format!("game-{n}"))).unwrap())
+        .collect();
+    // A clean exit leaves the journal; the next start replays it.
+    let journal = fs::read(&place.journal).unwrap();
+    assert_eq!(place.resume(), (Some(game_of(4, 1)), false));
+    for (number, bytes) in (1..=3).zip(&before) {
+        let file = place.saved(&format!("game-{number}"));
+        assert_eq!(&fs::read(file).unwrap(), bytes, "game {number}");
+    }
+    assert_eq!(fs::read(&place.journal).unwrap(), journal);
+}
+
+#[test]
+fn after_a_checkpoint_the_games_put_aside_are_their_files_alone() {
+    let place = place();
+    let mut autosave = place.autosave();
+    play_and_put_aside(&mut autosave, &place, 1, 6);
+    // `save` writes a checkpoint first; a game it then saves under that
+    // name is the player's, never written over by a start.
+    autosave.settle().unwrap();
+    let file = place.saved("game-1");
+    let mine = serde_json::to_vec(&game_of(7, 3)).unwrap();
+    fs::write(&file, &mine).unwrap();
+    assert_eq!(place.resume(), (Some(game_of(2, 1)), false));
+    assert_eq!(fs::read(&file).unwrap(), mine);
+    assert_eq!(place.saved_names(), ["game-1.json"]);
 }
 
 #[test]
