@@ -1,13 +1,17 @@
 //! The game in progress kept after every change worth keeping, at the
-//! cost of a few bytes per change: the whole game is written atomically
-//! only at a checkpoint (the first save with no journal to go on, the
-//! end of a game, every [`CHECKPOINT_EVERY`] changes, `save`, after a
-//! failed write, at a start that finds the journal torn or not its
-//! checkpoint's); in between every change is a record appended to the
-//! journal, which a clean exit leaves for the next start to replay.
-//! Nothing is written until [`Autosave::commit`]: the loop commits once
-//! per batch of lines, before their answers are shown, so a batch costs
-//! one write and one `fdatasync` whatever its length.
+//! cost of a few bytes per change: a checkpoint (`current.json`, the
+//! whole game, written atomically) and a journal after it with one
+//! record per change. Nothing is written until [`Autosave::commit`]: the
+//! loop commits once per batch of lines, before their answers are shown,
+//! so a batch costs one write and one `fdatasync` whatever its length.
+//!
+//! As in a write-ahead log, the journal is what keeps a change; the
+//! checkpoint only bounds what a start replays. It is written, and the
+//! journal started over, when the journal reaches [`CHECKPOINT_BYTES`],
+//! at the end of a game, at `save`, at the first change of a run with
+//! no journal to go on, after a failed write, and when a start finds the
+//! journal torn or not its checkpoint's. Not at a clean exit: the
+//! journal is on the disk already, and the next start replays it.
 //!
 //! A game put among the saved games (`new`, `load` of another) is
 //! written to `games/NAME.json` at once, whole, but not flushed to the
@@ -34,12 +38,26 @@ use super::games::{
 use super::journal::{Journal, replay};
 use super::request::MovesUpdate;
 
-/// Changes appended to a journal before the game is written whole again
-/// (so that a resume replays at most this many).
-pub const CHECKPOINT_EVERY: usize = 256;
+/// The journal's length in bytes at which the game is written whole
+/// again and the journal starts over.
+///
+/// A checkpoint first flushes each game put aside since the last one
+/// (two flushes per game put aside were what kept a piped run of 110
+/// games waiting on the disk), so it should be rare; but a start replays
+/// the whole journal, which must stay short enough to replay at once. A
+/// move's record is about 145 bytes without a clock (the player's board
+/// comes with it) and 430 with one: 2 MiB hold some 14,000 moves without
+/// a clock (the 9,810 of the pipe benchmark, 1.4 MB, stay below it) or
+/// 4,800 with one. A start with a full journal (2.1 MB, 161 games put
+/// aside to check) took 25 ms against 7 ms with none (`annabella
+/// --resume`, release build, the shared 2-core machine).
+pub const CHECKPOINT_BYTES: u64 = 2 << 20;
 
-/// The largest journal read (far more than [`CHECKPOINT_EVERY`] records).
+/// The largest journal read: far more than [`CHECKPOINT_BYTES`], which
+/// the batch that reaches it overruns by its own records.
 const MAX_JOURNAL_BYTES: u64 = 16 << 20;
+
+const _: () = assert!(CHECKPOINT_BYTES * 8 <= MAX_JOURNAL_BYTES);
 
 /// The kept game in progress: its checkpoint file and its journal.
 #[derive(Debug)]
@@ -143,7 +161,7 @@ impl Autosave {
         if self.latest.is_some()
             && !self.due
             && game.result.is_none()
-            && self.records < CHECKPOINT_EVERY
+            && self.journal.size() < CHECKPOINT_BYTES
         {
             if let Some(change) = change {
                 self.journal.append(change);
@@ -222,7 +240,7 @@ impl Autosave {
             return;
         }
         self.present = false;
-        if self.due || self.records >= CHECKPOINT_EVERY {
+        if self.due || self.journal.size() >= CHECKPOINT_BYTES {
             self.due = true;
         } else {
             self.journal.append_clear(file);

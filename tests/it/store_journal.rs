@@ -7,7 +7,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use annabella::store::autosave::{Autosave, CHECKPOINT_EVERY, Resync};
+use annabella::store::autosave::{Autosave, CHECKPOINT_BYTES, Resync};
 use annabella::store::change::{Change, Tail};
 use annabella::store::games::LoadOutcome;
 use annabella::store::journal::{Entry, frame, records};
@@ -68,8 +68,8 @@ fn bytes_per_move_stay_the_same_over_a_long_game() {
         autosave.commit().unwrap();
         grew.push(place.journal_len().saturating_sub(before));
     }
-    // Ply 1 is the checkpoint; a checkpoint every CHECKPOINT_EVERY
-    // changes starts the journal over.
+    // Ply 1 is the checkpoint; the other 299 moves are records of one
+    // journal, far below the size that cuts it.
     let at = |ply: usize| grew[ply - 1];
     assert!(at(10) > 0 && at(300) > 0, "{grew:?}");
     assert!(
@@ -78,7 +78,7 @@ fn bytes_per_move_stay_the_same_over_a_long_game() {
         at(300),
         at(10)
     );
-    const { assert!(CHECKPOINT_EVERY < 300) };
+    const { assert!(CHECKPOINT_BYTES > 300 * 1_000) };
     assert_eq!(place.resume(), (Some(realistic_game(300)), false));
 }
 
@@ -424,6 +424,46 @@ fn a_journal_whose_clear_names_no_file_still_replays() {
     frame(&Entry::Change(Box::new(next)), &mut bytes);
     fs::write(&place.journal, &bytes).unwrap();
     assert_eq!(place.resume(), (Some(game_of(2, 1)), false));
+}
+
+#[test]
+fn a_journal_past_its_size_is_cut_by_a_checkpoint_after_its_games_are_kept() {
+    let place = place();
+    let mut autosave = place.autosave();
+    let mut lengths = Vec::new();
+    let mut number = 0;
+    // Games of 300 plies on a clock, each in one commit, until the
+    // journal has been cut twice.
+    while lengths.windows(2).filter(|w| w[1] < w[0]).count() < 2 {
+        number += 1;
+        play_and_put_aside(&mut autosave, &place, number, 300);
+        lengths.push(place.journal_len());
+    }
+    // Never much more than the size: the batch after the one that
+    // reaches it writes the checkpoint.
+    let batch = lengths[1] - lengths[0];
+    assert!(
+        lengths.iter().all(|&len| len < CHECKPOINT_BYTES + batch),
+        "{lengths:?}"
+    );
+    assert!(lengths[0] < CHECKPOINT_BYTES / 4, "{lengths:?}");
+    // The batch that cut the journal put its game aside while the
+    // checkpoint was due: flushed by it, and named by no record. The
+    // games of the batches after it are the journal's to write again.
+    let cut = number;
+    for n in cut + 1..=cut + 2 {
+        play_and_put_aside(&mut autosave, &place, n, 300);
+    }
+    for n in 1..=cut + 2 {
+        let file = place.saved(&format!("game-{n}"));
+        assert_eq!(load_game(&file).unwrap(), game_of(n, 300), "game {n}");
+    }
+    fs::remove_file(place.saved(&format!("game-{cut}"))).unwrap();
+    fs::remove_file(place.saved(&format!("game-{}", cut + 2))).unwrap();
+    assert_eq!(place.resume(), (Some(game_of(cut + 3, 1)), false));
+    assert!(!place.saved(&format!("game-{cut}")).exists());
+    let back = place.saved(&format!("game-{}", cut + 2));
+    assert_eq!(load_game(&back).unwrap(), game_of(cut + 2, 300));
 }
 
 #[test]
