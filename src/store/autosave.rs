@@ -8,9 +8,9 @@
 //! As in a write-ahead log, the journal is what keeps a change; the
 //! checkpoint only bounds what a start replays. It is written, and the
 //! journal started over, when the journal reaches [`CHECKPOINT_BYTES`],
-//! at the end of a game, at `save`, at the first change of a run with
-//! no journal to go on, after a failed write, and when a start finds the
-//! journal torn or not its checkpoint's. Not at a clean exit: the
+//! at `save`, at the first change of a run with no journal to go on,
+//! after a failed write, and when a start finds the journal torn or not
+//! its checkpoint's. Not at the end of a game nor at a clean exit: the
 //! journal is on the disk already, and the next start replays it.
 //!
 //! A game put among the saved games (`new`, `load` of another) is
@@ -158,11 +158,7 @@ impl Autosave {
 
     fn keep_with(&mut self, game: SavedGame, change: Option<Change>) {
         self.present = true;
-        if self.latest.is_some()
-            && !self.due
-            && game.result.is_none()
-            && self.journal.size() < CHECKPOINT_BYTES
-        {
+        if self.latest.is_some() && !self.due && self.journal.size() < CHECKPOINT_BYTES {
             if let Some(change) = change {
                 self.journal.append(change);
                 self.records += 1;
@@ -359,15 +355,15 @@ impl Autosave {
                 torn: replayed.torn,
             };
         }
-        if replayed.game.result.is_none() {
-            self.latest = Some(replayed.game.clone());
-            self.present = true;
-            self.records = replayed.changes;
-            if !whole {
-                self.due = true;
-                // Failing here, the next commit tries again.
-                let _ = self.commit();
-            }
+        // A finished game too: the store puts it among the saved games
+        // from here, as the journal has it.
+        self.latest = Some(replayed.game.clone());
+        self.present = true;
+        self.records = replayed.changes;
+        if !whole {
+            self.due = true;
+            // Failing here, the next commit tries again.
+            let _ = self.commit();
         }
         Resumed {
             outcome: LoadOutcome::Loaded(Box::new(replayed.game)),

@@ -467,6 +467,27 @@ fn a_journal_past_its_size_is_cut_by_a_checkpoint_after_its_games_are_kept() {
 }
 
 #[test]
+fn the_end_of_a_game_is_a_record_not_a_checkpoint() {
+    let place = place();
+    let mut autosave = place.autosave();
+    for ply in 1..=4 {
+        autosave.keep(realistic_game(ply));
+        autosave.commit().unwrap();
+    }
+    let checkpoint = fs::read(&place.checkpoint).unwrap();
+    let mut over = realistic_game(5);
+    over.result = Some(annabella::store::SavedResult {
+        outcome: "1-0".into(),
+        reason: "checkmate".into(),
+        with_move: true,
+    });
+    autosave.keep(over.clone());
+    autosave.commit().unwrap();
+    assert_eq!(fs::read(&place.checkpoint).unwrap(), checkpoint);
+    assert_eq!(place.resume(), (Some(over), false));
+}
+
+#[test]
 fn a_change_that_does_not_fit_leaves_the_game_as_it_was() {
     let game = realistic_game(5);
     // Its moves fit; its clock keeps more history than the game has.

@@ -201,6 +201,18 @@ fn a_torn_journal_record_is_dropped_with_a_notice_and_the_game_goes_on() {
 }
 
 #[test]
+fn a_game_ended_in_a_later_run_is_kept_as_over_at_the_next_start() {
+    let home = Home::new();
+    run(&home, &["--opponent", "human"], "f3\ne5\ng4\n");
+    // The mate is a record of the journal the first run left.
+    run(&home, &["--opponent", "human", "--resume"], "Qh4#\n");
+    let out = run(&home, &["--opponent", "human"], "games\n");
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("game-"), "{out:?}");
+    assert!(out[0].contains(": ? against ?, 2 moves, 0-1, "), "{out:?}");
+}
+
+#[test]
 fn a_game_put_aside_whose_file_a_crash_lost_is_there_at_the_next_start() {
     let home = Home::new();
     run(&home, &["--opponent", "human"], "e4\n");
