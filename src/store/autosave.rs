@@ -317,9 +317,11 @@ impl Autosave {
 
     /// The game kept by the last run: the checkpoint with its journal
     /// replayed. Every game the journal put aside under a file is made
-    /// to be there as it was put aside (see [`restore`]). A journal that
-    /// fits its checkpoint and ends whole is appended to as it is (a
-    /// clean exit leaves it so); any other is folded into a new
+    /// to be there as it was put aside: written again, durably, if a
+    /// crash lost its file or cut it short (any other file in its way is
+    /// moved aside first), and left untouched if it is there whole. A
+    /// journal that fits its checkpoint and ends whole is appended to as
+    /// it is (a clean exit leaves it so); any other is folded into a new
     /// checkpoint at once, so that no append follows a torn record or
     /// goes into a journal that no checkpoint names. A broken checkpoint
     /// is moved aside with the time `now`.
