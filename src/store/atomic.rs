@@ -18,11 +18,17 @@
 //!
 //! A temporary file left by a crash before the rename keeps its own
 //! name (`.NAME.XXXXXX.tmp`), which no loader reads.
+//!
+//! [`write_unsynced`] keeps the temporary file and the rename but leaves
+//! out both flushes: a reader sees the old file or the new one whole,
+//! never a mix, but a power cut may undo it. It is for a file that
+//! something already durable can write again (a saved game the journal
+//! holds), flushed later by [`sync_files`] before that copy goes.
 
 use std::ffi::OsString;
 use std::fs;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use tempfile::Builder;
 
@@ -42,6 +48,52 @@ use tempfile::Builder;
 /// assert_eq!(std::fs::read(&path).unwrap(), b"{}");
 /// ```
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_renamed(path, bytes, true)
+}
+
+/// Writes `bytes` to `path` as [`write_atomic`] does (a temporary file
+/// renamed over it, so that no reader ever sees it half written) but
+/// without flushing the file or its directory: until [`sync_files`]
+/// flushes it, a power cut may leave the old file, no file, or one cut
+/// short. For a file that something durable can write again (a saved
+/// game that the journal still holds). Missing directories are still
+/// made durably.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("games/mine.json");
+/// annabella::store::atomic::write_unsynced(&path, b"{}").unwrap();
+/// assert_eq!(std::fs::read(&path).unwrap(), b"{}");
+/// annabella::store::atomic::sync_files(&[path]).unwrap();
+/// ```
+pub fn write_unsynced(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_renamed(path, bytes, false)
+}
+
+/// Flushes files written by [`write_unsynced`] to the disk, each file
+/// and then each of their directories once, so that their names and
+/// bytes survive a power cut. A file that is no longer there was
+/// removed since it was written, and is passed over.
+pub fn sync_files(paths: &[PathBuf]) -> io::Result<()> {
+    let mut dirs: Vec<&Path> = Vec::new();
+    for path in paths {
+        match fs::File::open(path) {
+            Ok(file) => file.sync_all()?,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(e),
+        }
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        if !dirs.contains(&dir) {
+            dirs.push(dir);
+        }
+    }
+    dirs.into_iter().try_for_each(sync_dir)
+}
+
+fn write_renamed(path: &Path, bytes: &[u8], sync: bool) -> io::Result<()> {
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::from(io::ErrorKind::InvalidInput))?;
@@ -59,9 +111,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .tempfile_in(dir)?;
     temp.write_all(bytes)?;
     temp.flush()?;
-    temp.as_file().sync_all()?;
+    if sync {
+        temp.as_file().sync_all()?;
+    }
     temp.persist(path).map_err(|e| e.error)?;
-    sync_dir(dir)
+    if sync { sync_dir(dir) } else { Ok(()) }
 }
 
 /// Makes `dir` and its missing ancestors, each flushed into its parent:

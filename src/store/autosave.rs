@@ -1,30 +1,63 @@
 //! The game in progress kept after every change worth keeping, at the
-//! cost of a few bytes per change: the whole game is written atomically
-//! only at a checkpoint (the first save of a run, the end of a game,
-//! every [`CHECKPOINT_EVERY`] changes, after a failed write, at a clean
-//! exit); in between every change is a record appended to the journal.
-//! Nothing is written until [`Autosave::commit`]: the loop commits once
-//! per batch of lines, before their answers are shown, so a batch costs
-//! one write and one `fdatasync` whatever its length.
+//! cost of a few bytes per change: a checkpoint (`current.json`, the
+//! whole game, written atomically) and a journal after it with one
+//! record per change. Nothing is written until [`Autosave::commit`]: the
+//! loop commits once per batch of lines, before their answers are shown,
+//! so a batch costs one write and one `fdatasync` whatever its length.
+//!
+//! As in a write-ahead log, the journal is what keeps a change; the
+//! checkpoint only bounds what a start replays. It is written, and the
+//! journal started over, when the journal reaches [`CHECKPOINT_BYTES`],
+//! at `save`, at the first change of a run with no journal to go on,
+//! after a failed write, and when a start finds the journal torn or not
+//! its checkpoint's. Not at the end of a game nor at a clean exit: the
+//! journal is on the disk already, and the next start replays it.
+//!
+//! A game put among the saved games (`new`, `load` of another) is
+//! written to `games/NAME.json` at once, whole, but not flushed to the
+//! disk: the journal holds the game and a record that it went to that
+//! file, and a start writes the file again if a crash lost it or cut it
+//! short ([`Autosave::resume`]). Before the journal is cut, each such
+//! file is flushed, then its folder once: the journal goes only when
+//! everything it could write again is on the disk.
 
+use std::collections::HashSet;
 use std::io;
-use std::path::PathBuf;
+use std::path::{Component, Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::SavedGame;
-use super::atomic::remove_durably;
-use super::broken::read_limited;
+use super::aside::move_aside;
+use super::atomic::{remove_durably, sync_files, write_atomic};
+use super::broken::{SaveFailed, read_limited};
 use super::change::{Change, Tail};
-use super::games::{LoadOutcome, load_or_move_aside, save_game};
+use super::games::{
+    LoadOutcome, MAX_GAME_BYTES, game_bytes, load_or_move_aside, parse_game, save_game,
+    save_game_unsynced,
+};
 use super::journal::{Journal, replay};
 use super::request::MovesUpdate;
 
-/// Changes appended to a journal before the game is written whole again
-/// (so that a resume replays at most this many).
-pub const CHECKPOINT_EVERY: usize = 256;
+/// The journal's length in bytes at which the game is written whole
+/// again and the journal starts over.
+///
+/// A checkpoint first flushes each game put aside since the last one
+/// (two flushes per game put aside were what kept a piped run of 110
+/// games waiting on the disk), so it should be rare; but a start replays
+/// the whole journal, which must stay short enough to replay at once. A
+/// move's record is about 145 bytes without a clock (the player's board
+/// comes with it) and 430 with one: 2 MiB hold some 14,000 moves without
+/// a clock (the 9,810 of the pipe benchmark, 1.4 MB, stay below it) or
+/// 4,800 with one. A start with a full journal (2.1 MB, 161 games put
+/// aside to check) took 25 ms against 7 ms with none (`annabella
+/// --resume`, release build, the shared 2-core machine).
+pub const CHECKPOINT_BYTES: u64 = 2 << 20;
 
-/// The largest journal read (far more than [`CHECKPOINT_EVERY`] records).
+/// The largest journal read: far more than [`CHECKPOINT_BYTES`], which
+/// the batch that reaches it overruns by its own records.
 const MAX_JOURNAL_BYTES: u64 = 16 << 20;
+
+const _: () = assert!(CHECKPOINT_BYTES * 8 <= MAX_JOURNAL_BYTES);
 
 /// The kept game in progress: its checkpoint file and its journal.
 #[derive(Debug)]
@@ -43,6 +76,14 @@ pub struct Autosave {
     /// Whether `latest` is a game in progress, or only what the next
     /// one's changes start from (it was put aside).
     present: bool,
+    /// Saved games the journal can write again, written without a flush
+    /// to the disk (put aside in this run, or found whole at the start):
+    /// flushed before the journal is cut.
+    aside: Vec<PathBuf>,
+    /// Saved games the journal put aside that the start found missing or
+    /// cut short and could not write again: written before the journal
+    /// is cut, which waits until they are.
+    unwritten: Vec<(PathBuf, SavedGame)>,
 }
 
 /// The moves of an update did not follow those kept.
@@ -69,6 +110,8 @@ impl Autosave {
             records: 0,
             mark: 0,
             present: false,
+            aside: Vec::new(),
+            unwritten: Vec::new(),
         }
     }
 
@@ -115,11 +158,7 @@ impl Autosave {
 
     fn keep_with(&mut self, game: SavedGame, change: Option<Change>) {
         self.present = true;
-        if self.latest.is_some()
-            && !self.due
-            && game.result.is_none()
-            && self.records < CHECKPOINT_EVERY
-        {
+        if self.latest.is_some() && !self.due && self.journal.size() < CHECKPOINT_BYTES {
             if let Some(change) = change {
                 self.journal.append(change);
                 self.records += 1;
@@ -155,24 +194,99 @@ impl Autosave {
         self.latest.as_mut().filter(|_| self.present)
     }
 
-    /// The game in progress was put among the saved games: a record
-    /// says so (no rewrite), and the next game's changes start from it.
+    /// The game in progress was put among the saved games (written
+    /// there durably): a record says so (no rewrite), and the next
+    /// game's changes start from it.
     pub fn clear(&mut self) {
+        self.clear_as(None);
+    }
+
+    /// Puts the game in progress among the saved games as `file`, which
+    /// is written at once, whole (no reader sees it half written), but
+    /// flushed to the disk only before the journal is cut: until then
+    /// the journal holds the game and a record that it went to `file`,
+    /// and a start writes it again if a crash lost it. A `file` outside
+    /// the journal's folder is written durably at once. Without a game
+    /// in progress nothing is written.
+    pub fn put_aside(&mut self, file: &Path) -> Result<(), SaveFailed> {
+        let relative = self.relative(file);
+        let Some(game) = self.latest.as_mut().filter(|_| self.present) else {
+            return Ok(());
+        };
+        // The mark is the journal's, not the saved game's.
+        let mark = game.journal.take();
+        let saved = if relative.is_some() {
+            save_game_unsynced(file, game)
+        } else {
+            save_game(file, game)
+        };
+        game.journal = mark;
+        saved?;
+        if relative.is_some() {
+            // Even when a checkpoint is due and no record names it: the
+            // checkpoint flushes it before it removes the journal.
+            self.aside.push(file.to_path_buf());
+        }
+        self.clear_as(relative);
+        Ok(())
+    }
+
+    fn clear_as(&mut self, file: Option<String>) {
         if !self.present {
             return;
         }
         self.present = false;
-        if self.due || self.records >= CHECKPOINT_EVERY {
+        if self.due || self.journal.size() >= CHECKPOINT_BYTES {
             self.due = true;
         } else {
-            self.journal.append_clear();
+            self.journal.append_clear(file);
             self.records += 1;
         }
     }
 
+    /// `file` relative to the journal's folder, `/` between its parts,
+    /// if it is inside it.
+    fn relative(&self, file: &Path) -> Option<String> {
+        let rest = file.strip_prefix(folder(self.journal.path())).ok()?;
+        let parts = rest
+            .components()
+            .map(|part| match part {
+                Component::Normal(part) => part.to_str(),
+                _ => None,
+            })
+            .collect::<Option<Vec<_>>>()?;
+        (!parts.is_empty()).then(|| parts.join("/"))
+    }
+
+    /// Makes every saved game the journal could write again durable, so
+    /// that the journal may be cut: those the start could not write are
+    /// written, then each file is flushed, and their folder once.
+    fn sync_aside(&mut self) -> io::Result<()> {
+        let now = SystemTime::now();
+        let mut failed = None;
+        for (path, game) in std::mem::take(&mut self.unwritten) {
+            match restore(&path, &game, now) {
+                Ok(Found::Whole) => self.aside.push(path),
+                Ok(Found::Written | Found::Taken) => {}
+                Err(e) => {
+                    failed.get_or_insert(e);
+                    self.unwritten.push((path, game));
+                }
+            }
+        }
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        sync_files(&self.aside)?;
+        self.aside.clear();
+        Ok(())
+    }
+
     /// Writes the latest game whole and starts the journal over; with
-    /// no game in progress, removes both files.
+    /// no game in progress, removes both files. The games put aside that
+    /// the journal could write again go to the disk first.
     fn checkpoint(&mut self) -> io::Result<()> {
+        self.sync_aside()?;
         if !self.present {
             self.forget();
             remove_durably(&self.checkpoint)?;
@@ -193,7 +307,7 @@ impl Autosave {
     }
 
     /// Writes a checkpoint now if any change waits or the journal holds
-    /// any (a clean exit, or before the game is put aside).
+    /// any (`save`, or before the kept file itself is put aside).
     pub fn settle(&mut self) -> io::Result<()> {
         if self.records > 0 || self.journal.pending() {
             self.due = true;
@@ -202,9 +316,15 @@ impl Autosave {
     }
 
     /// The game kept by the last run: the checkpoint with its journal
-    /// replayed. A journal that held anything is folded into a new
-    /// checkpoint at once, so that the next append never follows a torn
-    /// record. A broken checkpoint is moved aside with the time `now`.
+    /// replayed. Every game the journal put aside under a file is made
+    /// to be there as it was put aside: written again, durably, if a
+    /// crash lost its file or cut it short (any other file in its way is
+    /// moved aside first), and left untouched if it is there whole. A
+    /// journal that fits its checkpoint and ends whole is appended to as
+    /// it is (a clean exit leaves it so); any other is folded into a new
+    /// checkpoint at once, so that no append follows a torn record or
+    /// goes into a journal that no checkpoint names. A broken checkpoint
+    /// is moved aside with the time `now`.
     pub fn resume(&mut self, now: SystemTime) -> Resumed {
         let outcome = load_or_move_aside(&self.checkpoint, now);
         let LoadOutcome::Loaded(checkpoint) = outcome else {
@@ -215,14 +335,19 @@ impl Autosave {
         };
         // No journal, or one that cannot be read: the checkpoint as it is.
         let bytes = read_limited(self.journal.path(), MAX_JOURNAL_BYTES).unwrap_or_default();
-        let replayed = replay(*checkpoint, &bytes);
+        let mut replayed = replay(*checkpoint, &bytes);
         self.mark = replayed.game.journal.unwrap_or(0);
+        self.restore_aside(std::mem::take(&mut replayed.put_aside), now);
+        let whole = replayed.fits && !replayed.torn;
+        if whole {
+            self.journal.go_on(replayed.len);
+        }
         if !replayed.present {
             // The last game was put aside whole; none is in progress.
             self.latest = Some(replayed.game);
             self.present = false;
             self.records = replayed.changes;
-            if replayed.torn {
+            if !whole {
                 // No append may follow a torn record: start afresh.
                 self.due = true;
                 let _ = self.commit();
@@ -232,15 +357,15 @@ impl Autosave {
                 torn: replayed.torn,
             };
         }
-        if replayed.game.result.is_none() {
-            self.latest = Some(replayed.game.clone());
-            self.present = true;
-            self.records = replayed.changes;
-            if replayed.changes > 0 || replayed.torn {
-                self.due = true;
-                // Failing here, the next commit tries again.
-                let _ = self.commit();
-            }
+        // A finished game too: the store puts it among the saved games
+        // from here, as the journal has it.
+        self.latest = Some(replayed.game.clone());
+        self.present = true;
+        self.records = replayed.changes;
+        if !whole {
+            self.due = true;
+            // Failing here, the next commit tries again.
+            let _ = self.commit();
         }
         Resumed {
             outcome: LoadOutcome::Loaded(Box::new(replayed.game)),
@@ -248,15 +373,99 @@ impl Autosave {
         }
     }
 
+    /// Sees that each game the journal put aside under a file is there
+    /// (the last one put aside under each name): those found whole are
+    /// flushed before the journal is cut, those written again here
+    /// already are.
+    fn restore_aside(&mut self, put_aside: Vec<(String, SavedGame)>, now: SystemTime) {
+        let dir = folder(self.journal.path()).to_path_buf();
+        let mut seen = HashSet::new();
+        for (file, game) in put_aside.into_iter().rev() {
+            if !seen.insert(file.clone()) {
+                continue;
+            }
+            let Some(path) = within(&dir, &file) else {
+                continue;
+            };
+            match restore(&path, &game, now) {
+                Ok(Found::Whole) => self.aside.push(path),
+                Ok(Found::Written | Found::Taken) => {}
+                Err(_) => self.unwritten.push((path, game)),
+            }
+        }
+    }
+
     /// The game in progress was put aside whole or is no longer kept: the
-    /// next game starts with a checkpoint of its own.
+    /// next game starts with a checkpoint of its own. The journal is
+    /// removed once the games it could write again are on the disk;
+    /// failing that, it is left as it is, and the next checkpoint tries
+    /// again before it writes over it.
     pub fn forget(&mut self) {
         self.latest = None;
         self.present = false;
         self.due = false;
         self.records = 0;
-        self.journal.remove();
+        if self.sync_aside().is_ok() {
+            self.journal.remove();
+        } else {
+            self.journal.close();
+        }
     }
+}
+
+/// What a start found of a game the journal put aside.
+enum Found {
+    /// The file, as the game was put aside: perhaps not yet on the disk.
+    Whole,
+    /// It was missing or not the game, and was written again durably.
+    Written,
+    /// Another file has its name and could not be moved aside: it is not
+    /// written over.
+    Taken,
+}
+
+/// Sees that `path` holds `game`, which the journal put aside there
+/// without a flush. A missing file, or one cut short (the bytes written
+/// before a power cut), is written again durably; any other file that
+/// is not the game is first moved aside as a broken one (never written
+/// over), then the game is written. A file that is the game is left
+/// untouched.
+fn restore(path: &Path, game: &SavedGame, now: SystemTime) -> io::Result<Found> {
+    let bytes = game_bytes(game)?;
+    match read_limited(path, MAX_GAME_BYTES) {
+        Ok(found) if parse_game(&found).is_ok_and(|kept| kept == *game) => {
+            return Ok(Found::Whole);
+        }
+        // What the put-aside write left: nothing in it the game lacks.
+        Ok(found) if bytes.starts_with(&found) => {}
+        Err(broken) if broken.is_missing() => {}
+        Ok(_) | Err(_) => {
+            if move_aside(path, now).is_err() {
+                return Ok(Found::Taken);
+            }
+        }
+    }
+    write_atomic(path, &bytes)?;
+    Ok(Found::Written)
+}
+
+/// The folder a file is in.
+fn folder(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// The file `file` (parts joined by `/`) inside `dir`; `None` if it
+/// would lead out of it.
+fn within(dir: &Path, file: &str) -> Option<PathBuf> {
+    let file = Path::new(file);
+    let inside = file.components().next().is_some()
+        && file
+            .components()
+            .all(|part| matches!(part, Component::Normal(_)));
+    inside.then(|| dir.join(file))
 }
 
 /// A mark no earlier checkpoint of this data directory has: the time in

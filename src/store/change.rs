@@ -104,8 +104,12 @@ impl Change {
     }
 
     /// Applies the change to `game`; `None` when it does not fit (it
-    /// keeps entries the game does not have).
+    /// keeps entries the game does not have), and then the game is left
+    /// as it was.
     pub fn apply(&self, game: &mut SavedGame) -> Option<()> {
+        if !self.fits(game) {
+            return None;
+        }
         if let Some(rest) = &self.rest {
             let moves = std::mem::take(&mut game.moves);
             let clock = game.clock.take();
@@ -144,6 +148,25 @@ impl Change {
             }
         }
         Some(())
+    }
+
+    /// Whether every list the change keeps entries of has them in `game`.
+    fn fits(&self, game: &SavedGame) -> bool {
+        let moves = self
+            .moves
+            .as_ref()
+            .is_none_or(|tail| tail.keep <= game.moves.len());
+        let clock = match self.clock.as_ref().map(|set| &set.to) {
+            Some(Some(change)) => {
+                let (history, after_ms) = game
+                    .clock
+                    .as_ref()
+                    .map_or((0, 0), |c| (c.history.len(), c.after_ms.len()));
+                change.history.keep <= history && change.after_ms.keep <= after_ms
+            }
+            None | Some(None) => true,
+        };
+        moves && clock
     }
 }
 

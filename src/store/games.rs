@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use serde_json::error::Category;
 
 use super::aside::{Aside, set_aside};
-use super::atomic::write_atomic;
+use super::atomic::{write_atomic, write_unsynced};
 use super::broken::{Broken, BrokenKind, SaveFailed, read_limited};
 use super::paths::GameName;
 use super::{FORMAT, SavedGame};
@@ -25,10 +25,24 @@ pub const MAX_GAME_BYTES: u64 = 16 << 20;
 /// Writes a game to `path` (compact JSON and a newline) through
 /// [`write_atomic`]: on any failure the file before is unchanged.
 pub fn save_game(path: &Path, game: &SavedGame) -> Result<(), SaveFailed> {
-    let mut bytes =
-        serde_json::to_vec(game).map_err(|e| SaveFailed::new(path, &io::Error::from(e)))?;
-    bytes.push(b'\n');
+    let bytes = game_bytes(game).map_err(|e| SaveFailed::new(path, &e))?;
     write_atomic(path, &bytes).map_err(|e| SaveFailed::new(path, &e))
+}
+
+/// Writes a game to `path` as [`save_game`] does, but through
+/// [`write_unsynced`]: whole under its name at once, on the disk only
+/// once [`sync_files`](super::atomic::sync_files) flushed it. For a game
+/// the journal holds until then.
+pub fn save_game_unsynced(path: &Path, game: &SavedGame) -> Result<(), SaveFailed> {
+    let bytes = game_bytes(game).map_err(|e| SaveFailed::new(path, &e))?;
+    write_unsynced(path, &bytes).map_err(|e| SaveFailed::new(path, &e))
+}
+
+/// The bytes of a saved game's file: compact JSON and a newline.
+pub(super) fn game_bytes(game: &SavedGame) -> io::Result<Vec<u8>> {
+    let mut bytes = serde_json::to_vec(game)?;
+    bytes.push(b'\n');
+    Ok(bytes)
 }
 
 /// Reads the game at `path`; a missing file is

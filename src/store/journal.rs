@@ -10,6 +10,13 @@
 //! on from (its `journal` mark); a journal that names another is left
 //! over from before a checkpoint and is not replayed.
 //!
+//! The records after it are the changes of the game in progress and,
+//! when a game is put among the saved games, a [`Entry::Clear`] naming
+//! the file it went to: written there without a flush, that file is
+//! kept by the journal until the journal is cut, and replaying gives
+//! the game it must hold ([`Replayed::put_aside`]). A journal outlives
+//! a clean exit: the next run replays it and appends to it.
+//!
 //! A crash in the middle of an append leaves a torn last record: cut
 //! short, or with bytes that do not match its length or checksum. It is
 //! found on reading and dropped with everything after it (nothing after
@@ -40,8 +47,22 @@ pub enum Entry {
     Change(Box<Change>),
     /// The game in progress was put among the saved games: none is in
     /// progress until the next change (which starts from it).
-    Clear,
+    Clear {
+        /// The saved game's file, relative to the journal's folder
+        /// (`games/NAME.json`), when it was written without a flush to
+        /// the disk: until the journal is cut, this record is what keeps
+        /// it, and a resume writes it again if it is not there whole.
+        /// Journals written before it existed have none.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        file: Option<String>,
+    },
 }
+
+/// How journals written before a put-aside game had a file wrote
+/// [`Entry::Clear`]: serde writes a variant without fields as its bare
+/// name, which a variant with fields does not read, whatever their
+/// defaults.
+const BARE_CLEAR: &[u8] = b"\"clear\"";
 
 /// Appends `entry`, framed, to `out`.
 pub fn frame(entry: &Entry, out: &mut Vec<u8>) {
@@ -83,7 +104,11 @@ fn record(bytes: &[u8]) -> Option<(Entry, usize)> {
     if json.len() != len || crc32fast::hash(json) != crc {
         return None;
     }
-    let entry = serde_json::from_slice(json).ok()?;
+    let entry = if json == BARE_CLEAR {
+        Entry::Clear { file: None }
+    } else {
+        serde_json::from_slice(json).ok()?
+    };
     Some((entry, line_end + 1))
 }
 
@@ -99,6 +124,15 @@ pub struct Replayed {
     /// A torn or unfitting record was found and dropped, with what came
     /// after it.
     pub torn: bool,
+    /// The journal goes on from this checkpoint (its first record names
+    /// the checkpoint's mark): appends may follow it unless it is torn.
+    pub fits: bool,
+    /// The length of its whole records, in bytes, when it fits.
+    pub len: u64,
+    /// The games put aside under a file ([`Entry::Clear`] with one), in
+    /// the order of the journal: the file and the game as it was put
+    /// aside (without the checkpoint's mark).
+    pub put_aside: Vec<(String, SavedGame)>,
 }
 
 /// The game `checkpoint` with the journal `bytes` replayed onto it. A
@@ -109,6 +143,9 @@ pub fn replay(checkpoint: SavedGame, bytes: &[u8]) -> Replayed {
         changes: 0,
         present: true,
         torn: false,
+        fits: false,
+        len: 0,
+        put_aside: Vec::new(),
     };
     let Some(mark) = replayed.game.journal else {
         return replayed;
@@ -116,15 +153,23 @@ pub fn replay(checkpoint: SavedGame, bytes: &[u8]) -> Replayed {
     let (entries, torn_at) = records(bytes);
     let mut entries = entries.into_iter();
     match entries.next() {
-        Some(Entry::Start { mark: m }) if m == mark => {}
+        Some(Entry::Start { mark: m }) if m == mark => replayed.fits = true,
         // Left over from before the checkpoint, or its start was torn
         // (then nothing after it was ever written).
         _ => return replayed,
     }
+    replayed.len = torn_at.unwrap_or(bytes.len()) as u64;
     for entry in entries {
         let change = match entry {
             Entry::Change(change) => change,
-            Entry::Clear => {
+            Entry::Clear { file } => {
+                if let Some(file) = file {
+                    let game = SavedGame {
+                        journal: None,
+                        ..replayed.game.clone()
+                    };
+                    replayed.put_aside.push((file, game));
+                }
                 replayed.present = false;
                 replayed.changes += 1;
                 continue;
@@ -135,12 +180,11 @@ pub fn replay(checkpoint: SavedGame, bytes: &[u8]) -> Replayed {
             }
         };
         replayed.present = true;
-        let mut next = replayed.game.clone();
-        if change.apply(&mut next).is_none() {
+        // A change that does not fit leaves the game as it was.
+        if change.apply(&mut replayed.game).is_none() {
             replayed.torn = true;
             return replayed;
         }
-        replayed.game = next;
         replayed.changes += 1;
     }
     replayed.torn = torn_at.is_some();
@@ -154,6 +198,8 @@ pub struct Journal {
     path: PathBuf,
     file: Option<File>,
     pending: Vec<u8>,
+    /// The bytes in the file that appends follow.
+    len: u64,
 }
 
 impl Journal {
@@ -163,6 +209,7 @@ impl Journal {
             path,
             file: None,
             pending: Vec::new(),
+            len: 0,
         }
     }
 
@@ -176,15 +223,29 @@ impl Journal {
         frame(&Entry::Change(Box::new(change)), &mut self.pending);
     }
 
-    /// Adds that the game in progress was put aside, to be written by
-    /// the next [`Journal::commit`].
-    pub fn append_clear(&mut self) {
-        frame(&Entry::Clear, &mut self.pending);
+    /// Adds that the game in progress was put aside (as `file`, relative
+    /// to the journal's folder, when the journal is what keeps that file
+    /// until it is cut), to be written by the next [`Journal::commit`].
+    pub fn append_clear(&mut self, file: Option<String>) {
+        frame(&Entry::Clear { file }, &mut self.pending);
     }
 
     /// Whether changes wait to be written.
     pub fn pending(&self) -> bool {
         !self.pending.is_empty()
+    }
+
+    /// Its length in bytes once the waiting changes are written.
+    pub fn size(&self) -> u64 {
+        self.len + self.pending.len() as u64
+    }
+
+    /// Goes on with the journal found at the start, whose whole records
+    /// are its first `len` bytes: the next commit appends after them.
+    pub fn go_on(&mut self, len: u64) {
+        self.pending.clear();
+        self.file = None;
+        self.len = len;
     }
 
     /// Writes the waiting changes in one write and makes them durable
@@ -208,6 +269,7 @@ impl Journal {
             self.file = None;
             return result;
         }
+        self.len += self.pending.len() as u64;
         self.pending.clear();
         Ok(())
     }
@@ -219,13 +281,23 @@ impl Journal {
         self.file = None;
         let mut start = Vec::new();
         frame(&Entry::Start { mark }, &mut start);
-        write_atomic(&self.path, &start)
+        self.len = 0;
+        write_atomic(&self.path, &start)?;
+        self.len = start.len() as u64;
+        Ok(())
+    }
+
+    /// Drops what waits and closes the file, which stays as it is: the
+    /// next commit needs a [`Journal::restart`] first.
+    pub fn close(&mut self) {
+        self.pending.clear();
+        self.file = None;
+        self.len = 0;
     }
 
     /// Removes the journal (its game was put aside whole).
     pub fn remove(&mut self) {
-        self.pending.clear();
-        self.file = None;
+        self.close();
         let _ = std::fs::remove_file(&self.path);
     }
 }
@@ -283,6 +355,67 @@ mod tests {
                 "cut at {cut}"
             );
         }
+    }
+
+    fn game(moves: &[&str], mark: Option<u64>) -> SavedGame {
+        SavedGame {
+            format: crate::store::FORMAT,
+            initial_fen: "8/8/8/8/8/8/8/K6k w - - 0 1".into(),
+            chess960: None,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            result: None,
+            draw_offer: None,
+            clock: None,
+            settings: Vec::new().into(),
+            human: "white".into(),
+            players: ["A".into(), "B".into()],
+            date: "2025.01.01".into(),
+            my_board: None,
+            blindfold: None,
+            quiz: None,
+            journal: mark,
+        }
+    }
+
+    #[test]
+    fn a_bare_clear_of_an_older_journal_is_a_clear_without_a_file() {
+        let mut bytes = journal(&[Entry::Start { mark: 3 }, moves(0, &["a1a2"])]);
+        let json = br#""clear""#;
+        let crc = crc32fast::hash(json);
+        bytes.extend_from_slice(format!("7 {crc:08x} ").as_bytes());
+        bytes.extend_from_slice(json);
+        bytes.push(b'\n');
+        let (entries, torn) = records(&bytes);
+        assert_eq!(torn, None);
+        assert_eq!(entries.last(), Some(&Entry::Clear { file: None }));
+        let replayed = replay(game(&[], Some(3)), &bytes);
+        assert!(!replayed.present && replayed.fits && !replayed.torn);
+        assert_eq!(replayed.game.moves, ["a1a2"]);
+        assert!(replayed.put_aside.is_empty());
+        // Written now, a clear without a file has an empty body.
+        let now = journal(&[Entry::Clear { file: None }]);
+        assert!(now.ends_with(b" {\"clear\":{}}\n"), "{now:?}");
+    }
+
+    #[test]
+    fn a_clear_with_a_file_gives_the_game_as_it_was_put_aside() {
+        let bytes = journal(&[
+            Entry::Start { mark: 3 },
+            moves(0, &["a1a2", "h1h2"]),
+            Entry::Clear {
+                file: Some("games/a.json".into()),
+            },
+            moves(0, &["a1b1"]),
+        ]);
+        let replayed = replay(game(&[], Some(3)), &bytes);
+        let put_aside = vec![("games/a.json".to_string(), game(&["a1a2", "h1h2"], None))];
+        assert_eq!(replayed.put_aside, put_aside);
+        assert!(replayed.present && replayed.fits && !replayed.torn);
+        assert_eq!(replayed.len, bytes.len() as u64);
+        assert_eq!(replayed.game, game(&["a1b1"], Some(3)));
+        // The journal of another checkpoint puts nothing back.
+        let other = replay(game(&[], Some(4)), &bytes);
+        assert!(!other.fits && other.put_aside.is_empty());
     }
 
     #[test]

@@ -115,23 +115,17 @@ impl Store {
             .current_mut()
             .map(|game| game.result.is_some());
         if let Some(finished) = finished {
-            // Written whole under its new name; the journal then says it
-            // was put aside, in the same commit as what follows.
+            // Written whole under its new name at once (`games` lists it,
+            // `load` finds it), flushed to the disk before the journal is
+            // cut; until then the journal, which says in the same commit
+            // as what follows that it was put aside there, holds it.
             let base = self.words[usize::from(finished)].clone();
             let Some(to) = self.free_name(&format!("{base}-{}", stamp(now))) else {
                 return Ok(None);
             };
-            let Some(game) = self.autosave.current_mut() else {
-                return Ok(None);
-            };
-            // The mark is the journal's, not the saved game's.
-            let mark = game.journal.take();
-            let saved = save_game(&to, game);
-            game.journal = mark;
-            if saved.is_err() {
+            if self.autosave.put_aside(&to).is_err() {
                 return Err(failed(&to, Trouble::Unreadable));
             }
-            self.autosave.clear();
             return Ok(GameName::from_file(&to).map(|name| name.as_str().to_string()));
         }
         // The file put aside must hold every change: fold the journal in.
@@ -213,6 +207,13 @@ impl Store {
             Ok(path) => path,
             Err(problem) => return failed(Path::new(name), Trouble::BadName(problem)),
         };
+        if !self.held {
+            // A checkpoint first: the games put aside go to the disk and
+            // the journal no longer names them, so that no start writes
+            // one of them again over a game saved here under its name. A
+            // failure is said by the next commit, which tries again.
+            let _ = self.autosave.settle();
+        }
         let shown =
             GameName::from_file(&path).map_or_else(|| name.to_string(), |n| n.as_str().to_string());
         match save_game(&path, game) {
@@ -358,9 +359,12 @@ impl Keeper for Store {
 
     fn finish(&mut self) {
         if !self.held {
-            // At a clean exit the game is written whole; failing, the
-            // journal still holds every change.
-            let _ = self.autosave.settle();
+            // A clean exit does not cut the journal: what it holds is on
+            // the disk already, and a cut would first flush every game
+            // put aside since the last one (110 at the end of a piped
+            // run). The next start replays it. Only a checkpoint still
+            // due after a failed write is written.
+            let _ = self.autosave.commit();
         }
     }
 }

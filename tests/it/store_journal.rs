@@ -7,9 +7,11 @@
 use std::fs;
 use std::path::PathBuf;
 
-use annabella::store::autosave::{Autosave, CHECKPOINT_EVERY, Resync};
+use annabella::store::autosave::{Autosave, CHECKPOINT_BYTES, Resync};
+use annabella::store::change::{Change, Tail};
 use annabella::store::games::LoadOutcome;
-use annabella::store::{MovesUpdate, SavedGame, save_game};
+use annabella::store::journal::{Entry, frame, records};
+use annabella::store::{MovesUpdate, SavedGame, load_game, save_game};
 use proptest::prelude::*;
 
 use crate::store_common::{realistic_game, when};
@@ -66,8 +68,8 @@ fn bytes_per_move_stay_the_same_over_a_long_game() {
         autosave.commit().unwrap();
         grew.push(place.journal_len().saturating_sub(before));
     }
-    // Ply 1 is the checkpoint; a checkpoint every CHECKPOINT_EVERY
-    // changes starts the journal over.
+    // Ply 1 is the checkpoint; the other 299 moves are records of one
+    // journal, far below the size that cuts it.
     let at = |ply: usize| grew[ply - 1];
     assert!(at(10) > 0 && at(300) > 0, "{grew:?}");
     assert!(
@@ -76,7 +78,7 @@ fn bytes_per_move_stay_the_same_over_a_long_game() {
         at(300),
         at(10)
     );
-    const { assert!(CHECKPOINT_EVERY < 300) };
+    const { assert!(CHECKPOINT_BYTES > 300 * 1_000) };
     assert_eq!(place.resume(), (Some(realistic_game(300)), false));
 }
 
@@ -156,6 +158,38 @@ fn a_journal_of_another_checkpoint_is_not_replayed() {
 }
 
 #[test]
+fn the_moves_after_resuming_beside_a_journal_of_another_checkpoint_are_kept() {
+    let place = place();
+    let mut autosave = place.autosave();
+    for ply in 1..=6 {
+        autosave.keep(realistic_game(ply));
+        autosave.commit().unwrap();
+    }
+    // A crash between a new checkpoint and the journal's restart.
+    let stale = fs::read(&place.journal).unwrap();
+    autosave.settle().unwrap();
+    fs::write(&place.journal, stale).unwrap();
+    let mut again = place.autosave();
+    again.resume(when());
+    for ply in 7..=9 {
+        again.keep(realistic_game(ply));
+        again.commit().unwrap();
+    }
+    assert_eq!(place.resume(), (Some(realistic_game(9)), false));
+}
+
+#[test]
+fn the_first_move_after_resuming_an_autosave_without_a_journal_is_kept() {
+    let place = place();
+    save_game(&place.checkpoint, &realistic_game(40)).unwrap();
+    let mut autosave = place.autosave();
+    autosave.resume(when());
+    autosave.keep(realistic_game(41));
+    autosave.commit().unwrap();
+    assert_eq!(place.resume(), (Some(realistic_game(41)), false));
+}
+
+#[test]
 fn a_game_put_aside_is_no_longer_in_progress_and_the_next_goes_on_in_the_journal() {
     let place = place();
     let mut autosave = place.autosave();
@@ -215,6 +249,256 @@ fn moves_sent_as_updates_come_back_whole_and_a_gap_is_refused() {
         add: vec!["a2a3".into()],
     };
     assert_eq!(autosave.update(head(10), gap), Err(Resync));
+}
+
+/// A game of `plies` with its own players, told apart from the others.
+fn game_of(number: usize, plies: usize) -> SavedGame {
+    let mut game = realistic_game(plies);
+    game.players[0] = format!("Player {number}");
+    game
+}
+
+impl Place {
+    /// Where a game put aside as `name` goes, inside the folder of the
+    /// journal, as the store's `games/NAME.json` is.
+    fn saved(&self, name: &str) -> PathBuf {
+        self.journal
+            .with_file_name("games")
+            .join(format!("{name}.json"))
+    }
+
+    /// The names in the folder of saved games.
+    fn saved_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(self.saved("x").parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+/// Plays the moves of game `number` after its first up to `plies`, puts
+/// it aside as `game-NUMBER` and plays the first move of the next, all
+/// in one commit, as a pipe's batch does. The first move of game 1 is a
+/// commit of its own, the checkpoint the journal goes on from.
+fn play_and_put_aside(autosave: &mut Autosave, place: &Place, number: usize, plies: usize) {
+    if number == 1 {
+        autosave.keep(game_of(1, 1));
+        autosave.commit().unwrap();
+    }
+    for ply in 2..=plies {
+        autosave.keep(game_of(number, ply));
+    }
+    autosave
+        .put_aside(&place.saved(&format!("game-{number}")))
+        .unwrap();
+    autosave.keep(game_of(number + 1, 1));
+    autosave.commit().unwrap();
+}
+
+#[test]
+fn a_game_put_aside_is_there_at_once_and_comes_back_if_a_crash_lost_its_file() {
+    let place = place();
+    let mut autosave = place.autosave();
+    for ply in 1..=6 {
+        autosave.keep(game_of(1, ply));
+        autosave.commit().unwrap();
+    }
+    let checkpoint = fs::read(&place.checkpoint).unwrap();
+    let file = place.saved("game-1");
+    autosave.put_aside(&file).unwrap();
+    autosave.commit().unwrap();
+    // There at once, for `games` and `load`; no checkpoint was written.
+    assert_eq!(load_game(&file).unwrap(), game_of(1, 6));
+    for ply in 1..=3 {
+        autosave.keep(game_of(2, ply));
+        autosave.commit().unwrap();
+    }
+    assert_eq!(fs::read(&place.checkpoint).unwrap(), checkpoint);
+    let whole = fs::read(&file).unwrap();
+    // What a power cut may leave of a file never flushed: none, none of
+    // its bytes, or some of them.
+    let lost: [&[u8]; 3] = [b"gone", b"", &whole[..whole.len() / 2]];
+    for left in lost {
+        if left == b"gone" {
+            fs::remove_file(&file).unwrap();
+        } else {
+            fs::write(&file, left).unwrap();
+        }
+        assert_eq!(place.resume(), (Some(game_of(2, 3)), false));
+        assert_eq!(fs::read(&file).unwrap(), whole, "{left:?}");
+        // Its own write cut short is nothing to keep.
+        assert_eq!(place.saved_names(), ["game-1.json"]);
+    }
+}
+
+#[test]
+fn a_file_in_the_way_of_a_game_put_aside_is_moved_aside_not_written_over() {
+    let place = place();
+    let mut autosave = place.autosave();
+    play_and_put_aside(&mut autosave, &place, 1, 8);
+    let file = place.saved("game-1");
+    for other in [
+        &b"{not a game"[..],
+        &fs::read(place.saved("game-1")).unwrap(),
+    ] {
+        let other = if other.starts_with(b"{not") {
+            other.to_vec()
+        } else {
+            // Another game, whole, under that name.
+            let mut bytes = serde_json::to_vec(&game_of(9, 2)).unwrap();
+            bytes.push(b'\n');
+            bytes
+        };
+        fs::write(&file, &other).unwrap();
+        assert_eq!(place.resume(), (Some(game_of(2, 1)), false));
+        assert_eq!(load_game(&file).unwrap(), game_of(1, 8));
+        let aside = file.with_file_name("game-1.json.broken-20240506-070809");
+        assert_eq!(fs::read(&aside).unwrap(), other);
+        fs::remove_file(aside).unwrap();
+    }
+}
+
+#[test]
+fn a_resume_never_writes_over_a_saved_game_that_is_fine() {
+    let place = place();
+    let mut autosave = place.autosave();
+    for number in 1..=3 {
+        play_and_put_aside(&mut autosave, &place, number, 5 + number);
+    }
+    // The same games in other bytes: a rewrite would be seen.
+    for number in 1..=3 {
+        let file = place.saved(&format!("game-{number}"));
+        let game = load_game(&file).unwrap();
+        assert_eq!(game, game_of(number, 5 + number));
+        fs::write(&file, serde_json::to_vec_pretty(&game).unwrap()).unwrap();
+    }
+    let before: Vec<Vec<u8>> = (1..=3)
+        .map(|n| fs::read(place.saved(&format!("game-{n}"))).unwrap())
+        .collect();
+    // A clean exit leaves the journal; the next start replays it.
+    let journal = fs::read(&place.journal).unwrap();
+    assert_eq!(place.resume(), (Some(game_of(4, 1)), false));
+    for (number, bytes) in (1..=3).zip(&before) {
+        let file = place.saved(&format!("game-{number}"));
+        assert_eq!(&fs::read(file).unwrap(), bytes, "game {number}");
+    }
+    assert_eq!(fs::read(&place.journal).unwrap(), journal);
+}
+
+#[test]
+fn after_a_checkpoint_the_games_put_aside_are_their_files_alone() {
+    let place = place();
+    let mut autosave = place.autosave();
+    play_and_put_aside(&mut autosave, &place, 1, 6);
+    // `save` writes a checkpoint first; a game it then saves under that
+    // name is the player's, never written over by a start.
+    autosave.settle().unwrap();
+    let file = place.saved("game-1");
+    let mine = serde_json::to_vec(&game_of(7, 3)).unwrap();
+    fs::write(&file, &mine).unwrap();
+    assert_eq!(place.resume(), (Some(game_of(2, 1)), false));
+    assert_eq!(fs::read(&file).unwrap(), mine);
+    assert_eq!(place.saved_names(), ["game-1.json"]);
+}
+
+#[test]
+fn a_journal_whose_clear_names_no_file_still_replays() {
+    let place = place();
+    // As the journal was written before a game put aside had a file:
+    // `"clear"`, bare.
+    let mut checkpoint = game_of(1, 4);
+    checkpoint.journal = Some(77);
+    save_game(&place.checkpoint, &checkpoint).unwrap();
+    let mut bytes = Vec::new();
+    frame(&Entry::Start { mark: 77 }, &mut bytes);
+    let clear = br#""clear""#;
+    bytes.extend_from_slice(format!("{} {:08x} ", clear.len(), crc32fast::hash(clear)).as_bytes());
+    bytes.extend_from_slice(clear);
+    bytes.push(b'\n');
+    assert_eq!(records(&bytes).1, None, "whole");
+    fs::write(&place.journal, &bytes).unwrap();
+    assert_eq!(place.resume(), (None, false));
+    let next = Change::between(&game_of(1, 4), &game_of(2, 1)).unwrap();
+    frame(&Entry::Change(Box::new(next)), &mut bytes);
+    fs::write(&place.journal, &bytes).unwrap();
+    assert_eq!(place.resume(), (Some(game_of(2, 1)), false));
+}
+
+#[test]
+fn a_journal_past_its_size_is_cut_by_a_checkpoint_after_its_games_are_kept() {
+    let place = place();
+    let mut autosave = place.autosave();
+    let mut lengths = Vec::new();
+    let mut number = 0;
+    // Games of 300 plies on a clock, each in one commit, until the
+    // journal has been cut twice.
+    while lengths.windows(2).filter(|w| w[1] < w[0]).count() < 2 {
+        number += 1;
+        play_and_put_aside(&mut autosave, &place, number, 300);
+        lengths.push(place.journal_len());
+    }
+    // Never much more than the size: the batch after the one that
+    // reaches it writes the checkpoint.
+    let batch = lengths[1] - lengths[0];
+    assert!(
+        lengths.iter().all(|&len| len < CHECKPOINT_BYTES + batch),
+        "{lengths:?}"
+    );
+    assert!(lengths[0] < CHECKPOINT_BYTES / 4, "{lengths:?}");
+    // The batch that cut the journal put its game aside while the
+    // checkpoint was due: flushed by it, and named by no record. The
+    // games of the batches after it are the journal's to write again.
+    let cut = number;
+    for n in cut + 1..=cut + 2 {
+        play_and_put_aside(&mut autosave, &place, n, 300);
+    }
+    for n in 1..=cut + 2 {
+        let file = place.saved(&format!("game-{n}"));
+        assert_eq!(load_game(&file).unwrap(), game_of(n, 300), "game {n}");
+    }
+    fs::remove_file(place.saved(&format!("game-{cut}"))).unwrap();
+    fs::remove_file(place.saved(&format!("game-{}", cut + 2))).unwrap();
+    assert_eq!(place.resume(), (Some(game_of(cut + 3, 1)), false));
+    assert!(!place.saved(&format!("game-{cut}")).exists());
+    let back = place.saved(&format!("game-{}", cut + 2));
+    assert_eq!(load_game(&back).unwrap(), game_of(cut + 2, 300));
+}
+
+#[test]
+fn the_end_of_a_game_is_a_record_not_a_checkpoint() {
+    let place = place();
+    let mut autosave = place.autosave();
+    for ply in 1..=4 {
+        autosave.keep(realistic_game(ply));
+        autosave.commit().unwrap();
+    }
+    let checkpoint = fs::read(&place.checkpoint).unwrap();
+    let mut over = realistic_game(5);
+    over.result = Some(annabella::store::SavedResult {
+        outcome: "1-0".into(),
+        reason: "checkmate".into(),
+        with_move: true,
+    });
+    autosave.keep(over.clone());
+    autosave.commit().unwrap();
+    assert_eq!(fs::read(&place.checkpoint).unwrap(), checkpoint);
+    assert_eq!(place.resume(), (Some(over), false));
+}
+
+#[test]
+fn a_change_that_does_not_fit_leaves_the_game_as_it_was() {
+    let game = realistic_game(5);
+    // Its moves fit; its clock keeps more history than the game has.
+    let mut change = Change::between(&realistic_game(40), &realistic_game(41)).unwrap();
+    change.moves = Some(Tail {
+        keep: 0,
+        add: vec!["e2e4".into()],
+    });
+    let mut applied = game.clone();
+    assert_eq!(change.apply(&mut applied), None);
+    assert_eq!(applied, game);
 }
 
 /// One thing that happens to a game between two commits.

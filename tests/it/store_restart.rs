@@ -199,3 +199,45 @@ fn a_torn_journal_record_is_dropped_with_a_notice_and_the_game_goes_on() {
     // e4 e5 Nf3 kept: Black to move in move 2.
     assert!(out.iter().any(|l| l == "Black to move, move 2."), "{out:?}");
 }
+
+#[test]
+fn a_game_ended_in_a_later_run_is_kept_as_over_at_the_next_start() {
+    let home = Home::new();
+    run(&home, &["--opponent", "human"], "f3\ne5\ng4\n");
+    // The mate is a record of the journal the first run left.
+    run(&home, &["--opponent", "human", "--resume"], "Qh4#\n");
+    let out = run(&home, &["--opponent", "human"], "games\n");
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(out[0].starts_with("game-"), "{out:?}");
+    assert!(out[0].contains(": ? against ?, 2 moves, 0-1, "), "{out:?}");
+}
+
+#[test]
+fn a_game_put_aside_whose_file_a_crash_lost_is_there_at_the_next_start() {
+    let home = Home::new();
+    run(&home, &["--opponent", "human"], "e4\n");
+    // Put aside in a batch that is a journal's records, not a checkpoint.
+    let out = run(&home, &["--opponent", "human", "--resume"], "e5\nnew\nd4\n");
+    let name = out
+        .iter()
+        .find_map(|line| {
+            line.split_whitespace()
+                .find(|w| w.starts_with("unfinished-"))
+        })
+        .unwrap_or_else(|| panic!("no name said: {out:?}"))
+        .trim_end_matches(['.', ',', ';']);
+    let file = home
+        .path()
+        .join("data/annabella/games")
+        .join(format!("{name}.json"));
+    let kept = fs::read(&file).unwrap();
+    // Never flushed to the disk, it went with the power.
+    fs::remove_file(&file).unwrap();
+    let out = run(&home, &["--opponent", "human", "--resume"], "games\n");
+    assert!(
+        out.iter()
+            .any(|line| line.starts_with(&format!("{name}: "))),
+        "{out:?}"
+    );
+    assert_eq!(fs::read(&file).unwrap(), kept);
+}
