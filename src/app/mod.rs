@@ -35,8 +35,10 @@ use crate::store::{Keeper, Request as StoreRequest};
 pub const TICK: Duration = Duration::from_millis(100);
 
 /// The most lines of a pipe stepped before their answers are made
-/// durable and shown together.
-const BATCH: usize = 256;
+/// durable and shown together. Only lines already read ahead are
+/// batched, so no one waits on a batch; each costs an `fdatasync`, and
+/// their held answers (some hundred bytes a line) are all it keeps.
+const BATCH: usize = 4096;
 
 /// What the loop's threads send it.
 #[derive(Debug)]
