@@ -210,6 +210,14 @@ impl Autosave {
     /// in progress nothing is written.
     pub fn put_aside(&mut self, file: &Path) -> Result<(), SaveFailed> {
         let relative = self.relative(file);
+        if self.due && relative.is_some() {
+            // A checkpoint due (the first change of a run) is written
+            // now, so that this game goes into the journal after it:
+            // left for the batch's end, the checkpoint would have to
+            // flush every game put aside in the batch. On a failure the
+            // batch's commit tries again and says so.
+            let _ = self.commit();
+        }
         let Some(game) = self.latest.as_mut().filter(|_| self.present) else {
             return Ok(());
         };
