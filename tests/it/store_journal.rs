@@ -142,33 +142,30 @@ fn an_autosave_without_a_journal_still_resumes() {
     assert_eq!(place.resume(), (Some(realistic_game(40)), false));
 }
 
-#[test]
-fn a_journal_of_another_checkpoint_is_not_replayed() {
+/// Six plies kept, then a crash between a new checkpoint and the
+/// journal's restart: the journal on the disk is the one before.
+fn stale_journal_beside_a_checkpoint() -> Place {
     let place = place();
     let mut autosave = place.autosave();
     for ply in 1..=6 {
         autosave.keep(realistic_game(ply));
         autosave.commit().unwrap();
     }
-    // A crash between a new checkpoint and the journal's restart.
     let stale = fs::read(&place.journal).unwrap();
     autosave.settle().unwrap();
     fs::write(&place.journal, stale).unwrap();
+    place
+}
+
+#[test]
+fn a_journal_of_another_checkpoint_is_not_replayed() {
+    let place = stale_journal_beside_a_checkpoint();
     assert_eq!(place.resume(), (Some(realistic_game(6)), false));
 }
 
 #[test]
 fn the_moves_after_resuming_beside_a_journal_of_another_checkpoint_are_kept() {
-    let place = place();
-    let mut autosave = place.autosave();
-    for ply in 1..=6 {
-        autosave.keep(realistic_game(ply));
-        autosave.commit().unwrap();
-    }
-    // A crash between a new checkpoint and the journal's restart.
-    let stale = fs::read(&place.journal).unwrap();
-    autosave.settle().unwrap();
-    fs::write(&place.journal, stale).unwrap();
+    let place = stale_journal_beside_a_checkpoint();
     let mut again = place.autosave();
     again.resume(when());
     for ply in 7..=9 {
