@@ -159,7 +159,10 @@ piece-alone = Wohin soll { $role ->
 piece-alone-stuck = Wohin soll { $role ->
     [queen] die
    *[other] der
-  } { $name } ziehen? Davon kann jetzt keine Figur ziehen.
+  } { $name } ziehen? { $role ->
+    [queen] Keine
+   *[other] Keiner
+  } davon kann jetzt ziehen.
 
 ## Fragen
 
@@ -342,7 +345,7 @@ engine-failed = { $reason ->
     [hung] Die Engine hat nicht rechtzeitig gezogen
     [illegal] Die Engine hat einen regelwidrigen Zug geschickt, { $move }
    *[garbled] Die Engine hat etwas geschickt, das kein Zug ist
-  }; die eingebaute Engine übernimmt, und die Partie geht weiter.
+  }; die eingebaute Engine übernimmt.
 engine-thinking = Die Engine denkt nach; inzwischen kannst du dir das Brett ansehen, zum Beispiel mit brett oder status.
 hint-move = Tipp: { $move }.
 hint-engine-turn = Die Engine ist am Zug; tipp hilft, sobald du am Zug bist.

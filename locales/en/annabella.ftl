@@ -286,7 +286,7 @@ engine-failed = { $reason ->
     [hung] The engine sent no move in time
     [illegal] The engine sent an illegal move, { $move }
    *[garbled] The engine sent something that is not a move
-  }; the built-in engine takes over, and the game goes on.
+  }; the built-in engine takes over.
 engine-thinking = The engine is thinking; meanwhile you can look at the board, for example with board or status.
 hint-move = Hint: { $move }.
 hint-engine-turn = The engine is to move; hint helps once it is your turn.

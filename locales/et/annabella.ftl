@@ -350,7 +350,7 @@ engine-failed = { $reason ->
     [hung] Mootor ei saatnud õigel ajal käiku
     [illegal] Mootor saatis reeglitevastase käigu { $move }
    *[garbled] Mootor saatis midagi, mis ei ole käik
-  }; sisseehitatud mootor võtab üle ja mäng jätkub.
+  }; sisseehitatud mootor võtab üle.
 engine-thinking = Mootor mõtleb; vahepeal saad lauda vaadata, näiteks käskudega laud või seis.
 hint-move = Vihje: { $move }.
 hint-engine-turn = Käik on mootoril; vihje aitab, kui käik on sinul.
