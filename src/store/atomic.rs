@@ -82,10 +82,7 @@ pub fn sync_files(paths: &[PathBuf]) -> io::Result<()> {
             Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
             Err(e) => return Err(e),
         }
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
+        let dir = folder(path);
         if !dirs.contains(&dir) {
             dirs.push(dir);
         }
@@ -97,10 +94,7 @@ fn write_renamed(path: &Path, bytes: &[u8], sync: bool) -> io::Result<()> {
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::from(io::ErrorKind::InvalidInput))?;
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
+    let dir = folder(path);
     make_dirs(dir)?;
     let mut prefix = OsString::from(".");
     prefix.push(name);
@@ -116,6 +110,14 @@ fn write_renamed(path: &Path, bytes: &[u8], sync: bool) -> io::Result<()> {
     }
     temp.persist(path).map_err(|e| e.error)?;
     if sync { sync_dir(dir) } else { Ok(()) }
+}
+
+/// The folder a file is in: `.` for a bare file name.
+pub(super) fn folder(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
 }
 
 /// Makes `dir` and its missing ancestors, each flushed into its parent:

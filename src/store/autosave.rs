@@ -28,7 +28,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::SavedGame;
 use super::aside::move_aside;
-use super::atomic::{remove_durably, sync_files, write_atomic};
+use super::atomic::{folder, remove_durably, sync_files, write_atomic};
 use super::broken::{SaveFailed, read_limited};
 use super::change::{Change, Tail};
 use super::games::{
@@ -273,13 +273,8 @@ impl Autosave {
         let now = SystemTime::now();
         let mut failed = None;
         for (path, game) in std::mem::take(&mut self.unwritten) {
-            match restore(&path, &game, now) {
-                Ok(Found::Whole) => self.aside.push(path),
-                Ok(Found::Written | Found::Taken) => {}
-                Err(e) => {
-                    failed.get_or_insert(e);
-                    self.unwritten.push((path, game));
-                }
+            if let Err(e) = self.see_aside(path, game, now) {
+                failed.get_or_insert(e);
             }
         }
         if let Some(e) = failed {
@@ -395,12 +390,24 @@ impl Autosave {
             let Some(path) = within(&dir, &file) else {
                 continue;
             };
-            match restore(&path, &game, now) {
-                Ok(Found::Whole) => self.aside.push(path),
-                Ok(Found::Written | Found::Taken) => {}
-                Err(_) => self.unwritten.push((path, game)),
+            // One it cannot write now is written before the next cut.
+            let _ = self.see_aside(path, game, now);
+        }
+    }
+
+    /// Sees that `path` holds the game put aside there ([`restore`]):
+    /// one found whole is flushed before the journal is cut, one that
+    /// could not be written is kept to be written then.
+    fn see_aside(&mut self, path: PathBuf, game: SavedGame, now: SystemTime) -> io::Result<()> {
+        match restore(&path, &game, now) {
+            Ok(Found::Whole) => self.aside.push(path),
+            Ok(Found::Written | Found::Taken) => {}
+            Err(e) => {
+                self.unwritten.push((path, game));
+                return Err(e);
             }
         }
+        Ok(())
     }
 
     /// The game in progress was put aside whole or is no longer kept: the
@@ -455,14 +462,6 @@ fn restore(path: &Path, game: &SavedGame, now: SystemTime) -> io::Result<Found> 
     }
     write_atomic(path, &bytes)?;
     Ok(Found::Written)
-}
-
-/// The folder a file is in.
-fn folder(path: &Path) -> &Path {
-    match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    }
 }
 
 /// The file `file` (parts joined by `/`) inside `dir`; `None` if it
