@@ -5,10 +5,13 @@
 
 pub mod audio;
 pub mod lines;
+pub mod mic;
 pub mod screen;
 mod secret;
 pub mod speech;
 pub mod text;
+#[cfg(feature = "voice")]
+pub mod voice;
 
 pub use lines::{CommandWords, LineSource, PlainLines, Terminal};
 pub use screen::{Screen, ScreenText};

@@ -1,0 +1,2 @@
+//! Voice input: PocketSphinx recognising what the microphone heard
+//! against the grammar of the moment.
