@@ -205,11 +205,12 @@ impl Builder<'_> {
         }
         let from = mv.from()?;
         let role = mv.role();
-        let piece = self.piece(f, role)?;
-        let piece = if role == Role::Pawn {
-            format!("[{piece}]")
-        } else {
-            piece
+        // A pawn's name may be left out, so its moves stand without it.
+        let piece = match (self.piece(f, role), role) {
+            (Some(p), Role::Pawn) => format!("[{p}]"),
+            (Some(p), _) => p,
+            (None, Role::Pawn) => String::new(),
+            (None, _) => return None,
         };
         let take = self.alt(f.vocab.captures.iter().copied());
         let take = match (mv.is_capture(), take) {
