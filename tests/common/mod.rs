@@ -198,6 +198,8 @@ pub fn run_piped(home: &Home, args: &[&str], input: &str) -> Vec<String> {
         .collect()
 }
 
+#[allow(dead_code)] // Only the system tests capture from a file.
+pub mod alsa;
 pub mod http;
 pub mod lichess;
 pub mod tmux;

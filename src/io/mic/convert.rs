@@ -263,9 +263,11 @@ fn clean(s: f32) -> f32 {
     }
 }
 
+/// The inverse of `push_i16`'s scaling, so that 16-bit input at 16 kHz
+/// comes out unchanged.
 fn to_i16(s: f32) -> i16 {
     let s = if s.is_finite() { s } else { 0.0 };
-    (s * 32_767.0).round().clamp(-32_768.0, 32_767.0) as i16
+    (s * 32_768.0).round().clamp(-32_768.0, 32_767.0) as i16
 }
 
 #[cfg(test)]
@@ -340,9 +342,9 @@ mod tests {
         let mut conv = ToMono16k::new(16_000, 2);
         let mut out = Vec::new();
         conv.push_i16(&[16_384, 0, -32_768, -32_768, 32_767], &mut out);
-        assert_eq!(out, [8_192, -32_767]);
+        assert_eq!(out, [8_192, -32_768]);
         conv.push_i16(&[32_767], &mut out);
-        assert_eq!(out, [8_192, -32_767, 32_766]);
+        assert_eq!(out, [8_192, -32_768, 32_767]);
     }
 
     #[test]
@@ -353,7 +355,7 @@ mod tests {
             &[f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 1e9, -1e9],
             &mut out,
         );
-        assert_eq!(out, [0, 0, 0, 32_767, -32_767]);
+        assert_eq!(out, [0, 0, 0, 32_767, -32_768]);
     }
 
     proptest! {

@@ -200,7 +200,7 @@ mod tests {
             w.write_sample(s).expect("written");
         }
         w.finalize().expect("finalized");
-        assert_eq!(read_wav(&path).expect("read"), [16_384, -32_767, 0]);
+        assert_eq!(read_wav(&path).expect("read"), [16_384, -32_768, 0]);
     }
 
     #[test]
