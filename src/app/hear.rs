@@ -83,7 +83,7 @@ fn run(args: &HearArgs, announcer: &Announcer) -> Result<Vec<String>, String> {
             recogniser.feed(chunk);
         }
         let heard = recogniser.finish();
-        let rejected = !(heard.confidence >= crate::input::grammar::REJECT_BELOW);
+        let rejected = !crate::input::grammar::taken(heard.confidence);
         let (kind, value) = if rejected {
             ("none", "-".to_string())
         } else {
@@ -91,7 +91,7 @@ fn run(args: &HearArgs, announcer: &Announcer) -> Result<Vec<String>, String> {
         };
         lines.push(format!(
             "{:.2}\t{:.2}\t{kind}\t{value}\t{:.2}\t{}",
-            u.start as f64 / 16_000.0,
+            u.onset as f64 / 16_000.0,
             u.end as f64 / 16_000.0,
             heard.confidence,
             heard.words

@@ -37,11 +37,29 @@ fn run(program: &str, args: &[&str]) {
 /// each utterance followed by 1.2 s of silence.
 fn game_recording(dir: &Path) -> PathBuf {
     let silence = dir.join("silence.wav");
-    run("sox", &["-n", "-r", "22050", "-c", "1", "-b", "16", silence.to_str().unwrap(), "trim", "0", "1.2"]);
+    run(
+        "sox",
+        &[
+            "-n",
+            "-r",
+            "22050",
+            "-c",
+            "1",
+            "-b",
+            "16",
+            silence.to_str().unwrap(),
+            "trim",
+            "0",
+            "1.2",
+        ],
+    );
     let mut parts = Vec::new();
     for (i, text) in MOVES.iter().flat_map(|m| [*m, "ja"]).enumerate() {
         let wav = dir.join(format!("u{i:02}.wav"));
-        run("espeak-ng", &["-v", "de", "-s", "150", "-w", wav.to_str().unwrap(), text]);
+        run(
+            "espeak-ng",
+            &["-v", "de", "-s", "150", "-w", wav.to_str().unwrap(), text],
+        );
         parts.push(wav);
         parts.push(silence.clone());
     }
@@ -83,8 +101,16 @@ fn assert_game(lines: &[String]) {
         lines.join("\n")
     );
     let heard = lines.iter().filter(|l| l.starts_with("Gehört:")).count();
-    assert!(heard >= 16, "{heard} utterances heard:\n{}", lines.join("\n"));
-    assert!(lines.iter().any(|l| l == "Springer Felix drei?"), "{}", lines.join("\n"));
+    assert!(
+        heard >= 16,
+        "{heard} utterances heard:\n{}",
+        lines.join("\n")
+    );
+    assert!(
+        lines.iter().any(|l| l == "Springer Felix drei?"),
+        "{}",
+        lines.join("\n")
+    );
 }
 
 #[test]
@@ -92,7 +118,14 @@ fn a_hot_seat_game_spoken_from_a_recording_reaches_its_position() {
     let dir = tempfile::tempdir().expect("temp dir");
     let game = game_recording(dir.path());
     let home = Home::new();
-    let args = ["--lang", "de", "--opponent", "human", "--listen-from", game.to_str().unwrap()];
+    let args = [
+        "--lang",
+        "de",
+        "--opponent",
+        "human",
+        "--listen-from",
+        game.to_str().unwrap(),
+    ];
     let lines = play(Piped::start(&home, &args));
     assert_game(&lines);
 }
@@ -104,11 +137,28 @@ fn a_hot_seat_game_spoken_into_alsa_reaches_its_position() {
     let raw = dir.path().join("game.raw");
     run(
         "sox",
-        &[game.to_str().unwrap(), "-r", "16000", "-c", "1", "-b", "16", "-e", "signed", "-t", "raw", raw.to_str().unwrap()],
+        &[
+            game.to_str().unwrap(),
+            "-r",
+            "16000",
+            "-c",
+            "1",
+            "-b",
+            "16",
+            "-e",
+            "signed",
+            "-t",
+            "raw",
+            raw.to_str().unwrap(),
+        ],
     );
     let alsa_home = capture_home(&raw);
     let home = Home::new();
     let args = ["--lang", "de", "--opponent", "human", "--listen"];
-    let lines = play(Piped::start_with(&home, &args, &[("HOME", alsa_home.path())]));
+    let lines = play(Piped::start_with(
+        &home,
+        &args,
+        &[("HOME", alsa_home.path())],
+    ));
     assert_game(&lines);
 }
