@@ -162,3 +162,91 @@ fn a_hot_seat_game_spoken_into_alsa_reaches_its_position() {
     ));
     assert_game(&lines);
 }
+
+mod any_sound {
+    use std::sync::{Mutex, OnceLock};
+    use std::time::Instant;
+
+    use annabella::input::grammar::{Answers, grammar};
+    use annabella::io::mic::{ToMono16k, Vad, VadConfig, VadEvent};
+    use annabella::io::voice::recognise::{Model, Recogniser};
+    use annabella::rules::Game;
+    use annabella::session::{Input, Session, Start};
+    use annabella::settings::{Lang, ListenConfirm, OpponentChoice, Settings};
+    use proptest::prelude::*;
+
+    fn recogniser() -> &'static Mutex<Recogniser> {
+        static ONE: OnceLock<Mutex<Recogniser>> = OnceLock::new();
+        ONE.get_or_init(|| {
+            let model = Model::find().expect("pocketsphinx-en-us: scripts/setup installs it");
+            Mutex::new(Recogniser::new(&model).expect("the model loads"))
+        })
+    }
+
+    fn frames() -> impl Strategy<Value = Vec<f32>> {
+        let sample = prop_oneof![
+            4 => -1.0f32..1.0,
+            1 => Just(0.0f32),
+            1 => Just(f32::NAN),
+            1 => Just(f32::INFINITY),
+            1 => prop::num::f32::ANY,
+            1 => Just(1.0e9f32),
+        ];
+        prop::collection::vec(sample, 0..24_000)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// Any sound (silence, clipping, NaN, odd lengths, any rate and
+        /// channels) through conversion, the detector, the recogniser and
+        /// the session: nothing panics and the game stays legal.
+        #[test]
+        fn any_sound_never_panics_nor_plays_an_illegal_move(
+            sound in frames(),
+            rate in 8_000u32..48_000,
+            channels in 1u16..3,
+            pieces in 1usize..700,
+        ) {
+            let mut r = recogniser().lock().unwrap_or_else(|e| e.into_inner());
+            let settings = Settings {
+                opponent: OpponentChoice::Human,
+                listen: true,
+                listen_confirm: ListenConfirm::Off,
+                lang: Lang::En,
+                ..Settings::default()
+            };
+            let mut session = Session::new(Game::new(), settings);
+            session.step(Input::Start(Start::default()), Instant::now());
+            let g = grammar(session.game(), &Answers::YesNo, Lang::En, &|w| r.knows(w));
+            r.set_grammar(&g).expect("the grammar is taken");
+            let mut convert = ToMono16k::new(rate, channels);
+            let mut vad = Vad::new(VadConfig::default());
+            let (mut mono, mut events) = (Vec::new(), Vec::new());
+            for piece in sound.chunks(pieces) {
+                mono.clear();
+                convert.push_f32(piece, &mut mono);
+                vad.push(&mono, &mut events);
+                for event in events.drain(..) {
+                    match event {
+                        VadEvent::Start { preroll, .. } => {
+                            r.start();
+                            r.feed(&preroll);
+                        }
+                        VadEvent::Audio(s) => r.feed(&s),
+                        VadEvent::End { .. } => {
+                            let heard = r.finish();
+                            prop_assert!((0.0..=1.0).contains(&heard.confidence));
+                            session.step(Input::Heard(heard), Instant::now());
+                        }
+                    }
+                }
+            }
+            // Every move played replays from the start.
+            let mut replay = Game::new();
+            for ply in session.game().plies() {
+                prop_assert!(replay.play(ply.mv).is_ok());
+            }
+        }
+    }
+}

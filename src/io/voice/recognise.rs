@@ -102,16 +102,7 @@ impl Recogniser {
     pub fn new(model: &Model) -> Result<Recogniser, String> {
         let (acoustic, dictionary) = (path(&model.acoustic)?, path(&model.dictionary)?);
         let base = [("-hmm", acoustic), ("-dict", dictionary)];
-        let extra = std::env::var("ANNABELLA_VOICE_ARGS").unwrap_or_default();
-        let extra: Vec<&str> = extra.split_whitespace().collect();
-        let mut args: Vec<(&str, &str)> = base.to_vec();
-        args.extend(
-            extra
-                .chunks(2)
-                .filter(|c| c.len() == 2)
-                .map(|c| (c[0], c[1])),
-        );
-        let words = Decoder::new(&args)?;
+        let words = Decoder::new(&base)?;
         Ok(Recogniser {
             words,
             ours: our_pronunciations(),
@@ -238,11 +229,6 @@ pub fn confidence(words: &[Segment], energies: &[f64]) -> f32 {
     let per_frame = ours as f64 / covered as f64;
     let by_score = 1.0 / (1.0 + (-(per_frame - FIT_MIDPOINT) / FIT_SPREAD).exp());
     let by_coverage = ((by_coverage - COVERAGE_FLOOR) / (1.0 - COVERAGE_FLOOR)).clamp(0.0, 1.0);
-    if std::env::var_os("ANNABELLA_VOICE_DEBUG").is_some() {
-        eprintln!(
-            "per_frame {per_frame:.1} swallowed {swallowed}/{speech} -> {by_score:.2} {by_coverage:.2}"
-        );
-    }
     let c = by_score.min(by_coverage);
     if c.is_finite() { c as f32 } else { 0.0 }
 }
