@@ -61,7 +61,10 @@ fn main() {
     let mut recogniser = Recogniser::new(&model).expect("the model loads");
     let load = t.elapsed();
     let memory = rss_kib().saturating_sub(before);
-    println!("recogniser start: {load:.1?}, memory {:.1} MiB", memory as f64 / 1024.0);
+    println!(
+        "recogniser start: {load:.1?}, memory {:.1} MiB",
+        memory as f64 / 1024.0
+    );
 
     for (name, fen) in [("start", None), ("middlegame", Some(MIDDLEGAME))] {
         let game = fen.map_or_else(Game::new, |f| Game::from_fen(f).expect("fen"));

@@ -3,7 +3,7 @@
 
 use super::{Announcer, Phrasing, n, s};
 use crate::event::{SessionEvent, VoiceEvent, VoiceTrouble};
-use crate::settings::Lang;
+use crate::settings::{Lang, Microphone, Value};
 use crate::settings::{Allowed, Key, Setting};
 
 impl Announcer {
@@ -119,7 +119,7 @@ impl Announcer {
             }
             VoiceEvent::Microphones { names, chosen } => {
                 let list = names.join(", ");
-                let chosen = chosen.clone().unwrap_or_else(|| "-".into());
+                let chosen = Microphone(chosen.clone()).show(ui).into_owned();
                 self.message(
                     ui,
                     "voice-microphones",
