@@ -3,8 +3,8 @@
 
 use super::{Announcer, Phrasing, n, s};
 use crate::event::{SessionEvent, VoiceEvent, VoiceTrouble};
-use crate::settings::{Lang, Microphone, Value};
 use crate::settings::{Allowed, Key, Setting};
+use crate::settings::{Lang, Microphone, Value};
 
 impl Announcer {
     pub(super) fn session_event(&self, p: Phrasing, event: &SessionEvent) -> Vec<String> {

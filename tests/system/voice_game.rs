@@ -250,3 +250,106 @@ mod any_sound {
         }
     }
 }
+
+/// `annabella hear`: one tab-separated line per utterance; a file it
+/// cannot read is one sentence and exit status 1.
+#[test]
+fn hear_prints_a_line_per_utterance_and_refuses_what_is_not_sound() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let wav = dir.path().join("two.wav");
+    let first = dir.path().join("a.wav");
+    let second = dir.path().join("b.wav");
+    let silence = dir.path().join("s.wav");
+    run(
+        "espeak-ng",
+        &[
+            "-v",
+            "en-us",
+            "-s",
+            "150",
+            "-w",
+            first.to_str().unwrap(),
+            "knight foxtrot three",
+        ],
+    );
+    run(
+        "espeak-ng",
+        &[
+            "-v",
+            "en-us",
+            "-s",
+            "150",
+            "-w",
+            second.to_str().unwrap(),
+            "what a lovely day it is today",
+        ],
+    );
+    run(
+        "sox",
+        &[
+            "-n",
+            "-r",
+            "22050",
+            "-c",
+            "1",
+            "-b",
+            "16",
+            silence.to_str().unwrap(),
+            "trim",
+            "0",
+            "1",
+        ],
+    );
+    let parts = [&silence, &first, &silence, &second, &silence];
+    let mut args: Vec<&str> = parts.iter().map(|p| p.to_str().unwrap()).collect();
+    // Stereo at 44.1 kHz: any PCM WAV is taken.
+    args.extend(["-r", "44100", "-c", "2", wav.to_str().unwrap()]);
+    run("sox", &args);
+    let home = Home::new();
+    let out = home
+        .command(&["hear", wav.to_str().unwrap(), "--lang", "en"])
+        .output()
+        .expect("hear runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    for line in &lines {
+        assert_eq!(line.len(), 6, "{line:?}");
+        let start: f64 = line[0].parse().expect("a start in seconds");
+        let end: f64 = line[1].parse().expect("an end in seconds");
+        assert!(start < end, "{line:?}");
+        let confidence: f64 = line[4].parse().expect("a confidence");
+        assert!((0.0..=1.0).contains(&confidence));
+        assert_eq!(
+            line[0].split('.').nth(1).map(str::len),
+            Some(2),
+            "two decimals"
+        );
+    }
+    assert_eq!(&lines[0][2..4], ["move", "g1f3"], "{text}");
+    assert!(
+        (0.9..1.3).contains(&lines[0][0].parse::<f64>().unwrap()),
+        "{text}"
+    );
+    assert_eq!(
+        &lines[1][2..4],
+        ["none", "-"],
+        "talk is no chess line: {text}"
+    );
+
+    let garbage = dir.path().join("garbage.wav");
+    std::fs::write(&garbage, b"RIFF....not a wave at all").expect("written");
+    for bad in [garbage.to_str().unwrap(), "/nonexistent/file.wav"] {
+        let out = home
+            .command(&["hear", bad])
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("hear runs");
+        assert_eq!(out.status.code(), Some(1), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("WAV"), "says what works: {err}");
+        assert!(out.stdout.is_empty());
+    }
+}
