@@ -111,9 +111,10 @@ fn run(args: &HearArgs, announcer: &Announcer) -> Result<Vec<String>, String> {
 /// The recording as 16 kHz mono, or the sentence why not.
 fn read(args: &HearArgs, announcer: &Announcer) -> Result<Vec<i16>, String> {
     read_wav(&args.file).map_err(|e| {
-        let trouble = HearTrouble::Unreadable {
-            file: args.file.display().to_string(),
-            why: e.to_string(),
+        let file = args.file.display().to_string();
+        let trouble = match crate::io::mic::file_trouble(&e) {
+            Some(why) => HearTrouble::Unreadable(file, why),
+            None => HearTrouble::Voice(VoiceTrouble::Failed(e.to_string())),
         };
         announcer.hear_trouble(args.lang, &trouble)
     })
