@@ -6,9 +6,7 @@ fn main() {
     if std::env::var_os("CARGO_FEATURE_VOICE").is_none() {
         return;
     }
-    if let Err(e) = pkg_config::Config::new()
-        .probe("pocketsphinx")
-    {
+    if let Err(e) = pkg_config::Config::new().probe("pocketsphinx") {
         // Without the library the build stops here with what to install,
         // rather than with a linker error far away.
         panic!(

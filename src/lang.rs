@@ -179,6 +179,14 @@ fn fold_chars(word: &str) -> impl Iterator<Item = char> + '_ {
     })
 }
 
+/// A word in plain letters: lower case, accents and punctuation
+/// removed, spellings kept ("Läufer" → "laufer", "queen" → "queen"): how
+/// the voice grammar and its pronunciations spell a word, which
+/// [`fold`] then reads as the word.
+pub fn plain(word: &str) -> String {
+    fold_chars(word).collect()
+}
+
 /// Folds a word for matching: lower case, accents and umlaut spellings
 /// removed (`ä` = `ae` = `a`), punctuation dropped.
 // Every word of every line is folded, in the move reader's inner loops:

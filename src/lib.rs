@@ -10,10 +10,10 @@
 //!  reply     ├─► Input ─► Session    │
 //!  lichess ──┤   ::step(input, now) ─┤   (dispatch → one room, rooms on the
 //!  store ────┤                       │    table, flows across rooms)
-//!  token ────┘                       └─► effects ──► app carries them out: ask
-//!                                         the engine, the store, lichess; read
-//!                                         a secret; quit — answers come back
-//!                                         as Inputs
+//!  token ────┤                       └─► effects ──► app carries them out: ask
+//!  heard ────┘                            the engine, the store, lichess; read
+//!                                         a secret; listen; quit — answers
+//!                                         come back as Inputs
 //! ```
 //!
 //! [`app`] is the loop: it turns everything that happens — a line read
@@ -22,7 +22,8 @@
 //! threads of its own), a reply or stream line of the network host
 //! ([`net`], lichess), a tick while something timed runs (every 100 ms,
 //! and at once when a flag is due to fall or an alarm to sound), the
-//! store's answer, the token typed after `online login` handled — into
+//! store's answer, the token typed after `online login` handled, what
+//! the microphone heard (the listening thread of [`io::voice`]) — into
 //! one [`session::Input`] and calls [`session::Session::step`] once,
 //! with the time it arrived. The step answers with a [`session::Step`]:
 //! [`event::Event`]s, grouped in families (game, answer, refusal,
@@ -57,7 +58,7 @@
 //! | [`earcons`] | — | the sound cues as samples | audio devices, reading the time |
 //! | [`calendar`] | — | a moment as the PGN date and the stamps of files moved aside (UTC, on chrono) | I/O, reading the time |
 //! | [`settings`] | `lang`, `rules` | the settings table: every setting once, with its words, values, default and help | I/O, reading the time |
-//! | [`input`] | `lang`, `online`, `rules`, `settings` | the command table, the vocabularies of every language, reading a line, matching moves against the legal moves, refusal reasons, suggestions | output, I/O, reading the time |
+//! | [`input`] | `lang`, `online`, `rules`, `settings` | the command table, the vocabularies of every language, the voice grammar of the moment made from them, reading a line, matching moves against the legal moves, refusal reasons, suggestions | output, I/O, reading the time |
 //! | [`dual`] | `input`, `rules` | the player's own board (what they state stands on their set), its comparison with the game explained by moves found by search, dictated positions, scoresheets read and reconciled (through the move input and its vocabularies) | output, I/O, reading the time |
 //! | [`training`] | `input`, `rng` | blindfold practice as data: drills and questions asked during a game, what counts as right, answers read in any language and judged, seeded drills that bring missed squares back, their statistics (serialised by the store) | words, I/O, reading the time |
 //! | [`event`] | `dual`, `input`, `online`, `rules`, `settings`, `training`, `view` | the events, by family, and the [`event::Subscriber`] seam; what the events carry from the store and the engine ([`event::GameEntry`], [`event::Trouble`], [`event::Failure`]), which those rooms make | words, I/O, reading the time |
@@ -65,9 +66,9 @@
 //! | [`engine`] | `event`, `rules` | built-in search and evaluation, levels, the UCI client for external engines, the UCI server, the host threads | words |
 //! | [`net`] | `online` | the network edge: the token as it is sent (only the `Authorization` header sees it), HTTPS calls, the threads that keep the event and game streams open and reconnect them with backoff | chess rules, words, files |
 //! | [`store`] | `calendar`, `event`, `net`, `settings`, `training` | what is kept between runs: the autosave, games saved by name, the settings file, the drills' statistics, the lichess token's file (mode 0600); serde types with a format version, atomic writes, broken files moved aside | chess rules, words |
-//! | [`session`] | `dual`, `engine`, `event`, `input`, `online`, `rng`, `rules`, `settings`, `store`, `training`, `view` | `step`: an input in, events and effects out, one ending for every input; the `table` every room reads (game, settings, clock, time, open question); the rooms, each owning its state and answering on the table — `play`, `confirm`, `prompt`, `board`, `clock`, `seat` (the engine), `settings`, `records`, `replay`, `dual`, `training`, `online` (the lichess client and the game there); who plays the other side as one `Opponent`; `flow`, what crosses rooms (a move played, a game replaced, what is kept, a game from lichess) | terminal, audio, files, network, the token, reading the time |
-//! | [`io`] | `announce`, `calendar`, `earcons`, `event`, `input`, `rules`, `settings`, `session` (in tests) | adapters: line sources (rustyline, plain stdin), the text sink, the speech thread, the audio stream, today's date | chess rules |
-//! | [`app`] | `announce`, `engine`, `event`, `input`, `io`, `net`, `online`, `rules`, `session`, `settings`, `store` | the start (`app::start`: from the flags to a session, its store, the token, the outputs) and the loop: everything that happens as one `Input` to the session's step; reads the time; carries out the effects (the engine host, the store, the network host) and brings their answers back; reads the token unseen after `online login` and hands it to the file and the network only; feeds subscribers | chess rules |
+//! | [`session`] | `dual`, `engine`, `event`, `input`, `online`, `rng`, `rules`, `settings`, `store`, `training`, `view` | `step`: an input in, events and effects out, one ending for every input; the `table` every room reads (game, settings, clock, time, open question); the rooms, each owning its state and answering on the table — `play`, `confirm`, `prompt`, `board`, `clock`, `seat` (the engine), `settings`, `records`, `replay`, `dual`, `training`, `online` (the lichess client and the game there), `voice` (what was heard: shown, read back, played or dropped; what to listen for); who plays the other side as one `Opponent`; `flow`, what crosses rooms (a move played, a game replaced, what is kept, a game from lichess) | terminal, audio, files, network, the token, reading the time |
+//! | [`io`] | `announce`, `calendar`, `earcons`, `event`, `input`, `rules`, `settings`, `session` (in tests) | adapters: line sources (rustyline, plain stdin), the text sink, the speech thread, the audio stream, the microphone (`mic`: capture, WAV files, voice detection) and the recogniser (`voice`: PocketSphinx with the grammar of the moment made by `input`), the `gate` that shuts the microphone while annabella speaks, today's date | chess rules |
+//! | [`app`] | `announce`, `engine`, `event`, `input`, `io`, `net`, `online`, `rules`, `session`, `settings`, `store` | the start (`app::start`: from the flags to a session, its store, the token, the outputs), `app::hear` (a recording recognised without a game) and the loop: everything that happens as one `Input` to the session's step; reads the time; carries out the effects (the engine host, the store, the network host, the listening thread) and brings their answers back; reads the token unseen after `online login` and hands it to the file and the network only; feeds subscribers | chess rules |
 //!
 //! The core (`lang`, `rules`, `view`, `online`, `settings`, `input`,
 //! `dual`, `training`, `event`, `announce`, and the leaves `rng`,

@@ -68,6 +68,11 @@ struct Cli {
     /// Start a new game without asking; an unfinished one stays saved.
     #[arg(long)]
     new: bool,
+
+    /// Listen to a recording (WAV) as the microphone, in real time; for
+    /// tests and practice. Listening is on.
+    #[arg(long, value_name = "FILE.wav")]
+    listen_from: Option<PathBuf>,
 }
 
 /// What a settings flag says: a value, or `auto` (speech and sound: on
@@ -136,6 +141,61 @@ fn with_setting_flags(mut command: Command, lang: Lang, announcer: &Announcer) -
     command
 }
 
+/// `annabella hear FILE.wav`: recognises a recording without a game and
+/// prints one tab-separated line per utterance: start and end in
+/// seconds, kind (move, command, none), value (UCI, the command's
+/// English word, or -), confidence, and the words as heard.
+#[derive(Parser, Debug)]
+#[command(name = "annabella hear", version, about, long_about)]
+struct HearCli {
+    /// The recording: PCM WAV, 8 to 48 kHz, mono or stereo, 16-bit or float.
+    file: PathBuf,
+    /// The position the moves are heard in (FEN), else the start.
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+    /// The language besides English and FIDE's German words.
+    #[arg(long, value_name = "de|en|et")]
+    lang: Option<String>,
+    /// The FEN's castling is Chess960's.
+    #[arg(long)]
+    chess960: bool,
+    /// Taken as the client takes it; `hear` keeps nothing.
+    #[arg(long, value_name = "DIR")]
+    data_dir: Option<PathBuf>,
+    /// Taken as the client takes it (its `lang` is used when `--lang` is not given).
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+}
+
+/// `annabella hear`: the language from `--lang`, else the settings
+/// file's, else the environment's.
+fn hear(env_lang: Lang, announcer: &Announcer) -> ExitCode {
+    let cli = HearCli::parse_from(std::env::args().skip(1));
+    let from_config = || {
+        let path = cli.config.clone()?;
+        let text = std::fs::read_to_string(path).ok()?;
+        let table: toml::Table = text.parse().ok()?;
+        table.get("lang")?.as_str().map(str::to_string)
+    };
+    let lang = match cli.lang.clone().or_else(from_config) {
+        Some(word) => match Key::Lang.read(&word) {
+            Ok(Setting::Lang(lang)) => lang,
+            _ => {
+                eprintln!("annabella hear: --lang takes de, en or et, not {word}.");
+                return ExitCode::from(2);
+            }
+        },
+        None => env_lang,
+    };
+    let args = annabella::app::hear::HearArgs {
+        file: cli.file,
+        fen: cli.fen,
+        lang,
+        chess960: cli.chess960,
+    };
+    annabella::app::hear::hear(&args, announcer)
+}
+
 fn main() -> ExitCode {
     // `annabella uci` hands the process to the UCI server before any flag
     // parsing, as GUIs start engines with exactly that argument.
@@ -150,12 +210,15 @@ fn main() -> ExitCode {
         env("LANG").as_deref(),
     );
     let announcer = Announcer::new();
+    if std::env::args().nth(1).as_deref() == Some("hear") {
+        return hear(env_lang, &announcer);
+    }
     let matches = with_setting_flags(Cli::command(), env_lang, &announcer).get_matches();
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
-    let settings = Key::all()
+    let mut settings: Vec<Setting> = Key::all()
         .filter_map(
             |key| match matches.get_one::<FlagValue>(key.word(Lang::En)) {
                 Some(FlagValue::Set(setting)) => Some(setting.clone()),
@@ -163,6 +226,9 @@ fn main() -> ExitCode {
             },
         )
         .collect();
+    if cli.listen_from.is_some() {
+        settings.push(Setting::Listen(true));
+    }
     let flags = Flags {
         env_lang,
         settings,
@@ -176,6 +242,7 @@ fn main() -> ExitCode {
         config: cli.config,
         resume: cli.resume,
         new: cli.new,
+        listen_from: cli.listen_from,
     };
     start(&flags, &announcer)
 }

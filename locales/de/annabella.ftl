@@ -867,3 +867,26 @@ online-token-invalid = { $env ->
    *[no] Die lichess-Token-Datei
 } enthält kein Token: ein lichess-Token ist ein Wort aus Buchstaben und Ziffern. Tippe online anmelden, um es neu einzugeben.
 prompt-token = lichess-Token>
+
+## Spracheingabe
+help-listen = zuhören, zuhören an oder zuhören aus: Züge und Befehle ins Mikrofon sprechen; allein schaltet es um.
+help-microphones = mikrofone: die Mikrofone, die es gibt, und das, welches die Einstellung mikrofon nennt.
+setting-listen = Auf das Mikrofon hören, für Züge, Befehle und Antworten.
+setting-listenconfirm = Einen gehörten Zug vorlesen, bevor er gespielt wird: an, aus, oder auto (nur wenn unsicher).
+setting-microphone = Das Mikrofon, auf das gehört wird: standard, oder ein Name, wie mikrofone ihn nennt.
+ask-heard-move = { $move }?
+ask-heard-command = { $command }? Ja oder nein.
+voice-heard = Gehört: { $words }
+voice-not-understood = Nicht verstanden. Bitte noch einmal sagen oder tippen.
+voice-listening = Ich höre zu.
+voice-not-listening = Ich höre nicht mehr zu.
+voice-dropped = Nicht ausgeführt.
+voice-not-built = Diese Version hat keine Spracheingabe; annabella geht mit der Tastatur weiter.
+voice-no-model = Das Sprachmodell ist nicht installiert (pocketsphinx-en-us); annabella geht mit der Tastatur weiter.
+voice-no-microphone = Kein Mikrofon gefunden; annabella geht mit der Tastatur weiter.
+voice-no-such-microphone = Kein Mikrofon namens { $name }; mikrofone nennt sie, und annabella geht mit der Tastatur weiter.
+voice-failed = Die Spracheingabe ist ausgefallen ({ $why }); annabella geht mit der Tastatur weiter.
+voice-ended = Die Aufnahme, auf die gehört wurde, ist zu Ende.
+voice-microphones = Mikrofone: { $list }. In Gebrauch: { $chosen }.
+hear-bad-fen = Keine Stellung: { $fen }. Gib eine FEN wie rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 an.
+hear-unreadable = { $file } ist als Ton nicht lesbar ({ $why }); gib eine PCM-WAV-Datei an, 8 bis 48 kHz, 16 Bit oder Gleitkomma.

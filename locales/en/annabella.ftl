@@ -790,3 +790,26 @@ online-token-invalid = { $env ->
    *[no] The lichess token file
 } holds no token: a lichess token is one word of letters and digits. Type online login to give it again.
 prompt-token = lichess token>
+
+## Voice input
+help-listen = listen, listen on or listen off: moves and commands spoken into the microphone; alone, it switches.
+help-microphones = microphones or mics: the microphones there are, and the one the setting microphone names.
+setting-listen = Listen to the microphone for moves, commands and answers.
+setting-listenconfirm = Read a heard move back before it is played: on, off, or auto (only when unsure).
+setting-microphone = The microphone listened to: default, or a name as microphones lists it.
+ask-heard-move = { $move }?
+ask-heard-command = { $command }? Yes or no.
+voice-heard = Heard: { $words }
+voice-not-understood = Not understood. Say it again, or type it.
+voice-listening = Listening.
+voice-not-listening = Not listening.
+voice-dropped = Not done.
+voice-not-built = This build has no voice input; annabella goes on by keyboard.
+voice-no-model = The speech model is not installed (pocketsphinx-en-us); annabella goes on by keyboard.
+voice-no-microphone = No microphone found; annabella goes on by keyboard.
+voice-no-such-microphone = No microphone called { $name }; microphones lists them, and annabella goes on by keyboard.
+voice-failed = Voice input failed ({ $why }); annabella goes on by keyboard.
+voice-ended = The recording listened to has ended.
+voice-microphones = Microphones: { $list }. In use: { $chosen }.
+hear-bad-fen = Not a position: { $fen }. Give a FEN such as rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1.
+hear-unreadable = Cannot read { $file } as sound ({ $why }); give a PCM WAV file, 8 to 48 kHz, 16-bit or float.

@@ -860,3 +860,26 @@ online-token-invalid = { $env ->
    *[no] Lichessi võtmefail
 } ei sisalda võtit: lichessi võti on üks sõna tähtedest ja numbritest. Kirjuta võrgus logi, et see uuesti anda.
 prompt-token = lichessi võti>
+
+## Kõnesisend
+help-listen = kuula, kuula sees või kuula väljas: käigud ja käsud mikrofoni öelda; üksi lülitab ümber.
+help-microphones = mikrofonid: olemasolevad mikrofonid ja see, mille seade mikrofon nimetab.
+setting-listen = Kuula mikrofoni käikude, käskude ja vastuste jaoks.
+setting-listenconfirm = Kuuldud käik loetakse enne tegemist ette: sees, väljas või auto (ainult kui pole kindel).
+setting-microphone = Kuulatav mikrofon: vaikimisi või nimi, nagu mikrofonid selle nimetab.
+ask-heard-move = { $move }?
+ask-heard-command = { $command }? Jah või ei.
+voice-heard = Kuuldud: { $words }
+voice-not-understood = Ei saanud aru. Ütle uuesti või trüki.
+voice-listening = Kuulan.
+voice-not-listening = Ei kuula enam.
+voice-dropped = Ei tehtud.
+voice-not-built = Selles versioonis pole kõnesisendit; annabella jätkab klaviatuuriga.
+voice-no-model = Kõnemudel pole paigaldatud (pocketsphinx-en-us); annabella jätkab klaviatuuriga.
+voice-no-microphone = Mikrofoni ei leitud; annabella jätkab klaviatuuriga.
+voice-no-such-microphone = Mikrofoni nimega { $name } pole; mikrofonid loetleb need, ja annabella jätkab klaviatuuriga.
+voice-failed = Kõnesisend katkes ({ $why }); annabella jätkab klaviatuuriga.
+voice-ended = Kuulatud salvestis sai läbi.
+voice-microphones = Mikrofonid: { $list }. Kasutusel: { $chosen }.
+hear-bad-fen = Pole seis: { $fen }. Anna FEN, näiteks rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1.
+hear-unreadable = Faili { $file } ei saa helina lugeda ({ $why }); anna PCM WAV-fail, 8 kuni 48 kHz, 16-bitine või ujukoma.

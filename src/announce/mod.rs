@@ -36,6 +36,7 @@ mod speech;
 mod training;
 mod words;
 
+pub use session::HearTrouble;
 pub use speech::{Notice, Spoken};
 
 use std::borrow::Cow;

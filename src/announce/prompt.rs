@@ -58,6 +58,14 @@ impl Announcer {
                 "ask-confirm-own",
                 &[("move", s(self.move_words(p.short(), f)))],
             ),
+            Question::HeardMove(f) => self.message(
+                ui,
+                "ask-heard-move",
+                &[("move", s(self.move_words(p.short(), f)))],
+            ),
+            Question::HeardCommand(command) => {
+                self.message(ui, "ask-heard-command", &[("command", s(command.word(ui)))])
+            }
             Question::Sheet => self.message(ui, "ask-sheet", &[]),
             Question::Restore {
                 count,

@@ -362,6 +362,7 @@ impl Announcer {
             | Arg::OptionalColor
             | Arg::OptionalMove
             | Arg::ClockSide
+            | Arg::Switch
             | Arg::Text => missing_id(command),
         };
         let line = self.message(ui, id, &[("command", s(command.word(ui)))]);

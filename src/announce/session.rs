@@ -2,7 +2,8 @@
 //! repeat, quit; and the words of settings and their values.
 
 use super::{Announcer, Phrasing, n, s};
-use crate::event::SessionEvent;
+use crate::event::{SessionEvent, VoiceEvent, VoiceTrouble};
+use crate::settings::Lang;
 use crate::settings::{Allowed, Key, Setting};
 
 impl Announcer {
@@ -19,6 +20,7 @@ impl Announcer {
                 events.iter().flat_map(|e| self.render_with(p, e)).collect()
             }
             SessionEvent::Quit => vec![self.message(ui, "quit-goodbye", &[])],
+            SessionEvent::Voice(event) => vec![self.voice_event(ui, event)],
         }
     }
 
@@ -82,5 +84,83 @@ impl Announcer {
                 ("about", s(self.message(p.lang, key.entry().help, &[]))),
             ],
         )
+    }
+}
+
+impl Announcer {
+    /// Voice input: what was heard, not understood, listening, trouble,
+    /// the microphones.
+    fn voice_event(&self, ui: Lang, event: &VoiceEvent) -> String {
+        match event {
+            VoiceEvent::Heard(words) => {
+                self.message(ui, "voice-heard", &[("words", s(words.clone()))])
+            }
+            VoiceEvent::NotUnderstood => self.message(ui, "voice-not-understood", &[]),
+            VoiceEvent::Listening(true) => self.message(ui, "voice-listening", &[]),
+            VoiceEvent::Listening(false) => self.message(ui, "voice-not-listening", &[]),
+            VoiceEvent::Dropped => self.message(ui, "voice-dropped", &[]),
+            VoiceEvent::Unavailable(trouble) => match trouble {
+                VoiceTrouble::NotBuilt => self.message(ui, "voice-not-built", &[]),
+                VoiceTrouble::NoModel => self.message(ui, "voice-no-model", &[]),
+                VoiceTrouble::NoMicrophone(name) if name.is_empty() => {
+                    self.message(ui, "voice-no-microphone", &[])
+                }
+                VoiceTrouble::NoMicrophone(name) => {
+                    self.message(ui, "voice-no-such-microphone", &[("name", s(name.clone()))])
+                }
+                VoiceTrouble::Failed(why) => {
+                    self.message(ui, "voice-failed", &[("why", s(why.clone()))])
+                }
+                VoiceTrouble::Ended => self.message(ui, "voice-ended", &[]),
+            },
+            VoiceEvent::Microphones { names, chosen } if names.is_empty() => {
+                let _ = chosen;
+                self.message(ui, "voice-no-microphone", &[])
+            }
+            VoiceEvent::Microphones { names, chosen } => {
+                let list = names.join(", ");
+                let chosen = chosen.clone().unwrap_or_else(|| "-".into());
+                self.message(
+                    ui,
+                    "voice-microphones",
+                    &[("list", s(list)), ("chosen", s(chosen))],
+                )
+            }
+        }
+    }
+}
+
+/// Why `annabella hear` cannot recognise a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HearTrouble {
+    /// `--fen` is not a position.
+    BadFen(String),
+    /// The file is not sound annabella reads.
+    Unreadable {
+        /// The file as given.
+        file: String,
+        /// What the reader said.
+        why: String,
+    },
+    /// No voice input here.
+    Voice(VoiceTrouble),
+}
+
+impl Announcer {
+    /// The one sentence `annabella hear` says when it cannot.
+    pub fn hear_trouble(&self, ui: Lang, trouble: &HearTrouble) -> String {
+        match trouble {
+            HearTrouble::BadFen(fen) => {
+                self.message(ui, "hear-bad-fen", &[("fen", s(fen.clone()))])
+            }
+            HearTrouble::Unreadable { file, why } => self.message(
+                ui,
+                "hear-unreadable",
+                &[("file", s(file.clone())), ("why", s(why.clone()))],
+            ),
+            HearTrouble::Voice(trouble) => {
+                self.voice_event(ui, &VoiceEvent::Unavailable(trouble.clone()))
+            }
+        }
     }
 }

@@ -107,7 +107,7 @@ impl Announcer {
             ) => {
                 vec![self.move_words(p.full(), f)]
             }
-            Event::Prompt(PromptEvent::Ask(Question::ConfirmOwn(f))) => {
+            Event::Prompt(PromptEvent::Ask(Question::ConfirmOwn(f) | Question::HeardMove(f))) => {
                 vec![self.move_words(p.short(), f)]
             }
             Event::Dual(DualEvent::Compared(c)) => self.explained_words(p, c),

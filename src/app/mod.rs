@@ -10,7 +10,11 @@
 //! token typed after `online login` is read unseen, kept in its file and
 //! handed to the network, never to the session.
 
+pub mod hear;
 pub mod start;
+mod voice;
+
+use voice::Voice;
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
@@ -21,12 +25,14 @@ use std::time::{Duration, Instant};
 
 use crate::announce::{Announcer, PromptLabel};
 use crate::engine::host::Host;
+use crate::event::VoiceTrouble;
 use crate::event::{Event, Subscriber};
+use crate::io::gate::Gate;
 use crate::io::speech::Hush;
 use crate::io::{LineSource, Screen};
 use crate::net::NetHost;
 use crate::net::Token;
-use crate::session::{Effect, Input, NextLine, Session, Start, TokenOutcome};
+use crate::session::{Effect, Input, NextLine, Session, Start, TokenOutcome, VoiceNews};
 use crate::settings::Settings;
 use crate::store::token;
 use crate::store::{Keeper, Request as StoreRequest};
@@ -86,6 +92,10 @@ pub struct Begin {
     pub screen: Option<Screen>,
     /// Silences the readings still spoken the moment a line arrives.
     pub hush: Hush,
+    /// `--listen-from`: a recording is the microphone.
+    pub listen_from: Option<PathBuf>,
+    /// Shuts the microphone while annabella speaks.
+    pub gate: Gate,
 }
 
 /// Runs the session from its start until the end of input or `quit`,
@@ -108,10 +118,13 @@ pub fn run(
         notes,
         screen,
         hush,
+        listen_from,
+        gate,
     } = begin;
     let (tx, arrivals) = mpsc::channel::<Arrival>();
     let ask = spawn_reader(source, tx.clone());
     let net_tx = tx.clone();
+    let voice_tx = tx.clone();
     let host = Host::new(move |reply| {
         let _ = tx.send(Arrival::Input(Input::Engine(reply)));
     });
@@ -137,6 +150,13 @@ pub fn run(
         shown: String::new(),
         hush,
         keeper,
+        voice: Voice {
+            listener: None,
+            from: listen_from,
+            gate,
+            tx: voice_tx,
+            input_ended: false,
+        },
     };
     looping.run(subscribers, start, notes)
 }
@@ -214,6 +234,8 @@ struct Loop<'a> {
     hush: Hush,
     /// Carries out what the session asks of the store.
     keeper: &'a mut dyn Keeper,
+    /// Voice input.
+    voice: Voice,
 }
 
 impl Loop<'_> {
@@ -234,6 +256,12 @@ impl Loop<'_> {
                 break;
             };
             let input = match arrival {
+                // A recording listened to goes on after the lines end.
+                Arrival::End if self.voice.on_recording() => {
+                    self.voice.input_ended = true;
+                    self.reading = true;
+                    continue;
+                }
                 Arrival::End => break,
                 Arrival::Input(input) => input,
                 Arrival::Lines(lines) => {
@@ -256,6 +284,13 @@ impl Loop<'_> {
             };
             // A token typed unseen is a line entered too.
             let entered = matches!(input, Input::Line(_) | Input::Token(_));
+            let recording_ended = matches!(
+                input,
+                Input::Voice(VoiceNews::Unavailable(VoiceTrouble::Ended))
+            );
+            if recording_ended && self.voice.input_ended {
+                self.quit = true;
+            }
             let events = self.carry(input);
             let meanwhile = self.reading && self.prompt && !events.is_empty();
             self.hold(events, entered);
@@ -383,6 +418,14 @@ impl Loop<'_> {
             Effect::ReadSecret => self.secret = true,
             Effect::DeleteToken => return Some(Input::LoggedOut(self.logout())),
             Effect::Quit => self.quit = true,
+            Effect::Listen(moment) => {
+                let settings = self.session.settings().clone();
+                return self.voice.listen(moment, &settings);
+            }
+            Effect::ListMicrophones => {
+                let names = crate::io::mic::microphones().unwrap_or_default();
+                return Some(Input::Voice(VoiceNews::Microphones(names)));
+            }
         }
         None
     }

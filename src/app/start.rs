@@ -57,6 +57,9 @@ pub struct Flags {
     pub resume: bool,
     /// `--new`: set the kept game aside and start anew.
     pub new: bool,
+    /// `--listen-from FILE.wav`: a recording is the microphone (listening
+    /// is on).
+    pub listen_from: Option<PathBuf>,
 }
 
 impl Flags {
@@ -117,6 +120,8 @@ pub fn start(flags: &Flags, announcer: &Announcer) -> ExitCode {
         // Both made with the outputs, in `run`.
         screen: None,
         hush: speech::Hush::default(),
+        listen_from: flags.listen_from.clone(),
+        gate: crate::io::gate::Gate::default(),
     };
     run(&mut session, announcer, &settings, begin, keeper.as_mut())
 }
@@ -386,6 +391,7 @@ fn run(
     let interactive = begin.prompt;
     let mut speech = SpeechSink::new(announcer, io::stdout(), speech::platform_backend());
     begin.hush = speech.hush();
+    speech.set_gate(begin.gate.clone());
     let source: Box<dyn LineSource + Send> = match interactive.then(Terminal::new) {
         Some(Ok(mut terminal)) => {
             begin.screen = terminal.screen();

@@ -19,14 +19,16 @@ mod dual;
 mod online;
 mod outside;
 mod training;
+mod voice;
 
 use crate::view::{BoardView, Line};
 pub use dual::{Compared, DualEvent, Explained, SheetDifference, SheetReport, SheetStopAt};
 pub use online::{
     ControlLimit, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
 };
-pub use outside::{Failure, GameEntry, NameProblem, Trouble};
+pub use outside::{Failure, GameEntry, Heard, NameProblem, Trouble, VoiceTrouble};
 pub use training::{StatsLine, TrainingEvent};
+pub use voice::VoiceEvent;
 
 /// What the game is doing now, for `status`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,6 +100,11 @@ pub enum Question {
     Repeat,
     /// `confirm own`: is this the move the player means to play?
     ConfirmOwn(MoveFacts),
+    /// A heard move, read back: is this what the player said?
+    HeardMove(MoveFacts),
+    /// A heard command that changes something, read back (its word in
+    /// the UI language).
+    HeardCommand(Command),
     /// A scoresheet being dictated: the next move, or an empty line or
     /// `end` to finish.
     Sheet,
@@ -494,6 +501,8 @@ pub enum SessionEvent {
     Repeated(Vec<Event>),
     /// The session ends.
     Quit,
+    /// Voice input: what was heard, and the microphone's news.
+    Voice(VoiceEvent),
 }
 
 /// `x.into()` makes an event of any family, and of the refusals the

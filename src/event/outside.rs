@@ -82,3 +82,29 @@ pub enum Failure {
     /// It sent something that is not UCI where a move was due.
     Garbled,
 }
+
+/// What the recogniser heard in one utterance (the microphone's room
+/// makes it; the session reads it as a line).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Heard {
+    /// The words, folded as the parser folds them ("springer felix drei"),
+    /// or empty when nothing fitting was heard.
+    pub words: String,
+    /// How sure the recogniser is, 0 to 1.
+    pub confidence: f32,
+}
+
+/// Why voice input is not available.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VoiceTrouble {
+    /// This build has no voice input (the `voice` feature is off).
+    NotBuilt,
+    /// The speech model is not installed.
+    NoModel,
+    /// No microphone, or not the one named.
+    NoMicrophone(String),
+    /// The microphone or the recogniser failed.
+    Failed(String),
+    /// The recording listened to (`--listen-from`) came to its end.
+    Ended,
+}

@@ -6,6 +6,7 @@
 
 mod args;
 pub mod commands;
+pub mod grammar;
 mod moves;
 mod resolve;
 mod suggest;

@@ -4,6 +4,7 @@
 //! for seeds. Nothing here knows the rules of chess.
 
 pub mod audio;
+pub mod gate;
 pub mod lines;
 pub mod mic;
 pub mod screen;

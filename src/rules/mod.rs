@@ -77,7 +77,7 @@ impl Game {
         Game::from_position(Chess::default(), CastlingMode::Standard, None, false)
     }
 
-    fn from_position(
+    pub(crate) fn from_position(
         pos: Chess,
         mode: CastlingMode,
         chess960: Option<u32>,

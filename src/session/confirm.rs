@@ -22,7 +22,7 @@ use super::table::Table;
 
 /// Whether `side` is in time trouble: fewer seconds on its clock than
 /// `confirmbelow` says, so that nothing is repeated or confirmed.
-fn confirm_waived(t: &Table, side: Color) -> bool {
+pub(super) fn confirm_waived(t: &Table, side: Color) -> bool {
     let below = t.settings.confirm_below.0;
     below > 0
         && t.time_left(side)
@@ -57,7 +57,12 @@ pub(super) fn ask_own(t: &mut Table, o: Opponent, mv: Move, claim: bool) -> Opti
         return None;
     }
     let facts = MoveFacts::of_move(t.game.position(), mv);
-    let prompt = Prompt::ConfirmOwn { mv, claim, facts };
+    let prompt = Prompt::ConfirmOwn {
+        mv,
+        claim,
+        facts,
+        heard: false,
+    };
     let question = prompt.question();
     t.prompt = Some(prompt);
     Some(vec![PromptEvent::Ask(question).into()])
@@ -132,17 +137,23 @@ pub(super) enum Own {
 pub(super) fn answer_own(
     t: &Table,
     o: Opponent,
-    (mv, claim): (Move, bool),
+    (mv, claim, heard): (Move, bool, bool),
     line: &str,
 ) -> Result<Own, Prompt> {
-    if is_one_of(&YES, line) {
+    // A move read back after it was heard: Enter says yes.
+    if is_one_of(&YES, line) || (heard && line.trim().is_empty()) {
         return Ok(Own::Confirmed);
     }
     if is_one_of(&NO, line) {
         return Ok(Own::Dropped(vec![DualEvent::OwnDropped.into()]));
     }
     let facts = MoveFacts::of_move(t.game.position(), mv);
-    let prompt = Prompt::ConfirmOwn { mv, claim, facts };
+    let prompt = Prompt::ConfirmOwn {
+        mv,
+        claim,
+        facts,
+        heard,
+    };
     let reading = read_move_with(line, t.settings.lang.into(), &mut Effort::default());
     if let Resolution::Move(again) = resolve_for(&t.game, &reading.intents, true, o.hot_seat())
         && again == mv

@@ -20,7 +20,16 @@ impl Session {
         let blank = raw.trim().is_empty();
         // A blank line is nothing, except to a dictated scoresheet,
         // which it finishes.
-        if blank && !matches!(self.table.prompt, Some(Prompt::Sheet { .. })) {
+        // And to what was heard and read back, where Enter says yes.
+        let takes_blank = matches!(
+            self.table.prompt,
+            Some(
+                Prompt::Sheet { .. }
+                    | Prompt::ConfirmOwn { heard: true, .. }
+                    | Prompt::HeardCommand { .. }
+            )
+        );
+        if blank && !takes_blank {
             return Vec::new();
         }
         let text = &*clean_line(raw);
@@ -114,11 +123,7 @@ impl Session {
             Cmd::Attackers(square) => self.reader().attackers(square),
             Cmd::Moves(from) => self.reader().moves(from),
             Cmd::Material => self.reader().material(),
-            Cmd::Status => [self.table.status(self.against())]
-                .into_iter()
-                .chain(self.replay.place(&self.table))
-                .chain(super::confirm::owed(&self.table))
-                .collect(),
+            Cmd::Status => self.status(),
             Cmd::Fen => self.reader().fen(),
             Cmd::Pgn(to) => self.pgn(to),
             Cmd::Save(name) => self.save(name),
@@ -136,6 +141,8 @@ impl Session {
             Cmd::Accept => play::accept(&mut self.table),
             Cmd::Decline => play::decline(&mut self.table),
             Cmd::Set(setting) => self.set(setting),
+            Cmd::Listen(on) => self.listen_command(on),
+            Cmd::Microphones => self.microphones(),
             Cmd::Settings => settings::list(&self.table, self.records.settings_file()),
             Cmd::Hint => self.analyse(Purpose::Hint),
             Cmd::Eval => self.analyse(Purpose::Eval),
@@ -164,6 +171,17 @@ impl Session {
             Cmd::Say(text) => self.online.say(&self.table, &text),
             Cmd::Claim(claim) => self.online.claim(&self.table, claim),
         }
+    }
+
+    /// `status`: whose move, where a replay stands, a move owed, and
+    /// whether annabella listens.
+    fn status(&self) -> Vec<Event> {
+        [self.table.status(self.against())]
+            .into_iter()
+            .chain(self.replay.place(&self.table))
+            .chain(super::confirm::owed(&self.table))
+            .chain(self.listening_status())
+            .collect()
     }
 
     /// The board as the player reads it now.

@@ -55,11 +55,13 @@ mod table;
 #[cfg(test)]
 mod testing;
 mod training;
+mod voice;
 
+pub use crate::input::grammar::Moment;
 pub use flow::RestoreError;
 pub use online::TokenOutcome;
 pub use prompt::Prompt;
-pub use step::{Effect, Input, KeptGame, Resumption, Start, Step, TokenFrom};
+pub use step::{Effect, Input, KeptGame, Resumption, Start, Step, TokenFrom, VoiceNews};
 
 use shakmaty::Color;
 
@@ -118,6 +120,8 @@ pub struct Session {
     training: training::Training,
     /// lichess: the account, challenges, the game played there.
     online: online::Online,
+    /// What voice input was told to listen for.
+    voice: voice::VoiceRoom,
 }
 
 impl Session {
@@ -135,6 +139,7 @@ impl Session {
             dual: dual::Dual::new(&shakmaty::Board::new()),
             training: training::Training::default(),
             online: online::Online::default(),
+            voice: voice::VoiceRoom::default(),
         };
         session.dual.reset(&session.table);
         session.seat.human = session.draw_color();
@@ -308,7 +313,9 @@ impl Session {
         }
         match &self.table.prompt {
             Some(Prompt::Repeat { .. }) => NextLine::Repeat,
-            Some(Prompt::ConfirmOwn { .. } | Prompt::Restore { .. }) => NextLine::YesNo,
+            Some(
+                Prompt::ConfirmOwn { .. } | Prompt::HeardCommand { .. } | Prompt::Restore { .. },
+            ) => NextLine::YesNo,
             Some(Prompt::Drill | Prompt::Quiz { .. }) => NextLine::Answer,
             Some(Prompt::Sheet { .. }) => NextLine::Sheet,
             Some(Prompt::Which { .. } | Prompt::Promotion { .. }) | None => {

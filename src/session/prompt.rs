@@ -47,6 +47,15 @@ pub enum Prompt {
         claim: bool,
         /// The move as it is said.
         facts: MoveFacts,
+        /// It was heard, not typed: read back, and Enter says yes.
+        heard: bool,
+    },
+    /// A heard command that changes something, read back before it runs.
+    HeardCommand {
+        /// The line as heard.
+        line: String,
+        /// Its command.
+        command: Command,
     },
     /// A scoresheet dictated line by line, until an empty line or `end`.
     Sheet {
@@ -108,7 +117,11 @@ impl Prompt {
             // has it; this is the same one.
             Prompt::Drill => Question::Sheet,
             Prompt::Quiz { question, .. } => Question::Training(*question),
+            Prompt::ConfirmOwn {
+                facts, heard: true, ..
+            } => Question::HeardMove(facts.clone()),
             Prompt::ConfirmOwn { facts, .. } => Question::ConfirmOwn(facts.clone()),
+            Prompt::HeardCommand { command, .. } => Question::HeardCommand(*command),
             Prompt::Promotion { moves, .. } => Question::Promotion {
                 to: moves.first().map_or(Square::A1, |m| m.to()),
             },
@@ -134,6 +147,7 @@ impl Prompt {
             Prompt::Which { moves, .. } | Prompt::Promotion { moves, .. } => moves,
             Prompt::Repeat { .. }
             | Prompt::ConfirmOwn { .. }
+            | Prompt::HeardCommand { .. }
             | Prompt::Sheet { .. }
             | Prompt::Restore { .. }
             | Prompt::Drill
@@ -147,6 +161,7 @@ impl Prompt {
             | Prompt::Promotion { claim, .. }
             | Prompt::ConfirmOwn { claim, .. } => *claim,
             Prompt::Repeat { .. }
+            | Prompt::HeardCommand { .. }
             | Prompt::Sheet { .. }
             | Prompt::Restore { .. }
             | Prompt::Drill
@@ -171,6 +186,7 @@ impl Prompt {
             Prompt::Which { .. }
             | Prompt::Promotion { .. }
             | Prompt::ConfirmOwn { .. }
+            | Prompt::HeardCommand { .. }
             | Prompt::Restore { .. }
             | Prompt::Quiz { .. } => false,
         }

@@ -17,7 +17,8 @@
 use std::time::Instant;
 
 use crate::engine::host::{Reply as EngineReply, Request as EngineRequest};
-use crate::event::{Event, GameEvent, RecordEvent, Refused, SessionEvent};
+use crate::event::{Event, GameEvent, Heard, RecordEvent, Refused, SessionEvent, VoiceTrouble};
+use crate::input::grammar::Moment;
 use crate::online::{NetReply, NetRequest};
 use crate::store::{Reply as StoreReply, Request as StoreRequest, SavedGame};
 
@@ -44,6 +45,19 @@ pub enum Input {
     /// The token file was deleted after `online logout` (`Ok(whether
     /// there was one)`), or could not be.
     LoggedOut(Result<bool, String>),
+    /// What the microphone heard in one utterance.
+    Heard(Heard),
+    /// News of voice input: it cannot be had, or the microphones there are.
+    Voice(VoiceNews),
+}
+
+/// News of voice input, for [`Input::Voice`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VoiceNews {
+    /// Voice input cannot be had (or no longer): the keyboard goes on.
+    Unavailable(VoiceTrouble),
+    /// The microphones there are, for `microphones`.
+    Microphones(Vec<String>),
 }
 
 /// What the loop found at the start, for [`Input::Start`].
@@ -108,6 +122,11 @@ pub enum Effect {
     DeleteToken,
     /// The player asked to quit.
     Quit,
+    /// Listen for the moment given (a new position or question, or the
+    /// answer to what was heard), or stop listening (`None`).
+    Listen(Option<Box<Moment>>),
+    /// List the microphones (`microphones`).
+    ListMicrophones,
 }
 
 /// What a step gives back: what happened, for every output, and what
@@ -142,6 +161,8 @@ enum Kind {
     Store,
     Token,
     LoggedOut,
+    Heard,
+    Voice,
 }
 
 impl Input {
@@ -155,6 +176,8 @@ impl Input {
             Input::Store(_) => Kind::Store,
             Input::Token(_) => Kind::Token,
             Input::LoggedOut(_) => Kind::LoggedOut,
+            Input::Heard(_) => Kind::Heard,
+            Input::Voice(_) => Kind::Voice,
         }
     }
 }
@@ -166,7 +189,7 @@ impl Kind {
     /// part of a line already remembered.
     fn remembers(self, events: &[Event]) -> bool {
         match self {
-            Kind::Line => {
+            Kind::Line | Kind::Heard => {
                 let repeat_only = matches!(
                     events,
                     [Event::Session(SessionEvent::Repeated(_))
@@ -178,7 +201,7 @@ impl Kind {
             Kind::Net => events
                 .iter()
                 .any(|e| matches!(e, Event::Game(GameEvent::Moved(_)))),
-            Kind::Start | Kind::Store | Kind::Token | Kind::LoggedOut => false,
+            Kind::Start | Kind::Store | Kind::Token | Kind::LoggedOut | Kind::Voice => false,
         }
     }
 }
@@ -220,7 +243,8 @@ impl Session {
         if kind.remembers(&events) {
             self.last_answer.clone_from(&events);
         }
-        let effects = self.effects(before);
+        let mut effects = self.effects(before);
+        effects.extend(self.listening(kind == Kind::Heard));
         Step { events, effects }
     }
 
@@ -234,6 +258,8 @@ impl Session {
             Input::Store(reply) => self.store_reply(reply, now),
             Input::Token(outcome) => self.online.token_given(&self.table, outcome),
             Input::LoggedOut(result) => self.online.logged_out(result),
+            Input::Heard(heard) => self.heard(heard),
+            Input::Voice(news) => self.voice_news(news),
         }
     }
 

@@ -10,9 +10,9 @@ use std::borrow::Cow;
 
 pub use crate::lang::Lang;
 pub use values::{
-    Allowed, BaseUrl, BoardStyle, Choice, ColorChoice, ConfirmMode, Level, OpponentChoice,
-    Orientation, Percent, PlayerName, QuizEvery, RANDOM, SpeechMode, Style, TimeAlerts, TimeChoice,
-    Value, Verbosity, Voice, WaiveBelow, Width,
+    Allowed, BaseUrl, BoardStyle, Choice, ColorChoice, ConfirmMode, Level, ListenConfirm,
+    Microphone, OFF, ON, OpponentChoice, Orientation, Percent, PlayerName, QuizEvery, RANDOM,
+    SpeechMode, Style, TimeAlerts, TimeChoice, Value, Verbosity, Voice, WaiveBelow, Width,
 };
 
 use crate::lang::{Words, fold};
@@ -207,6 +207,18 @@ settings! {
     LichessUrl lichess_url: BaseUrl = BaseUrl::default(),
         words &["lichessurl"], &["lichessadresse"], &["lichessiaadress"],
         help "setting-lichessurl";
+    /// Listen to the microphone for moves and commands.
+    Listen listen: bool = false,
+        words &["listen"], &["zuhören"], &["kuula"],
+        help "setting-listen";
+    /// When a heard move is read back before it counts.
+    ListenConfirm listen_confirm: ListenConfirm = ListenConfirm::On,
+        words &["listenconfirm"], &["zuhörenbestätigen"], &["kuulakinnita"],
+        help "setting-listenconfirm";
+    /// The microphone listened to.
+    Microphone microphone: Microphone = Microphone(None),
+        words &["microphone", "mic"], &["mikrofon"], &["mikrofon"],
+        help "setting-microphone";
 }
 
 /// What a setting's value type does, for a setting chosen at run time.

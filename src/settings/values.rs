@@ -81,8 +81,10 @@ impl<T: Choice> Value for T {
     }
 }
 
-const ON: Words = Words::new(&["on"], &["an", "ein"], &["sees"]);
-const OFF: Words = Words::new(&["off"], &["aus"], &["väljas"]);
+/// The words for "on".
+pub const ON: Words = Words::new(&["on"], &["an", "ein"], &["sees"]);
+/// The words for "off".
+pub const OFF: Words = Words::new(&["off"], &["aus"], &["väljas"]);
 const WHITE: Words = Words::new(&["white"], &["weiß"], &["valge"]);
 const BLACK: Words = Words::new(&["black"], &["schwarz"], &["must"]);
 
@@ -336,10 +338,12 @@ fn number_in(text: &str, min: u16, max: u16, zero: bool) -> Option<u16> {
 mod confirm;
 mod online;
 mod training;
+mod voice;
 
 pub use confirm::{ConfirmMode, WaiveBelow};
 pub use online::BaseUrl;
 pub use training::QuizEvery;
+pub use voice::{ListenConfirm, Microphone};
 
 /// The longest output line in characters, for a Braille display's cells;
 /// 0 turns wrapping off.

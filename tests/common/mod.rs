@@ -97,8 +97,17 @@ pub struct Piped {
 impl Piped {
     /// Starts the binary with `args`, no locale variables and no stderr.
     pub fn start(home: &Home, args: &[&str]) -> Piped {
+        Piped::start_with(home, args, &[])
+    }
+
+    /// [`Piped::start`] with these environment variables set too.
+    pub fn start_with(home: &Home, args: &[&str], env: &[(&str, &std::path::Path)]) -> Piped {
         use std::io::BufRead;
-        let mut child = home.command(args).spawn().expect("the binary starts");
+        let mut command = home.command(args);
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let mut child = command.spawn().expect("the binary starts");
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout");
         let (tx, lines) = std::sync::mpsc::channel();
@@ -189,6 +198,8 @@ pub fn run_piped(home: &Home, args: &[&str], input: &str) -> Vec<String> {
         .collect()
 }
 
+#[allow(dead_code)] // Only the system tests capture from a file.
+pub mod alsa;
 pub mod http;
 pub mod lichess;
 pub mod tmux;

@@ -41,6 +41,7 @@ fn sample(command: Command) -> &'static str {
         Arg::Text => "",
         Arg::MoveNumber => " 12",
         Arg::OptionalMoveNumber => "",
+        Arg::Switch => " on",
     }
 }
 

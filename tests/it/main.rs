@@ -39,3 +39,4 @@ mod training_drills;
 mod training_session;
 mod transcripts;
 mod uci;
+mod voice_session;

@@ -69,6 +69,16 @@ fn long_functions(lines: &[&str]) -> Vec<(usize, usize)> {
         let Some(indent) = fn_start(line) else {
             continue;
         };
+        // A declaration over several lines (in an `extern` block) has
+        // no body: its signature ends with `;` before any `{`.
+        let declared = lines[i..]
+            .iter()
+            .map(|l| l.trim_end())
+            .find(|l| l.ends_with('{') || l.ends_with(';'))
+            .is_some_and(|l| l.ends_with(';'));
+        if declared {
+            continue;
+        }
         let close = format!("{}}}", " ".repeat(indent));
         let end = lines[i..]
             .iter()

@@ -7,5 +7,6 @@
 mod common;
 
 mod audio_smoke;
+mod mic;
 mod speech;
 mod terminal;

@@ -263,6 +263,25 @@ impl Argument for () {
     }
 }
 
+/// `on`, `off`, or nothing (`listen`).
+impl Argument for Option<bool> {
+    const ARG: Arg = Arg::Switch;
+
+    fn read(command: Command, words: &[&str]) -> Result<Option<bool>, CommandError> {
+        let read = |word: &str| {
+            let folded = fold(word);
+            if crate::settings::ON.contains_folded(&folded) {
+                Some(true)
+            } else if crate::settings::OFF.contains_folded(&folded) {
+                Some(false)
+            } else {
+                None
+            }
+        };
+        optional(words, read).ok_or_else(|| bad(command, &words.join(" ")))
+    }
+}
+
 /// `help [command]`: the command asked about.
 impl Argument for Option<Command> {
     const ARG: Arg = Arg::Topic;

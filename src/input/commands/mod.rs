@@ -53,6 +53,8 @@ pub enum Arg {
     MoveNumber,
     /// Optionally a move number with a side (`restore`, `restore 12 black`).
     OptionalMoveNumber,
+    /// `on` or `off`, or nothing.
+    Switch,
 }
 
 /// What a command does while a game is replayed (a finished or loaded

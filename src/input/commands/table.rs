@@ -146,4 +146,9 @@ commands! {
     Say(String) = w(&["say", "chat"], &["sagen", "schreiben"], &["ütle", "kirjuta"]), "help-say";
     /// lichess: claims the win when the opponent has left.
     Claim(ClaimFor) = w(&["claim"], &["beanspruchen", "reklamieren"], &["nõua"]), "help-claim";
+    /// Voice input on or off; alone, switches it.
+    Listen(Option<bool>) = w(&["listen"], &["zuhören"], &["kuula"]), "help-listen";
+    /// The microphones there are.
+    Microphones = w(&["microphones", "mics"], &["mikrofone"], &["mikrofonid"]),
+        "help-microphones", reads: true;
 }

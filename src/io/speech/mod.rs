@@ -383,7 +383,12 @@ impl<B: SpeechBackend> Speaker<B> {
         Ok(())
     }
 
-    /// Waits until nothing is spoken any more, at most `bound`.
+    /// Whether the service is still speaking.
+    pub fn is_busy(&mut self) -> bool {
+        self.backend.is_busy()
+    }
+
+    /// Waits until the service is idle, at most `bound`.
     pub fn wait_idle(&mut self, bound: Duration) {
         let start = Instant::now();
         while self.backend.is_busy() && start.elapsed() < bound {

@@ -8,6 +8,7 @@ use std::time::Duration;
 use super::{BackendFactory, CREATE_TIMEOUT, Kind, Silencer, SpeechParams, SpeechThread};
 use crate::announce::{Announcer, Notice, Spoken};
 use crate::event::{ClockEvent, Event, SessionEvent, Subscriber};
+use crate::io::gate::Gate;
 use crate::settings::{Setting, Settings, SpeechMode};
 
 /// Says every answer aloud while the setting `speech` is `on`. When the
@@ -19,6 +20,7 @@ pub struct SpeechSink<'a, W: Write> {
     thread: Option<SpeechThread>,
     timeout: Duration,
     hush: Hush,
+    gate: Gate,
 }
 
 /// Silences speech at once from outside the subscriber: Ctrl-C at the
@@ -62,7 +64,14 @@ impl<'a, W: Write> SpeechSink<'a, W> {
             thread: None,
             timeout: CREATE_TIMEOUT,
             hush: Hush::default(),
+            gate: Gate::default(),
         }
+    }
+
+    /// Shut `gate` while speaking, for the microphone (from the next
+    /// start of speech on).
+    pub fn set_gate(&mut self, gate: Gate) {
+        self.gate = gate;
     }
 
     /// The handle that silences this speech from another thread.
@@ -82,7 +91,7 @@ impl<'a, W: Write> SpeechSink<'a, W> {
             return Ok(());
         }
         let factory = Arc::clone(&self.factory);
-        match SpeechThread::start(move || factory(), self.timeout) {
+        match SpeechThread::start(move || factory(), self.timeout, self.gate.clone()) {
             Ok(thread) => {
                 self.hush.set(Some(thread.silencer()));
                 self.thread = Some(thread);

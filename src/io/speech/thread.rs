@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use super::{Kind, Speaker, SpeechBackend, SpeechParams};
 use crate::announce::Spoken;
+use crate::io::gate::Gate;
 
 enum Command {
     Say(Vec<Spoken>, SpeechParams, Kind),
@@ -39,7 +40,8 @@ impl SpeechThread {
     /// Starts the thread, which creates its backend with `make`. Returns
     /// once the backend is ready, or with an error after `timeout` (the
     /// thread is then left to itself and ends when creation returns).
-    pub fn start<F, B>(make: F, timeout: Duration) -> Result<SpeechThread, SpeechError>
+    /// While it speaks, `gate` is shut, for the microphone.
+    pub fn start<F, B>(make: F, timeout: Duration, gate: Gate) -> Result<SpeechThread, SpeechError>
     where
         F: FnOnce() -> Result<B, String> + Send + 'static,
         B: SpeechBackend + 'static,
@@ -63,7 +65,7 @@ impl SpeechThread {
                     // the voices first, that can take longer than the
                     // creation limit.
                     if ready_tx.send(Ok(())).is_ok() {
-                        serve(Speaker::new(backend), &rx, &flag);
+                        serve(Speaker::new(backend), &rx, &flag, &gate);
                     }
                 }));
                 if ran.is_err() {
@@ -137,13 +139,38 @@ impl Silencer {
     }
 }
 
+/// How often the service is asked whether it still speaks.
+const GATE_POLL: Duration = Duration::from_millis(20);
+
 /// The loop of the speech thread.
 fn serve<B: SpeechBackend>(
     mut speaker: Speaker<B>,
     rx: &mpsc::Receiver<Command>,
     failed: &AtomicBool,
+    gate: &Gate,
 ) {
-    while let Ok(first) = rx.recv() {
+    let mut speaking = false;
+    loop {
+        // While something is said, the service is asked now and then
+        // whether it has finished, to open the microphone again.
+        let first = if speaking {
+            match rx.recv_timeout(GATE_POLL) {
+                Ok(command) => command,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if !speaker.is_busy() {
+                        speaking = false;
+                        gate.speaking(false);
+                    }
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        } else {
+            match rx.recv() {
+                Ok(command) => command,
+                Err(_) => break,
+            }
+        };
         let mut batch = vec![first];
         batch.extend(rx.try_iter());
         // Every piece of news is said; of the readings only the newest,
@@ -173,6 +200,10 @@ fn serve<B: SpeechBackend>(
             if result.is_err() {
                 failed.store(true, Ordering::SeqCst);
             }
+        }
+        if speaker.is_busy() {
+            speaking = true;
+            gate.speaking(true);
         }
         for (ack, bound) in finishes {
             speaker.wait_idle(bound);
@@ -225,7 +256,7 @@ mod tests {
         if let Ok(mut c) = calls.lock() {
             c.clear();
         }
-        serve(speaker, &rx, &AtomicBool::new(false));
+        serve(speaker, &rx, &AtomicBool::new(false), &Gate::default());
         calls.lock().map(|c| c.clone()).unwrap_or_default()
     }
 
@@ -301,6 +332,7 @@ mod tests {
                 Ok(RecordingBackend::default())
             },
             Duration::from_millis(50),
+            Gate::default(),
         );
         assert_eq!(started.err(), Some(SpeechError::Timeout));
     }

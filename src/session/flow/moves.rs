@@ -151,12 +151,13 @@ impl Session {
         let o = self.against();
         match prompt {
             Prompt::Repeat { ply } => confirm::answer_repeat(&mut self.table, o, ply, line),
-            Prompt::ConfirmOwn { mv, claim, .. } => {
-                match confirm::answer_own(&self.table, o, (mv, claim), line)? {
-                    Own::Confirmed => Ok(self.play_confirmed(mv, claim)),
-                    Own::Dropped(events) => Ok(events),
-                }
-            }
+            Prompt::HeardCommand { line: heard, .. } => Ok(self.answer_heard_command(heard, line)),
+            Prompt::ConfirmOwn {
+                mv, claim, heard, ..
+            } => match confirm::answer_own(&self.table, o, (mv, claim, heard), line)? {
+                Own::Confirmed => Ok(self.play_confirmed(mv, claim)),
+                Own::Dropped(events) => Ok(events),
+            },
             Prompt::Sheet { lines } => self.dual.answer_sheet(&mut self.table, lines, line),
             Prompt::Restore { .. } => self.answer_restore(prompt, line),
             Prompt::Drill => self.training.answer_drill(&mut self.table, line),

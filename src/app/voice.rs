@@ -1,0 +1,69 @@
+//! Voice input as the loop keeps it: the listening thread, started the
+//! first time the session asks to listen, from the microphone or from
+//! `--listen-from`; what it reports comes back as inputs.
+
+use std::path::PathBuf;
+use std::sync::mpsc::Sender;
+
+use super::Arrival;
+use crate::io::gate::Gate;
+use crate::session::{Input, Moment, VoiceNews};
+use crate::settings::Settings;
+
+/// Voice input as the loop keeps it: the listening thread, started the
+/// first time the session asks to listen.
+// Without the `voice` feature there is no thread to start.
+#[cfg_attr(not(feature = "voice"), allow(dead_code))]
+pub(super) struct Voice {
+    #[cfg(feature = "voice")]
+    pub(super) listener: Option<crate::io::voice::listen::Listener>,
+    #[cfg(not(feature = "voice"))]
+    pub(super) listener: Option<()>,
+    /// `--listen-from`.
+    pub(super) from: Option<PathBuf>,
+    pub(super) gate: Gate,
+    pub(super) tx: Sender<Arrival>,
+    /// Lines ended while a recording is still listened to.
+    pub(super) input_ended: bool,
+}
+
+impl Voice {
+    /// Carries out [`Effect::Listen`]; the answer when voice input
+    /// cannot be had.
+    #[cfg(feature = "voice")]
+    pub(super) fn listen(
+        &mut self,
+        moment: Option<Box<Moment>>,
+        settings: &Settings,
+    ) -> Option<Input> {
+        use crate::io::voice::listen::{Listener, Report, Source};
+        if moment.is_some() && !self.listener.as_ref().is_some_and(Listener::is_alive) {
+            let source = match &self.from {
+                Some(path) => Source::File(path.clone()),
+                None => Source::Microphone(settings.microphone.0.clone()),
+            };
+            let tx = self.tx.clone();
+            self.listener = Some(Listener::start(source, self.gate.clone(), move |report| {
+                let input = match report {
+                    Report::Heard(heard) => Input::Heard(heard),
+                    Report::Trouble(trouble) => Input::Voice(VoiceNews::Unavailable(trouble)),
+                };
+                let _ = tx.send(Arrival::Input(input));
+            }));
+        }
+        if let Some(listener) = &self.listener {
+            listener.listen(moment);
+        }
+        None
+    }
+
+    #[cfg(not(feature = "voice"))]
+    pub(super) fn listen(&mut self, moment: Option<Box<Moment>>, _: &Settings) -> Option<Input> {
+        moment.map(|_| Input::Voice(VoiceNews::Unavailable(crate::event::VoiceTrouble::NotBuilt)))
+    }
+
+    /// Whether a recording is still being listened to.
+    pub(super) fn on_recording(&self) -> bool {
+        self.from.is_some() && self.listener.is_some()
+    }
+}

@@ -1,0 +1,266 @@
+//! Voice input in the session, without a microphone: what was heard
+//! steps in as [`Input::Heard`], is shown, read back, and played or
+//! dropped; the recogniser is told what to listen for.
+
+use std::time::Instant;
+
+use annabella::announce::Announcer;
+use annabella::event::{Heard, VoiceTrouble};
+use annabella::input::grammar::Answers;
+use annabella::rules::Game;
+use annabella::session::{Effect, Input, Prompt, Session, Start, Step, VoiceNews};
+use annabella::settings::{Lang, ListenConfirm, OpponentChoice, Settings};
+
+fn session(lang: Lang, confirm: ListenConfirm) -> Session {
+    let settings = Settings {
+        opponent: OpponentChoice::Human,
+        listen: true,
+        listen_confirm: confirm,
+        lang,
+        ..Settings::default()
+    };
+    started(Session::new(Game::new(), settings))
+}
+
+/// The session after its start, which begins listening.
+fn started(mut session: Session) -> Session {
+    let step = session.step(Input::Start(Start::default()), Instant::now());
+    assert!(listens_for(&step).is_some(), "listening from the start");
+    session
+}
+
+fn heard(words: &str, confidence: f32) -> Input {
+    Input::Heard(Heard {
+        words: words.into(),
+        confidence,
+    })
+}
+
+fn text(session: &Session, step: &Step) -> Vec<String> {
+    let announcer = Announcer::new();
+    step.events
+        .iter()
+        .flat_map(|e| announcer.render_lines(session.settings(), e))
+        .collect()
+}
+
+fn say(session: &mut Session, input: Input) -> (Vec<String>, Step) {
+    let step = session.step(input, Instant::now());
+    (text(session, &step), step)
+}
+
+fn listens_for(step: &Step) -> Option<Answers> {
+    step.effects.iter().find_map(|e| match e {
+        Effect::Listen(Some(moment)) => Some(moment.answers.clone()),
+        _ => None,
+    })
+}
+
+#[test]
+fn a_heard_move_is_shown_read_back_and_played_on_ja() {
+    let mut s = session(Lang::De, ListenConfirm::On);
+    let (said, step) = say(&mut s, heard("springer felix drei", 0.95));
+    assert_eq!(
+        said,
+        ["Gehört: Springer Felix drei", "Springer Felix drei?"]
+    );
+    assert!(s.game().plies().is_empty(), "not played before the yes");
+    // The recogniser hears the answer with a grammar of yes and no.
+    assert_eq!(listens_for(&step), Some(Answers::YesNo));
+    let (said, step) = say(&mut s, heard("ja", 0.9));
+    assert_eq!(said[0], "Gehört: ja");
+    assert_eq!(s.game().plies().len(), 1);
+    assert_eq!(listens_for(&step), Some(Answers::Nothing));
+}
+
+#[test]
+fn nein_drops_the_heard_move_and_enter_plays_it() {
+    let mut s = session(Lang::En, ListenConfirm::On);
+    say(&mut s, heard("pawn echo four", 0.9));
+    let (said, _) = say(&mut s, heard("no", 0.9));
+    assert_eq!(said, ["Heard: no", "Move not played."]);
+    assert!(s.game().plies().is_empty());
+    say(&mut s, heard("pawn echo four", 0.9));
+    // Enter on the keyboard says yes.
+    let step = s.step(Input::Line(String::new()), Instant::now());
+    assert!(!step.events.is_empty());
+    assert_eq!(
+        s.game().fen().split(' ').next(),
+        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR")
+    );
+}
+
+#[test]
+fn talk_and_unsure_words_are_not_understood_and_never_a_move() {
+    let mut s = session(Lang::En, ListenConfirm::Off);
+    let (said, _) = say(&mut s, heard("knight foxtrot three", 0.2));
+    assert_eq!(
+        said,
+        [
+            "Heard: knight foxtrot three",
+            "Not understood. Say it again, or type it."
+        ]
+    );
+    let (said, _) = say(&mut s, heard("", 0.0));
+    assert_eq!(said, ["Not understood. Say it again, or type it."]);
+    assert!(s.game().plies().is_empty());
+}
+
+#[test]
+fn listenconfirm_off_plays_at_once_and_auto_asks_only_when_unsure() {
+    let mut s = session(Lang::En, ListenConfirm::Off);
+    say(&mut s, heard("knight foxtrot three", 0.9));
+    assert_eq!(s.game().plies().len(), 1);
+    let mut s = session(Lang::En, ListenConfirm::Auto);
+    say(&mut s, heard("knight foxtrot three", 0.95));
+    assert_eq!(s.game().plies().len(), 1, "sure: played");
+    let (said, _) = say(&mut s, heard("knight foxtrot six", 0.6));
+    assert_eq!(
+        said.last().map(String::as_str),
+        Some("Springer Felix sechs?")
+    );
+    assert_eq!(s.game().plies().len(), 1, "unsure: asked");
+}
+
+#[test]
+fn a_reading_command_runs_at_once_and_a_changing_one_is_asked_first() {
+    let mut s = session(Lang::De, ListenConfirm::On);
+    let (said, _) = say(&mut s, heard("status", 0.9));
+    assert_eq!(said[0], "Gehört: status");
+    assert!(said[1].starts_with("Weiß am Zug"), "{said:?}");
+    let (said, _) = say(&mut s, heard("aufgeben", 0.9));
+    assert_eq!(said, ["Gehört: aufgeben", "aufgeben? Ja oder nein."]);
+    assert!(!s.game().is_over());
+    let (said, _) = say(&mut s, heard("nein", 0.9));
+    assert_eq!(said, ["Gehört: nein", "Nicht ausgeführt."]);
+    assert!(!s.game().is_over());
+}
+
+#[test]
+fn the_recogniser_is_told_when_the_question_changes_and_stops_with_listen_off() {
+    let mut s = session(Lang::En, ListenConfirm::On);
+    let step = s.step(Input::Line("board".into()), Instant::now());
+    assert_eq!(listens_for(&step), None, "nothing changed");
+    let step = s.step(Input::Line("e4".into()), Instant::now());
+    assert_eq!(listens_for(&step), Some(Answers::Nothing), "a new position");
+    let step = s.step(Input::Line("listen off".into()), Instant::now());
+    assert!(
+        step.effects
+            .iter()
+            .any(|e| matches!(e, Effect::Listen(None)))
+    );
+    let (said, _) = say(&mut s, heard("echo five", 0.9));
+    assert!(said.is_empty(), "heard after listening stopped: {said:?}");
+}
+
+#[test]
+fn without_voice_input_one_sentence_and_the_keyboard_goes_on() {
+    let mut s = session(Lang::En, ListenConfirm::On);
+    s.step(Input::Line("status".into()), Instant::now());
+    let (said, step) = say(
+        &mut s,
+        Input::Voice(VoiceNews::Unavailable(VoiceTrouble::NotBuilt)),
+    );
+    assert_eq!(
+        said,
+        ["This build has no voice input; annabella goes on by keyboard."]
+    );
+    assert!(
+        step.effects
+            .iter()
+            .all(|e| !matches!(e, Effect::Listen(Some(_))))
+    );
+    let step = s.step(Input::Line("e4".into()), Instant::now());
+    assert!(
+        step.effects
+            .iter()
+            .all(|e| !matches!(e, Effect::Listen(Some(_))))
+    );
+    assert_eq!(s.game().plies().len(), 1);
+    // `listen` tries again.
+    let step = s.step(Input::Line("listen on".into()), Instant::now());
+    assert!(
+        step.effects
+            .iter()
+            .any(|e| matches!(e, Effect::Listen(Some(_))))
+    );
+}
+
+#[test]
+fn which_piece_is_answered_by_voice() {
+    let game = Game::from_fen("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1").expect("fen");
+    let settings = Settings {
+        opponent: OpponentChoice::Human,
+        listen: true,
+        listen_confirm: ListenConfirm::Off,
+        ..Settings::default()
+    };
+    let mut s = started(Session::new(game, settings));
+    let (_, step) = say(&mut s, heard("knight delta two", 0.9));
+    assert!(matches!(listens_for(&step), Some(Answers::Which(sq)) if sq.len() == 2));
+    say(&mut s, heard("foxtrot", 0.9));
+    assert_eq!(s.game().plies().len(), 1);
+    assert_eq!(s.game().fen(), "4k3/8/8/8/8/8/3N4/1N2K3 b - - 1 1");
+}
+
+mod properties {
+    use super::*;
+    use annabella::input::vocab::YES;
+    use proptest::prelude::*;
+
+    const WORDS: &[&str] = &[
+        "springer", "felix", "drei", "eva", "vier", "bauer", "knight", "foxtrot", "three", "echo",
+        "four", "pawn", "takes", "schlagt", "dame", "queen", "ja", "nein", "yes", "no", "kurze",
+        "rochade", "castles", "kingside", "aufgeben", "resign", "board", "undo", "zuruck", "new",
+        "neu", "status", "golf", "a", "e", "h", "eight", "acht", "listen", "off", "quit", "ende",
+        "ähm", "hmm", "", "€", "\u{0}",
+    ];
+
+    fn utterance() -> impl Strategy<Value = (String, f32)> {
+        let words =
+            prop::collection::vec(prop::sample::select(WORDS), 0..6).prop_map(|w| w.join(" "));
+        let any = "\\PC{0,20}";
+        let text = prop_oneof![4 => words, 1 => any];
+        let confidence = prop_oneof![
+            4 => 0.0f32..1.0,
+            1 => Just(f32::NAN),
+            1 => prop::num::f32::ANY,
+        ];
+        (text, confidence)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Whatever the recogniser says, nothing panics, every move
+        /// played is legal (the game replays), and with `listenconfirm
+        /// on` a move is played only on a yes or the answer to which
+        /// piece.
+        #[test]
+        fn any_recogniser_output_never_plays_a_move_not_confirmed(
+            heard_seq in prop::collection::vec(utterance(), 1..12)
+        ) {
+            let mut s = session(Lang::De, ListenConfirm::On);
+            let mut before = String::new();
+            for (words, confidence) in heard_seq {
+                let plies = s.game().plies().len();
+                let asked_which = matches!(s.prompt(), Some(Prompt::Which { .. } | Prompt::Promotion { .. }));
+                s.step(heard(&words, confidence), Instant::now());
+                if s.is_quit() {
+                    break;
+                }
+                let played = s.game().plies().len() > plies;
+                let yes = YES.all().any(|w| annabella::lang::fold(w) == annabella::lang::fold(words.trim()));
+                // The same move said again confirms it, as typed.
+                let again = words.trim() == before.trim();
+                before.clone_from(&words);
+                prop_assert!(
+                    !played || (yes && confidence >= 0.5) || asked_which || again,
+                    "{words:?} ({confidence}) played a move"
+                );
+            }
+            let replayed = Game::from_fen(&s.game().fen());
+            prop_assert!(replayed.is_ok());
+        }
+    }
+}
