@@ -10,3 +10,4 @@ mod audio_smoke;
 mod mic;
 mod speech;
 mod terminal;
+mod voice_accuracy;
