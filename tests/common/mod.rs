@@ -206,3 +206,4 @@ pub mod tmux;
 pub mod transcript;
 #[cfg(unix)]
 pub mod user;
+pub mod voice;

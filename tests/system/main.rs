@@ -10,4 +10,5 @@ mod audio_smoke;
 mod mic;
 mod speech;
 mod terminal;
+mod voice_accuracy;
 mod voice_game;
