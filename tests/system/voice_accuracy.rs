@@ -393,8 +393,9 @@ fn spoken_moves_commands_and_talk_are_heard_as_said() {
 /// with labels.tsv and a JSGF grammar of every legal move per position
 /// and language (for pocketsphinx_continuous). The folder is in
 /// `ANNABELLA_VOICE_CORPUS`; `ANNABELLA_VOICE_SCALE` multiplies the
-/// counts; with `ANNABELLA_VOICE_HEAR=1` the binary hears it too and
-/// heard.tsv holds its lines.
+/// counts; `ANNABELLA_VOICE_VOICES=de,et` keeps those voices only; with
+/// `ANNABELLA_VOICE_HEAR=1` the binary hears it too and heard.tsv holds its
+/// lines.
 #[test]
 #[ignore = "writes a corpus for scripts/voice-corpus"]
 fn voice_corpus_to_folder() {
@@ -405,7 +406,11 @@ fn voice_corpus_to_folder() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
-    let plan = Plan::full(scale);
+    let mut plan = Plan::full(scale);
+    if let Ok(only) = std::env::var("ANNABELLA_VOICE_VOICES") {
+        let only: Vec<&str> = only.split(',').collect();
+        plan.voices.retain(|v| only.contains(&v.espeak));
+    }
     let recordings = if std::env::var("ANNABELLA_VOICE_HEAR").as_deref() == Ok("1") {
         let (pairs, _) = measure(dir, &plan);
         let mut out = String::from("file\tstart\tend\tkind\tvalue\tconfidence\twords\n");
