@@ -90,14 +90,29 @@ enum Outcome {
     Nothing,
 }
 
-/// Words for comparison: the spellings of one word made one.
+/// Words for comparison: the words that mean the same made one (a file
+/// by its letter, whether FIDE name, NATO word or letter; synonyms of
+/// taking and castling), so that words heard right are words that give
+/// the move said.
 fn norm(words: &str) -> String {
+    let words = words
+        .replace("queen side", "queenside")
+        .replace("king side", "kingside");
     words
         .split_whitespace()
         .map(|w| match w {
-            "alpha" => "alfa",
-            "caesar" | "cesar" | "zasar" => "casar",
-            "hector" => "hektor",
+            "anna" | "alfa" | "alpha" => "a",
+            "bella" | "bravo" => "b",
+            "casar" | "caesar" | "cesar" | "zasar" | "charlie" => "c",
+            "david" | "delta" => "d",
+            "eva" | "echo" => "e",
+            "felix" | "foxtrot" => "f",
+            "gustav" | "golf" => "g",
+            "hektor" | "hector" | "hotel" => "h",
+            "take" | "x" | "captures" | "capture" | "nimmt" => "takes",
+            "castle" => "castles",
+            "horse" => "knight",
+            "zwo" => "zwei",
             w => w,
         })
         .collect::<Vec<_>>()
