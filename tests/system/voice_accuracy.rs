@@ -110,6 +110,7 @@ fn norm(words: &str) -> String {
             "gustav" | "golf" => "g",
             "hektor" | "hector" | "hotel" => "h",
             "take" | "x" | "captures" | "capture" | "nimmt" => "takes",
+            "promote" | "promoting" | "promotion" | "becomes" => "promotes",
             "castle" => "castles",
             "horse" => "knight",
             "zwo" => "zwei",
@@ -404,6 +405,43 @@ fn spoken_moves_commands_and_talk_are_heard_as_said() {
     );
 }
 
+/// The grammar `annabella hear` builds for `fen` in `lang`, with the words
+/// cmudict or locales/voice pronounce: for measuring the dictionaries
+/// with pocketsphinx_continuous against the grammar in use.
+fn hear_grammar(fen: &str, lang: &str) -> String {
+    use annabella::input::grammar::{Answers, grammar};
+    use annabella::lang::{Lang, fold};
+    let model = std::env::var("ANNABELLA_VOICE_MODEL")
+        .unwrap_or_else(|_| "/usr/share/pocketsphinx/model/en-us".into());
+    let mut known = std::collections::HashSet::new();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = [
+        format!("{model}/cmudict-en-us.dict"),
+        root.join("locales/voice/de.dict").display().to_string(),
+        root.join("locales/voice/et.dict").display().to_string(),
+        root.join("locales/voice/en.dict").display().to_string(),
+    ];
+    for (i, file) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        for line in text.lines() {
+            let Some(word) = line.split_whitespace().next() else {
+                continue;
+            };
+            let word = word.split('(').next().unwrap_or(word);
+            // Ours are looked up folded, cmudict's as they are.
+            known.insert(if i == 0 { word.to_string() } else { fold(word) });
+        }
+    }
+    let lang = match lang {
+        "de" => Lang::De,
+        "et" => Lang::Et,
+        _ => Lang::En,
+    };
+    let game = annabella::rules::Game::from_fen(fen).expect("a legal position");
+    let knows = |w: &str| known.contains(w) || known.contains(&fold(w));
+    grammar(&game, &Answers::YesNo, lang, &knows).jsgf
+}
+
 /// `scripts/voice-corpus OUTDIR`: the corpus of `Plan::full` in a folder,
 /// with labels.tsv and a JSGF grammar of every legal move per position
 /// and language (for pocketsphinx_continuous). The folder is in
@@ -449,6 +487,11 @@ fn voice_corpus_to_folder() {
             std::fs::write(
                 dir.join(format!("{name}-{lang}.jsgf")),
                 voice::jsgf(fen, lang),
+            )
+            .expect("a grammar");
+            std::fs::write(
+                dir.join(format!("{name}-{lang}.hear.jsgf")),
+                hear_grammar(fen, lang),
             )
             .expect("a grammar");
         }
