@@ -111,6 +111,7 @@ fn norm(words: &str) -> String {
             "hektor" | "hector" | "hotel" => "h",
             "take" | "x" | "captures" | "capture" | "nimmt" => "takes",
             "promote" | "promoting" | "promotion" | "becomes" => "promotes",
+            "umwandeln" | "wird" | "verwandelt" => "umwandlung",
             "castle" => "castles",
             "horse" => "knight",
             "zwo" => "zwei",
