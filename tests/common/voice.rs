@@ -604,6 +604,15 @@ struct Said {
     sox: Option<&'static [&'static str]>,
 }
 
+/// The words that open every file.
+fn warm_up(lang: &str) -> &'static str {
+    match lang {
+        "de" => "Also gut, dann wollen wir mal anfangen.",
+        "et" => "Olgu, hakkame siis peale.",
+        _ => "Okay then, let's get started.",
+    }
+}
+
 /// Everything one voice says in one position.
 fn script(voice: &Voice, fen: &str, plan: &Plan, rng: &mut Rng) -> Vec<Said> {
     let pos = position(fen);
@@ -788,7 +797,17 @@ pub fn build(dir: &Path, plan: &Plan) -> Vec<Recording> {
                 let mut samples = vec![0i16; (LEAD * f64::from(RATE)) as usize];
                 let mut utterances = Vec::new();
                 let mut speech = Vec::new();
-                for s in said.iter().skip(c).step_by(cells.len()) {
+                // Every file opens with a few words to the room, as a player
+                // does: the recogniser's first utterance is judged cold (its
+                // cepstral mean not yet adapted) and a game's is not its first.
+                let warm = Said {
+                    form: Form::Talk,
+                    text: warm_up(voice.lang).to_string(),
+                    expect: Expect::Nothing,
+                    voice: None,
+                    sox: None,
+                };
+                for s in std::iter::once(&warm).chain(said.iter().skip(c).step_by(cells.len())) {
                     let clip = sound(s, voice.espeak, rate, &work);
                     let start = samples.len() as f64 / f64::from(RATE);
                     speech.push((samples.len(), clip.len()));

@@ -90,14 +90,31 @@ enum Outcome {
     Nothing,
 }
 
-/// Words for comparison: the spellings of one word made one.
+/// Words for comparison: the words that mean the same made one (a file
+/// by its letter, whether FIDE name, NATO word or letter; synonyms of
+/// taking and castling), so that words heard right are words that give
+/// the move said.
 fn norm(words: &str) -> String {
+    let words = words
+        .replace("queen side", "queenside")
+        .replace("king side", "kingside");
     words
         .split_whitespace()
         .map(|w| match w {
-            "alpha" => "alfa",
-            "caesar" | "cesar" | "zasar" => "casar",
-            "hector" => "hektor",
+            "anna" | "alfa" | "alpha" => "a",
+            "bella" | "bravo" => "b",
+            "casar" | "caesar" | "cesar" | "zasar" | "charlie" => "c",
+            "david" | "delta" => "d",
+            "eva" | "echo" => "e",
+            "felix" | "foxtrot" => "f",
+            "gustav" | "golf" => "g",
+            "hektor" | "hector" | "hotel" => "h",
+            "take" | "x" | "captures" | "capture" | "nimmt" => "takes",
+            "promote" | "promoting" | "promotion" | "becomes" => "promotes",
+            "umwandeln" | "wird" | "verwandelt" => "umwandlung",
+            "castle" => "castles",
+            "horse" => "knight",
+            "zwo" => "zwei",
             w => w,
         })
         .collect::<Vec<_>>()
@@ -389,12 +406,50 @@ fn spoken_moves_commands_and_talk_are_heard_as_said() {
     );
 }
 
+/// The grammar `annabella hear` builds for `fen` in `lang`, with the words
+/// cmudict or locales/voice pronounce: for measuring the dictionaries
+/// with pocketsphinx_continuous against the grammar in use.
+fn hear_grammar(fen: &str, lang: &str) -> String {
+    use annabella::input::grammar::{Answers, grammar};
+    use annabella::lang::{Lang, fold};
+    let model = std::env::var("ANNABELLA_VOICE_MODEL")
+        .unwrap_or_else(|_| "/usr/share/pocketsphinx/model/en-us".into());
+    let mut known = std::collections::HashSet::new();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = [
+        format!("{model}/cmudict-en-us.dict"),
+        root.join("locales/voice/de.dict").display().to_string(),
+        root.join("locales/voice/et.dict").display().to_string(),
+        root.join("locales/voice/en.dict").display().to_string(),
+    ];
+    for (i, file) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        for line in text.lines() {
+            let Some(word) = line.split_whitespace().next() else {
+                continue;
+            };
+            let word = word.split('(').next().unwrap_or(word);
+            // Ours are looked up folded, cmudict's as they are.
+            known.insert(if i == 0 { word.to_string() } else { fold(word) });
+        }
+    }
+    let lang = match lang {
+        "de" => Lang::De,
+        "et" => Lang::Et,
+        _ => Lang::En,
+    };
+    let game = annabella::rules::Game::from_fen(fen).expect("a legal position");
+    let knows = |w: &str| known.contains(w) || known.contains(&fold(w));
+    grammar(&game, &Answers::YesNo, lang, &knows).jsgf
+}
+
 /// `scripts/voice-corpus OUTDIR`: the corpus of `Plan::full` in a folder,
 /// with labels.tsv and a JSGF grammar of every legal move per position
 /// and language (for pocketsphinx_continuous). The folder is in
 /// `ANNABELLA_VOICE_CORPUS`; `ANNABELLA_VOICE_SCALE` multiplies the
-/// counts; with `ANNABELLA_VOICE_HEAR=1` the binary hears it too and
-/// heard.tsv holds its lines.
+/// counts; `ANNABELLA_VOICE_VOICES=de,et` keeps those voices only; with
+/// `ANNABELLA_VOICE_HEAR=1` the binary hears it too and heard.tsv holds its
+/// lines.
 #[test]
 #[ignore = "writes a corpus for scripts/voice-corpus"]
 fn voice_corpus_to_folder() {
@@ -405,7 +460,11 @@ fn voice_corpus_to_folder() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
-    let plan = Plan::full(scale);
+    let mut plan = Plan::full(scale);
+    if let Ok(only) = std::env::var("ANNABELLA_VOICE_VOICES") {
+        let only: Vec<&str> = only.split(',').collect();
+        plan.voices.retain(|v| only.contains(&v.espeak));
+    }
     let recordings = if std::env::var("ANNABELLA_VOICE_HEAR").as_deref() == Ok("1") {
         let (pairs, _) = measure(dir, &plan);
         let mut out = String::from("file\tstart\tend\tkind\tvalue\tconfidence\twords\n");
@@ -429,6 +488,11 @@ fn voice_corpus_to_folder() {
             std::fs::write(
                 dir.join(format!("{name}-{lang}.jsgf")),
                 voice::jsgf(fen, lang),
+            )
+            .expect("a grammar");
+            std::fs::write(
+                dir.join(format!("{name}-{lang}.hear.jsgf")),
+                hear_grammar(fen, lang),
             )
             .expect("a grammar");
         }
