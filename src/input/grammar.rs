@@ -78,6 +78,8 @@ struct Family {
     files: Files,
     /// The word for check, said after a checking move.
     check: &'static str,
+    /// A word before the from-square ("von", "from").
+    from: &'static str,
     /// A word between from- and to-square ("nach", "to").
     between: &'static str,
     /// A word between the promotion word and the piece ("in", "to").
@@ -88,8 +90,9 @@ struct Family {
 enum Files {
     /// FIDE's names only (Anna … Hector).
     Fide,
-    /// FIDE's names, NATO words and letters.
-    All,
+    /// NATO words and letters: FIDE's names are German words, said
+    /// with German ranks (a mixture only adds sound-alikes).
+    NatoLetters,
     /// FIDE's names and letters.
     FideLetters,
 }
@@ -99,14 +102,16 @@ const DE: Family = Family {
     ranks: &GERMAN,
     files: Files::Fide,
     check: "Schach",
+    from: "von",
     between: "nach",
     into: "in",
 };
 const EN: Family = Family {
     vocab: &ENGLISH,
     ranks: &ENGLISH,
-    files: Files::All,
+    files: Files::NatoLetters,
     check: "check",
+    from: "from",
     between: "to",
     into: "to",
 };
@@ -115,6 +120,7 @@ const ET: Family = Family {
     ranks: &ESTONIAN,
     files: Files::FideLetters,
     check: "šahh",
+    from: "",
     between: "",
     into: "",
 };
@@ -167,9 +173,8 @@ impl Builder<'_> {
         for (w, i) in INTERNATIONAL.files {
             nato |= *w == FIRST_NATO;
             let wanted = match f.files {
-                Files::Fide => !nato,
-                Files::FideLetters => !nato,
-                Files::All => true,
+                Files::Fide | Files::FideLetters => !nato,
+                Files::NatoLetters => nato,
             };
             if *i == file && wanted {
                 names.push(w);
@@ -224,6 +229,7 @@ impl Builder<'_> {
         };
         let to = self.square(f, mv.to())?;
         let from_square = self.square(f, from)?;
+        let from_word = self.optional(&[f.from]);
         let between = self.optional(&[f.between]);
         let promo = match mv.promotion() {
             Some(r) => {
@@ -251,7 +257,14 @@ impl Builder<'_> {
         } else {
             format!("{piece} {take} {to}")
         };
-        let long = format!("{piece} {from_square} {take} {between} {to}");
+        // With the from-square the piece's name may be left out: "von
+        // Gustav eins nach Felix drei".
+        let optional_piece = match piece.strip_prefix('[') {
+            Some(_) => piece.clone(),
+            None if piece.is_empty() => String::new(),
+            None => format!("[{piece}]"),
+        };
+        let long = format!("{optional_piece} {from_word} {from_square} {take} {between} {to}");
         Some(tidy(&format!("(({short}) | ({long})){promo}{check}")))
     }
 }

@@ -101,7 +101,13 @@ impl Recogniser {
     /// Loads the model.
     pub fn new(model: &Model) -> Result<Recogniser, String> {
         let (acoustic, dictionary) = (path(&model.acoustic)?, path(&model.dictionary)?);
-        let base = [("-hmm", acoustic), ("-dict", dictionary)];
+        // Dither: a file's digital silence (and a word's, in synthetic
+        // speech) would give the features a log of zero.
+        let base = [
+            ("-hmm", acoustic),
+            ("-dict", dictionary),
+            ("-dither", "yes"),
+        ];
         let words = Decoder::new(&base)?;
         Ok(Recogniser {
             words,
@@ -207,14 +213,19 @@ pub fn confidence(words: &[Segment], energies: &[f64]) -> f32 {
     let speech = (0..energies.len()).filter(|&f| loud(f + first)).count();
     // Speech the path calls silence or noise: a word the grammar has no
     // place for (talk around a chess word, a misheard word dropped).
-    // Short runs at a word's edge are the alignment's slack, not words.
+    // Short runs at a word's edge are the alignment's slack, not words;
+    // a stop's closure (a few quiet frames) does not end a run.
     let mut swallowed = 0;
     for s in words.iter().filter(|s| is_filler(&s.word)) {
-        let mut run = 0;
+        let (mut run, mut quiet) = (0, 0);
         for f in s.first..=s.last + 1 {
             if f <= s.last && loud(f) {
                 run += 1;
-            } else {
+                quiet = 0;
+                continue;
+            }
+            quiet += 1;
+            if quiet > CLOSURE || f > s.last {
                 if run >= SWALLOWED_RUN {
                     swallowed += run;
                 }
@@ -236,7 +247,9 @@ pub fn confidence(words: &[Segment], energies: &[f64]) -> f32 {
 /// A frame this far below the utterance's loudest is not speech.
 const LOUD_BELOW_PEAK_DB: f64 = 25.0;
 /// Loud frames in a row, under silence or noise, that are a word.
-const SWALLOWED_RUN: usize = 20;
+const SWALLOWED_RUN: usize = 16;
+/// Quiet frames within a word (a stop's closure).
+const CLOSURE: usize = 5;
 /// The acoustic score per frame at which the confidence is one half.
 const FIT_MIDPOINT: f64 = -45.0;
 /// How quickly the confidence changes around it.
