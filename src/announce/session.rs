@@ -2,9 +2,9 @@
 //! repeat, quit; and the words of settings and their values.
 
 use super::{Announcer, Phrasing, n, s};
-use crate::event::{SessionEvent, VoiceEvent, VoiceTrouble};
-use crate::settings::Lang;
+use crate::event::{SessionEvent, SoundFileTrouble, VoiceEvent, VoiceTrouble};
 use crate::settings::{Allowed, Key, Setting};
+use crate::settings::{Lang, Microphone, Value};
 
 impl Announcer {
     pub(super) fn session_event(&self, p: Phrasing, event: &SessionEvent) -> Vec<String> {
@@ -112,6 +112,7 @@ impl Announcer {
                     self.message(ui, "voice-failed", &[("why", s(why.clone()))])
                 }
                 VoiceTrouble::Ended => self.message(ui, "voice-ended", &[]),
+                VoiceTrouble::Recording(file, why) => self.sound_file(ui, file, why),
             },
             VoiceEvent::Microphones { names, chosen } if names.is_empty() => {
                 let _ = chosen;
@@ -119,7 +120,7 @@ impl Announcer {
             }
             VoiceEvent::Microphones { names, chosen } => {
                 let list = names.join(", ");
-                let chosen = chosen.clone().unwrap_or_else(|| "-".into());
+                let chosen = Microphone(chosen.clone()).show(ui).into_owned();
                 self.message(
                     ui,
                     "voice-microphones",
@@ -135,15 +136,31 @@ impl Announcer {
 pub enum HearTrouble {
     /// `--fen` is not a position.
     BadFen(String),
-    /// The file is not sound annabella reads.
-    Unreadable {
-        /// The file as given.
-        file: String,
-        /// What the reader said.
-        why: String,
-    },
+    /// The file is not sound annabella reads: the file and why.
+    Unreadable(String, SoundFileTrouble),
     /// No voice input here.
     Voice(VoiceTrouble),
+}
+
+impl Announcer {
+    /// Why a sound file cannot be read, and what would work.
+    fn sound_file(&self, ui: Lang, file: &str, why: &SoundFileTrouble) -> String {
+        let file = ("file", s(file.to_string()));
+        match why {
+            SoundFileTrouble::Unreadable(reason) => self.message(
+                ui,
+                "sound-file-unreadable",
+                &[file, ("why", s(reason.clone()))],
+            ),
+            SoundFileTrouble::NotWav => self.message(ui, "sound-file-not-wav", &[file]),
+            SoundFileTrouble::Format(kind) => {
+                self.message(ui, "sound-file-format", &[file, ("kind", s(kind.clone()))])
+            }
+            SoundFileTrouble::Rate(rate) => {
+                self.message(ui, "sound-file-rate", &[file, ("rate", n(*rate))])
+            }
+        }
+    }
 }
 
 impl Announcer {
@@ -153,11 +170,7 @@ impl Announcer {
             HearTrouble::BadFen(fen) => {
                 self.message(ui, "hear-bad-fen", &[("fen", s(fen.clone()))])
             }
-            HearTrouble::Unreadable { file, why } => self.message(
-                ui,
-                "hear-unreadable",
-                &[("file", s(file.clone())), ("why", s(why.clone()))],
-            ),
+            HearTrouble::Unreadable(file, why) => self.sound_file(ui, file, why),
             HearTrouble::Voice(trouble) => {
                 self.voice_event(ui, &VoiceEvent::Unavailable(trouble.clone()))
             }

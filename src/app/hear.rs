@@ -83,7 +83,7 @@ fn run(args: &HearArgs, announcer: &Announcer) -> Result<Vec<String>, String> {
             recogniser.feed(chunk);
         }
         let heard = recogniser.finish();
-        let rejected = !(heard.confidence >= crate::input::grammar::REJECT_BELOW);
+        let rejected = !crate::input::grammar::taken(heard.confidence);
         let (kind, value) = if rejected {
             ("none", "-".to_string())
         } else {
@@ -91,7 +91,7 @@ fn run(args: &HearArgs, announcer: &Announcer) -> Result<Vec<String>, String> {
         };
         lines.push(format!(
             "{:.2}\t{:.2}\t{kind}\t{value}\t{:.2}\t{}",
-            u.start as f64 / 16_000.0,
+            u.onset as f64 / 16_000.0,
             u.end as f64 / 16_000.0,
             heard.confidence,
             heard.words
@@ -111,9 +111,10 @@ fn run(args: &HearArgs, announcer: &Announcer) -> Result<Vec<String>, String> {
 /// The recording as 16 kHz mono, or the sentence why not.
 fn read(args: &HearArgs, announcer: &Announcer) -> Result<Vec<i16>, String> {
     read_wav(&args.file).map_err(|e| {
-        let trouble = HearTrouble::Unreadable {
-            file: args.file.display().to_string(),
-            why: e.to_string(),
+        let file = args.file.display().to_string();
+        let trouble = match crate::io::mic::file_trouble(&e) {
+            Some(why) => HearTrouble::Unreadable(file, why),
+            None => HearTrouble::Voice(VoiceTrouble::Failed(e.to_string())),
         };
         announcer.hear_trouble(args.lang, &trouble)
     })

@@ -282,8 +282,12 @@ impl Loop<'_> {
                     Input::Token(self.secret_given(&text))
                 }
             };
-            // A token typed unseen is a line entered too.
-            let entered = matches!(input, Input::Line(_) | Input::Token(_));
+            // A token typed unseen is a line entered too, and so is what
+            // was heard: it silences the readings still spoken.
+            let entered = matches!(input, Input::Line(_) | Input::Token(_) | Input::Heard(_));
+            if matches!(input, Input::Heard(_)) {
+                self.hush.readings();
+            }
             let recording_ended = matches!(
                 input,
                 Input::Voice(VoiceNews::Unavailable(VoiceTrouble::Ended))

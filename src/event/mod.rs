@@ -26,7 +26,9 @@ pub use dual::{Compared, DualEvent, Explained, SheetDifference, SheetReport, She
 pub use online::{
     ControlLimit, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
 };
-pub use outside::{Failure, GameEntry, Heard, NameProblem, Trouble, VoiceTrouble};
+pub use outside::{
+    Failure, GameEntry, Heard, NameProblem, SoundFileTrouble, Trouble, VoiceTrouble,
+};
 pub use training::{StatsLine, TrainingEvent};
 pub use voice::VoiceEvent;
 

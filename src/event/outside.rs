@@ -107,4 +107,19 @@ pub enum VoiceTrouble {
     Failed(String),
     /// The recording listened to (`--listen-from`) came to its end.
     Ended,
+    /// The recording to listen to cannot be read: the file and why.
+    Recording(String, SoundFileTrouble),
+}
+
+/// Why a sound file cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SoundFileTrouble {
+    /// It cannot be opened or read (the system's reason).
+    Unreadable(String),
+    /// It is no WAV file, or a damaged one.
+    NotWav,
+    /// It holds audio of a kind not read (compressed, say).
+    Format(String),
+    /// Its sample rate (Hz) is outside 8 to 48 kHz.
+    Rate(u32),
 }

@@ -27,6 +27,11 @@ use crate::settings::Lang;
 /// input").
 pub const REJECT_BELOW: f32 = 0.5;
 
+/// Whether what was heard with this confidence is taken (a NaN is not).
+pub fn taken(confidence: f32) -> bool {
+    confidence.is_finite() && confidence >= REJECT_BELOW
+}
+
 /// What the open question takes as an answer, for the grammar.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Answers {

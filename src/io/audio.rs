@@ -161,9 +161,10 @@ impl Audio {
 /// Keeps ALSA's own error messages (a dozen lines for a missing sound
 /// card) off the player's terminal: annabella says in one line of its own
 /// that there is no sound. The handler is ALSA's thread-local one, so it
-/// covers exactly the audio thread, which calls this.
+/// covers exactly the thread that calls this (the audio thread, the
+/// microphone's).
 #[cfg(target_os = "linux")]
-fn quiet_alsa() {
+pub(crate) fn quiet_alsa() {
     use std::ffi::{c_char, c_int};
     type LocalHandler =
         unsafe extern "C" fn(*const c_char, c_int, *const c_char, c_int, *const c_char);
@@ -188,7 +189,7 @@ fn quiet_alsa() {
 
 /// Other platforms print nothing of their own.
 #[cfg(not(target_os = "linux"))]
-fn quiet_alsa() {}
+pub(crate) fn quiet_alsa() {}
 
 type Opened = (cpal::Stream, u32);
 

@@ -12,7 +12,7 @@
 use shakmaty::Move;
 
 use crate::event::{Event, Heard, PromptEvent, Question, SessionEvent, VoiceEvent};
-use crate::input::grammar::{Answers, Moment, REJECT_BELOW};
+use crate::input::grammar::{Answers, Moment, taken};
 use crate::input::vocab::fold;
 use crate::input::{Line, Resolution, read_line, resolve_for};
 use crate::rules::MoveFacts;
@@ -51,7 +51,7 @@ impl Session {
         }
         let shown = shown_words(&heard.words);
         let mut events: Vec<Event> = Vec::new();
-        if heard.words.trim().is_empty() || !(heard.confidence >= REJECT_BELOW) {
+        if heard.words.trim().is_empty() || !taken(heard.confidence) {
             if !shown.is_empty() {
                 events.push(SessionEvent::Voice(VoiceEvent::Heard(shown)).into());
             }

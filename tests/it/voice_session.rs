@@ -264,3 +264,35 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn microphones_are_listed_by_the_loop_and_said() {
+    let mut s = session(Lang::En, ListenConfirm::On);
+    let step = s.step(Input::Line("microphones".into()), Instant::now());
+    assert!(
+        step.effects
+            .iter()
+            .any(|e| matches!(e, Effect::ListMicrophones))
+    );
+    let names = vec!["default".to_string(), "USB Audio".to_string()];
+    let (said, _) = say(&mut s, Input::Voice(VoiceNews::Microphones(names)));
+    assert_eq!(said, ["Microphones: default, USB Audio. In use: default."]);
+    let (said, _) = say(&mut s, Input::Voice(VoiceNews::Microphones(Vec::new())));
+    assert_eq!(
+        said,
+        ["No microphone found; annabella goes on by keyboard."]
+    );
+}
+
+#[test]
+fn status_says_whether_annabella_listens() {
+    let mut s = session(Lang::En, ListenConfirm::On);
+    let (said, _) = say(&mut s, Input::Line("status".into()));
+    assert_eq!(said.last().map(String::as_str), Some("Listening."));
+    say(
+        &mut s,
+        Input::Voice(VoiceNews::Unavailable(VoiceTrouble::NoModel)),
+    );
+    let (said, _) = say(&mut s, Input::Line("status".into()));
+    assert_eq!(said.last().map(String::as_str), Some("Not listening."));
+}

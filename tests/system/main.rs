@@ -11,3 +11,4 @@ mod mic;
 mod speech;
 mod terminal;
 mod voice_accuracy;
+mod voice_game;

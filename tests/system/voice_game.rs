@@ -37,11 +37,29 @@ fn run(program: &str, args: &[&str]) {
 /// each utterance followed by 1.2 s of silence.
 fn game_recording(dir: &Path) -> PathBuf {
     let silence = dir.join("silence.wav");
-    run("sox", &["-n", "-r", "22050", "-c", "1", "-b", "16", silence.to_str().unwrap(), "trim", "0", "1.2"]);
+    run(
+        "sox",
+        &[
+            "-n",
+            "-r",
+            "22050",
+            "-c",
+            "1",
+            "-b",
+            "16",
+            silence.to_str().unwrap(),
+            "trim",
+            "0",
+            "1.2",
+        ],
+    );
     let mut parts = Vec::new();
     for (i, text) in MOVES.iter().flat_map(|m| [*m, "ja"]).enumerate() {
         let wav = dir.join(format!("u{i:02}.wav"));
-        run("espeak-ng", &["-v", "de", "-s", "150", "-w", wav.to_str().unwrap(), text]);
+        run(
+            "espeak-ng",
+            &["-v", "de", "-s", "150", "-w", wav.to_str().unwrap(), text],
+        );
         parts.push(wav);
         parts.push(silence.clone());
     }
@@ -83,8 +101,16 @@ fn assert_game(lines: &[String]) {
         lines.join("\n")
     );
     let heard = lines.iter().filter(|l| l.starts_with("Gehört:")).count();
-    assert!(heard >= 16, "{heard} utterances heard:\n{}", lines.join("\n"));
-    assert!(lines.iter().any(|l| l == "Springer Felix drei?"), "{}", lines.join("\n"));
+    assert!(
+        heard >= 16,
+        "{heard} utterances heard:\n{}",
+        lines.join("\n")
+    );
+    assert!(
+        lines.iter().any(|l| l == "Springer Felix drei?"),
+        "{}",
+        lines.join("\n")
+    );
 }
 
 #[test]
@@ -92,7 +118,14 @@ fn a_hot_seat_game_spoken_from_a_recording_reaches_its_position() {
     let dir = tempfile::tempdir().expect("temp dir");
     let game = game_recording(dir.path());
     let home = Home::new();
-    let args = ["--lang", "de", "--opponent", "human", "--listen-from", game.to_str().unwrap()];
+    let args = [
+        "--lang",
+        "de",
+        "--opponent",
+        "human",
+        "--listen-from",
+        game.to_str().unwrap(),
+    ];
     let lines = play(Piped::start(&home, &args));
     assert_game(&lines);
 }
@@ -104,11 +137,219 @@ fn a_hot_seat_game_spoken_into_alsa_reaches_its_position() {
     let raw = dir.path().join("game.raw");
     run(
         "sox",
-        &[game.to_str().unwrap(), "-r", "16000", "-c", "1", "-b", "16", "-e", "signed", "-t", "raw", raw.to_str().unwrap()],
+        &[
+            game.to_str().unwrap(),
+            "-r",
+            "16000",
+            "-c",
+            "1",
+            "-b",
+            "16",
+            "-e",
+            "signed",
+            "-t",
+            "raw",
+            raw.to_str().unwrap(),
+        ],
     );
     let alsa_home = capture_home(&raw);
     let home = Home::new();
     let args = ["--lang", "de", "--opponent", "human", "--listen"];
-    let lines = play(Piped::start_with(&home, &args, &[("HOME", alsa_home.path())]));
+    let lines = play(Piped::start_with(
+        &home,
+        &args,
+        &[("HOME", alsa_home.path())],
+    ));
     assert_game(&lines);
+}
+
+mod any_sound {
+    use std::sync::{Mutex, OnceLock};
+    use std::time::Instant;
+
+    use annabella::input::grammar::{Answers, grammar};
+    use annabella::io::mic::{ToMono16k, Vad, VadConfig, VadEvent};
+    use annabella::io::voice::recognise::{Model, Recogniser};
+    use annabella::rules::Game;
+    use annabella::session::{Input, Session, Start};
+    use annabella::settings::{Lang, ListenConfirm, OpponentChoice, Settings};
+    use proptest::prelude::*;
+
+    fn recogniser() -> &'static Mutex<Recogniser> {
+        static ONE: OnceLock<Mutex<Recogniser>> = OnceLock::new();
+        ONE.get_or_init(|| {
+            let model = Model::find().expect("pocketsphinx-en-us: scripts/setup installs it");
+            Mutex::new(Recogniser::new(&model).expect("the model loads"))
+        })
+    }
+
+    fn frames() -> impl Strategy<Value = Vec<f32>> {
+        let sample = prop_oneof![
+            4 => -1.0f32..1.0,
+            1 => Just(0.0f32),
+            1 => Just(f32::NAN),
+            1 => Just(f32::INFINITY),
+            1 => prop::num::f32::ANY,
+            1 => Just(1.0e9f32),
+        ];
+        prop::collection::vec(sample, 0..24_000)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// Any sound (silence, clipping, NaN, odd lengths, any rate and
+        /// channels) through conversion, the detector, the recogniser and
+        /// the session: nothing panics and the game stays legal.
+        #[test]
+        fn any_sound_never_panics_nor_plays_an_illegal_move(
+            sound in frames(),
+            rate in 8_000u32..48_000,
+            channels in 1u16..3,
+            pieces in 1usize..700,
+        ) {
+            let mut r = recogniser().lock().unwrap_or_else(|e| e.into_inner());
+            let settings = Settings {
+                opponent: OpponentChoice::Human,
+                listen: true,
+                listen_confirm: ListenConfirm::Off,
+                lang: Lang::En,
+                ..Settings::default()
+            };
+            let mut session = Session::new(Game::new(), settings);
+            session.step(Input::Start(Start::default()), Instant::now());
+            let g = grammar(session.game(), &Answers::YesNo, Lang::En, &|w| r.knows(w));
+            r.set_grammar(&g).expect("the grammar is taken");
+            let mut convert = ToMono16k::new(rate, channels);
+            let mut vad = Vad::new(VadConfig::default());
+            let (mut mono, mut events) = (Vec::new(), Vec::new());
+            for piece in sound.chunks(pieces) {
+                mono.clear();
+                convert.push_f32(piece, &mut mono);
+                vad.push(&mono, &mut events);
+                for event in events.drain(..) {
+                    match event {
+                        VadEvent::Start { preroll, .. } => {
+                            r.start();
+                            r.feed(&preroll);
+                        }
+                        VadEvent::Audio(s) => r.feed(&s),
+                        VadEvent::End { .. } => {
+                            let heard = r.finish();
+                            prop_assert!((0.0..=1.0).contains(&heard.confidence));
+                            session.step(Input::Heard(heard), Instant::now());
+                        }
+                    }
+                }
+            }
+            // Every move played replays from the start.
+            let mut replay = Game::new();
+            for ply in session.game().plies() {
+                prop_assert!(replay.play(ply.mv).is_ok());
+            }
+        }
+    }
+}
+
+/// `annabella hear`: one tab-separated line per utterance; a file it
+/// cannot read is one sentence and exit status 1.
+#[test]
+fn hear_prints_a_line_per_utterance_and_refuses_what_is_not_sound() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let wav = dir.path().join("two.wav");
+    let first = dir.path().join("a.wav");
+    let second = dir.path().join("b.wav");
+    let silence = dir.path().join("s.wav");
+    run(
+        "espeak-ng",
+        &[
+            "-v",
+            "en-us",
+            "-s",
+            "150",
+            "-w",
+            first.to_str().unwrap(),
+            "knight foxtrot three",
+        ],
+    );
+    run(
+        "espeak-ng",
+        &[
+            "-v",
+            "en-us",
+            "-s",
+            "150",
+            "-w",
+            second.to_str().unwrap(),
+            "what a lovely day it is today",
+        ],
+    );
+    run(
+        "sox",
+        &[
+            "-n",
+            "-r",
+            "22050",
+            "-c",
+            "1",
+            "-b",
+            "16",
+            silence.to_str().unwrap(),
+            "trim",
+            "0",
+            "1",
+        ],
+    );
+    let parts = [&silence, &first, &silence, &second, &silence];
+    let mut args: Vec<&str> = parts.iter().map(|p| p.to_str().unwrap()).collect();
+    // Stereo at 44.1 kHz: any PCM WAV is taken.
+    args.extend(["-r", "44100", "-c", "2", wav.to_str().unwrap()]);
+    run("sox", &args);
+    let home = Home::new();
+    let out = home
+        .command(&["hear", wav.to_str().unwrap(), "--lang", "en"])
+        .output()
+        .expect("hear runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    for line in &lines {
+        assert_eq!(line.len(), 6, "{line:?}");
+        let start: f64 = line[0].parse().expect("a start in seconds");
+        let end: f64 = line[1].parse().expect("an end in seconds");
+        assert!(start < end, "{line:?}");
+        let confidence: f64 = line[4].parse().expect("a confidence");
+        assert!((0.0..=1.0).contains(&confidence));
+        assert_eq!(
+            line[0].split('.').nth(1).map(str::len),
+            Some(2),
+            "two decimals"
+        );
+    }
+    assert_eq!(&lines[0][2..4], ["move", "g1f3"], "{text}");
+    assert!(
+        (0.9..1.3).contains(&lines[0][0].parse::<f64>().unwrap()),
+        "{text}"
+    );
+    assert_eq!(
+        &lines[1][2..4],
+        ["none", "-"],
+        "talk is no chess line: {text}"
+    );
+
+    let garbage = dir.path().join("garbage.wav");
+    std::fs::write(&garbage, b"RIFF....not a wave at all").expect("written");
+    for bad in [garbage.to_str().unwrap(), "/nonexistent/file.wav"] {
+        let out = home
+            .command(&["hear", bad])
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("hear runs");
+        assert_eq!(out.status.code(), Some(1), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("WAV"), "says what works: {err}");
+        assert!(out.stdout.is_empty());
+    }
 }

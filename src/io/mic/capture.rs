@@ -40,7 +40,7 @@ pub fn microphones() -> Result<Vec<String>, MicError> {
     let spawned = thread::Builder::new()
         .name("annabella-mic-list".into())
         .spawn(move || {
-            quiet_alsa();
+            crate::io::audio::quiet_alsa();
             let host = cpal::default_host();
             let names = host.input_devices().map(|devices| {
                 devices
@@ -84,7 +84,7 @@ impl Capture {
         let thread = thread::Builder::new()
             .name("annabella-mic".into())
             .spawn(move || {
-                quiet_alsa();
+                crate::io::audio::quiet_alsa();
                 match open_stream(wanted.as_deref(), tx, on_error) {
                     Ok(stream) => {
                         if ready_tx.send(Ok(())).is_ok() {
@@ -282,37 +282,6 @@ where
         scratch.extend(s.iter().map(|&x| x.to_sample::<f32>()));
     }
 }
-
-/// Keeps ALSA's own messages (a dozen lines for a missing card) off the
-/// player's terminal; the handler is per thread, so it covers the
-/// calling thread only. The same as the audio output's.
-#[cfg(target_os = "linux")]
-fn quiet_alsa() {
-    use std::ffi::{c_char, c_int};
-    type LocalHandler =
-        unsafe extern "C" fn(*const c_char, c_int, *const c_char, c_int, *const c_char);
-    unsafe extern "C" {
-        // alsa-lib 1.1.6 and later; libasound is linked through cpal.
-        fn snd_lib_error_set_local(handler: Option<LocalHandler>) -> Option<LocalHandler>;
-    }
-    unsafe extern "C" fn ignore(
-        _file: *const c_char,
-        _line: c_int,
-        _function: *const c_char,
-        _err: c_int,
-        _msg: *const c_char,
-    ) {
-    }
-    // SAFETY: the function only stores the pointer for this thread; the
-    // handler ignores its arguments and never unwinds.
-    unsafe {
-        snd_lib_error_set_local(Some(ignore));
-    }
-}
-
-/// Other platforms print nothing of their own.
-#[cfg(not(target_os = "linux"))]
-fn quiet_alsa() {}
 
 #[cfg(test)]
 mod tests {

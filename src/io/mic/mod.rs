@@ -20,6 +20,8 @@ pub use wav::read_wav;
 
 use std::fmt;
 
+use crate::event::SoundFileTrouble;
+
 /// Why there is no audio. Each variant is one thing the player can act
 /// on; [`fmt::Display`] says it in one English sentence.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,6 +92,22 @@ impl fmt::Display for MicError {
 }
 
 impl std::error::Error for MicError {}
+
+/// What a file's error is, as the player is told it; `None` for an
+/// error of a device.
+pub fn file_trouble(e: &MicError) -> Option<SoundFileTrouble> {
+    match e {
+        MicError::FileUnreadable(_, why) => Some(SoundFileTrouble::Unreadable(why.clone())),
+        MicError::NotWav(_) => Some(SoundFileTrouble::NotWav),
+        MicError::WavFormat(_, kind) => Some(SoundFileTrouble::Format(kind.clone())),
+        MicError::WavRate(_, rate) => Some(SoundFileTrouble::Rate(*rate)),
+        MicError::NoDevice
+        | MicError::NoSuchDevice(_)
+        | MicError::Host(_)
+        | MicError::Open(_)
+        | MicError::Thread(_) => None,
+    }
+}
 
 #[cfg(test)]
 mod tests {

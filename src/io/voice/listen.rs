@@ -22,7 +22,7 @@ use crate::event::{Heard, VoiceTrouble};
 use crate::input::grammar::Moment;
 use crate::input::grammar::{Understood, grammar, understand};
 use crate::io::gate::Gate;
-use crate::io::mic::{Capture, MicError, Vad, VadConfig, VadEvent};
+use crate::io::mic::{Capture, MicError, Vad, VadConfig, VadEvent, file_trouble};
 
 /// What the listening thread reports.
 #[derive(Clone, Debug, PartialEq)]
@@ -104,7 +104,11 @@ fn capture(source: &Source) -> Result<Capture, VoiceTrouble> {
     result.map_err(|e| match (e, source) {
         (MicError::NoDevice, _) => VoiceTrouble::NoMicrophone(String::new()),
         (MicError::NoSuchDevice(name), _) => VoiceTrouble::NoMicrophone(name),
-        (e, _) => VoiceTrouble::Failed(e.to_string()),
+        (e, Source::File(path)) => match file_trouble(&e) {
+            Some(why) => VoiceTrouble::Recording(path.display().to_string(), why),
+            None => VoiceTrouble::Failed(e.to_string()),
+        },
+        (e, Source::Microphone(_)) => VoiceTrouble::Failed(e.to_string()),
     })
 }
 

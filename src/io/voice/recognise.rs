@@ -1,15 +1,18 @@
 //! The recogniser: PocketSphinx's English model with a grammar of the
-//! moment, and beside it a free phone loop over the same sound, which
-//! tells speech that fits the grammar from talk and noise that the
-//! grammar would force into a chess line.
+//! moment, and a confidence that tells speech that fits the grammar from
+//! talk and noise that the grammar would force into a chess line.
 //!
-//! Rejection by measurement (see BENCHMARKS.md, "Voice input"): the
-//! grammar's best path explains talk with a short word and long
-//! silences, and a misheard word with worse sounds than the phone loop
-//! finds there. So the confidence is the lower of two figures: how much
-//! of the speech the phone loop hears (its frames outside silence) the
-//! grammar's words cover, and the acoustic score per frame of those
-//! words against the phone loop's over the same frames.
+//! Rejection by measurement (see BENCHMARKS.md, "Voice input"). A
+//! grammar explains talk with a chess word and long stretches of
+//! "silence" over loud frames, and a misheard word with sounds that fit
+//! badly. PocketSphinx scores each frame against the best-fitting sound
+//! of that frame, so the path's acoustic score per frame is near zero
+//! for a good fit. The confidence is the lower of two figures: the share
+//! of the utterance's speech the words cover (loud runs of 200 ms and
+//! more under silence or noise count against it), and the path's
+//! acoustic score per frame. (A free phone loop beside the grammar,
+//! tried first, doubled the work and told talk from chess worse: its
+//! scores carry its phone language model.)
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -17,7 +20,7 @@ use std::path::{Path, PathBuf};
 use super::sphinx::{Decoder, Segment};
 use crate::event::Heard;
 use crate::input::grammar::Grammar;
-use crate::lang::fold;
+use crate::input::vocab::fold;
 
 /// Our pronunciations of German, Estonian and English words in the
 /// English model's phones (`locales/voice/`).
@@ -35,8 +38,6 @@ pub struct Model {
     pub acoustic: PathBuf,
     /// The English pronunciation dictionary.
     pub dictionary: PathBuf,
-    /// The phone language model for the phone loop.
-    pub phones: PathBuf,
 }
 
 impl Model {
@@ -48,9 +49,8 @@ impl Model {
         let model = Model {
             acoustic: base.join("en-us"),
             dictionary: base.join("cmudict-en-us.dict"),
-            phones: base.join("en-us-phone.lm.bin"),
         };
-        let present = [&model.acoustic, &model.dictionary, &model.phones]
+        let present = [&model.acoustic, &model.dictionary]
             .iter()
             .all(|p| p.exists());
         present.then_some(model)
@@ -60,7 +60,6 @@ impl Model {
 /// Recognises utterances against the grammar of the moment.
 pub struct Recogniser {
     words: Decoder,
-    phones: Decoder,
     /// Our pronunciations by folded word (so that "laeufer", "läufer"
     /// and "laufer" in a dictionary all serve the grammar's "laufer").
     ours: HashMap<String, Vec<String>>,
@@ -68,6 +67,8 @@ pub struct Recogniser {
     added: HashSet<String>,
     /// The grammar in use, to skip setting it again.
     current: String,
+    /// The energy of every 10 ms frame of the utterance, in dB.
+    energies: Vec<f64>,
 }
 
 fn path(p: &Path) -> Result<&str, String> {
@@ -97,27 +98,17 @@ fn our_pronunciations() -> HashMap<String, Vec<String>> {
 }
 
 impl Recogniser {
-    /// Loads the model twice: for the grammar and for the phone loop.
+    /// Loads the model.
     pub fn new(model: &Model) -> Result<Recogniser, String> {
         let (acoustic, dictionary) = (path(&model.acoustic)?, path(&model.dictionary)?);
         let base = [("-hmm", acoustic), ("-dict", dictionary)];
         let words = Decoder::new(&base)?;
-        // Context-dependent phones with narrow beams: as fast as the
-        // grammar, and scores comparable with its own.
-        let mut phones = Decoder::new(&[
-            base[0],
-            base[1],
-            ("-allphone_ci", "no"),
-            ("-beam", "1e-10"),
-            ("-pbeam", "1e-10"),
-        ])?;
-        phones.set_allphone("phones", path(&model.phones)?)?;
         Ok(Recogniser {
             words,
-            phones,
             ours: our_pronunciations(),
             added: HashSet::new(),
             current: String::new(),
+            energies: Vec::new(),
         })
     }
 
@@ -157,14 +148,18 @@ impl Recogniser {
 
     /// Starts an utterance.
     pub fn start(&mut self) {
+        self.energies.clear();
         self.words.start();
-        self.phones.start();
     }
 
     /// Feeds 16 kHz mono samples.
     pub fn feed(&mut self, samples: &[i16]) {
+        self.energies.extend(samples.chunks(160).map(|f| {
+            let e: f64 =
+                f.iter().map(|&x| f64::from(x) * f64::from(x)).sum::<f64>() / f.len().max(1) as f64;
+            10.0 * (e + 1.0).log10()
+        }));
         self.words.feed(samples);
-        self.phones.feed(samples);
     }
 
     /// The words so far in the utterance under way.
@@ -175,8 +170,8 @@ impl Recogniser {
     /// Ends the utterance: what was heard, with its confidence.
     pub fn finish(&mut self) -> Heard {
         let words = self.words.finish().map(|(w, _)| w).unwrap_or_default();
-        self.phones.finish();
-        let confidence = confidence(&self.words.segments(), &self.phones.segments());
+        let segs = self.words.segments();
+        let confidence = confidence(&segs, &self.energies);
         Heard {
             words: words.split_whitespace().collect::<Vec<_>>().join(" "),
             confidence,
@@ -192,36 +187,59 @@ fn frames(s: &Segment) -> usize {
     s.last.saturating_add(1).saturating_sub(s.first)
 }
 
-/// The confidence in the grammar's path `words` given the phone loop's
-/// path `phones` over the same sound: 0 to 1.
-pub fn confidence(words: &[Segment], phones: &[Segment]) -> f32 {
+/// The confidence in the grammar's path `words` over an utterance whose
+/// 10 ms frames had `energies` (dB): 0 to 1.
+pub fn confidence(words: &[Segment], energies: &[f64]) -> f32 {
     let spoken: Vec<&Segment> = words.iter().filter(|s| !is_filler(&s.word)).collect();
     let covered: usize = spoken.iter().map(|s| frames(s)).sum();
     if covered == 0 {
         return 0.0;
     }
-    let speech: usize = phones
-        .iter()
-        .filter(|s| !is_filler(&s.word))
-        .map(frames)
-        .sum();
-    let coverage = covered as f64 / speech.max(1) as f64;
-    let mut loop_score = 0f64;
-    for p in phones {
-        for w in &spoken {
-            let (lo, hi) = (p.first.max(w.first), p.last.min(w.last));
-            if hi >= lo {
-                loop_score += p.acoustic as f64 * (hi + 1 - lo) as f64 / frames(p).max(1) as f64;
+    // The decoder numbers frames from its start; this utterance's first
+    // frame is the first segment's.
+    let first = words.first().map_or(0, |s| s.first);
+    let peak = energies.iter().copied().fold(f64::MIN, f64::max);
+    let loud = |frame: usize| {
+        energies
+            .get(frame.saturating_sub(first))
+            .is_some_and(|&e| e > peak - LOUD_BELOW_PEAK_DB)
+    };
+    let speech = (0..energies.len()).filter(|&f| loud(f + first)).count();
+    // Speech the path calls silence or noise: a word the grammar has no
+    // place for (talk around a chess word, a misheard word dropped).
+    // Short runs at a word's edge are the alignment's slack, not words.
+    let mut swallowed = 0;
+    for s in words.iter().filter(|s| is_filler(&s.word)) {
+        let mut run = 0;
+        for f in s.first..=s.last + 1 {
+            if f <= s.last && loud(f) {
+                run += 1;
+            } else {
+                if run >= SWALLOWED_RUN {
+                    swallowed += run;
+                }
+                run = 0;
             }
         }
     }
+    let by_coverage = 1.0 - swallowed as f64 / speech.max(1) as f64;
+    // The senone scores are each frame's against its best, so a path
+    // that fits the sound scores near 0 per frame.
     let ours: i64 = spoken.iter().map(|s| s.acoustic).sum();
-    let per_frame = (ours as f64 - loop_score) / covered as f64;
-    // Measured: grammar words over chess speech score above -5 per
-    // frame against the loop, misheard words below -10; the speech the
-    // words cover is above 0.8 for chess lines and below 0.3 for talk.
-    let by_score = 1.0 / (1.0 + (-(per_frame + 7.0) / 2.5).exp());
-    let by_coverage = ((coverage - 0.3) / 0.5).clamp(0.0, 1.0);
+    let per_frame = ours as f64 / covered as f64;
+    let by_score = 1.0 / (1.0 + (-(per_frame - FIT_MIDPOINT) / FIT_SPREAD).exp());
+    let by_coverage = ((by_coverage - COVERAGE_FLOOR) / (1.0 - COVERAGE_FLOOR)).clamp(0.0, 1.0);
     let c = by_score.min(by_coverage);
     if c.is_finite() { c as f32 } else { 0.0 }
 }
+
+/// A frame this far below the utterance's loudest is not speech.
+const LOUD_BELOW_PEAK_DB: f64 = 25.0;
+/// Loud frames in a row, under silence or noise, that are a word.
+const SWALLOWED_RUN: usize = 20;
+/// The acoustic score per frame at which the confidence is one half.
+const FIT_MIDPOINT: f64 = -45.0;
+/// How quickly the confidence changes around it.
+const FIT_SPREAD: f64 = 3.0;
+/// The share of speech the words must cover for any confidence.
+const COVERAGE_FLOOR: f64 = 0.6;

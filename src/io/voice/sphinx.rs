@@ -1,6 +1,5 @@
 //! Our own small bindings to PocketSphinx 5prealpha (Debian's
-//! `libpocketsphinx3`): just the calls a grammar decoder and a phone loop
-//! need, behind a [`Decoder`] that owns its handle. The library is linked
+//! `libpocketsphinx3`): just the calls a grammar decoder needs, behind a [`Decoder`] that owns its handle. The library is linked
 //! by `build.rs` through pkg-config.
 
 use std::ffi::{CStr, CString, c_char, c_int, c_void};
@@ -44,7 +43,6 @@ unsafe extern "C" {
     ) -> c_int;
     fn ps_lookup_word(ps: *mut PsDecoder, word: *const c_char) -> *mut c_char;
     fn ps_set_jsgf_string(ps: *mut PsDecoder, name: *const c_char, jsgf: *const c_char) -> c_int;
-    fn ps_set_allphone_file(ps: *mut PsDecoder, name: *const c_char, path: *const c_char) -> c_int;
     fn ps_set_search(ps: *mut PsDecoder, name: *const c_char) -> c_int;
     fn ps_start_utt(ps: *mut PsDecoder) -> c_int;
     fn ps_process_raw(
@@ -166,18 +164,6 @@ impl Decoder {
         self.use_search(name)
     }
 
-    /// Makes a phone loop over `lm` (a phone language model file) the
-    /// search called `name` and uses it.
-    pub fn set_allphone(&mut self, name: &str, lm: &str) -> Result<(), String> {
-        self.abandon();
-        let (n, p) = (c(name)?, c(lm)?);
-        // SAFETY: valid strings.
-        if unsafe { ps_set_allphone_file(self.ps, n.as_ptr(), p.as_ptr()) } < 0 {
-            return Err(format!("PocketSphinx could not load the phone model {lm}"));
-        }
-        self.use_search(name)
-    }
-
     fn use_search(&mut self, name: &str) -> Result<(), String> {
         let n = c(name)?;
         // SAFETY: valid string.
@@ -203,7 +189,7 @@ impl Decoder {
     }
 
     /// Ends the utterance; its best words and their score (log base of
-    /// the model, in natural-log units), or `None` for no words.
+    /// the model, scaled), or `None` for no words.
     pub fn finish(&mut self) -> Option<(String, f64)> {
         if !self.in_utterance {
             return None;
@@ -228,14 +214,14 @@ impl Decoder {
             .to_string_lossy()
             .into_owned();
         // SAFETY: the logmath of a valid decoder.
-        let ln = f64::from(score);
-        Some((words, ln))
+        let score = f64::from(score);
+        Some((words, score))
     }
 
-    /// The best path's pieces (words, or phones in a phone loop), each
+    /// The best path's pieces (words, and fillers such as `<sil>`), each
     /// with its frames and its acoustic score alone, without the
-    /// grammar's or the language model's part: what a grammar path and a
-    /// free phone loop over the same sound can be compared by.
+    /// grammar's or the language model's part: what the confidence is
+    /// made of.
     pub fn segments(&mut self) -> Vec<Segment> {
         let mut out = Vec::new();
         // SAFETY: valid decoder; the iterator is walked to its end, where
