@@ -77,7 +77,7 @@ impl Form {
     pub fn name(self) -> &'static str {
         match self {
             Form::Fide => "fide",
-            Form::FideFromTo => "fide von/nach",
+            Form::FideFromTo => "fide-from-to",
             Form::Nato => "nato",
             Form::Letters => "letters",
             Form::Estonian => "estonian",

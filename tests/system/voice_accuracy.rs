@@ -331,14 +331,15 @@ fn spoken_moves_commands_and_talk_are_heard_as_said() {
     println!("totals per language and form:");
     for ((lang, form), t) in &by_form {
         println!(
-            "  {:<4} {:<14} n={:<4} exact {:>5.1}%  wrong {:>4.1}%  ambiguous {:>4.1}%  nothing {:>5.1}%",
+            "  {:<4} {:<14} n={:<4} exact {:>5.1}%  wrong {:>4.1}%  ambiguous {:>4.1}%  nothing {:>5.1}%  words right {:>5.1}%",
             lang,
             form.name(),
             t.n,
             t.exact_pct(),
             Tally::pct(t.wrong, t.n),
             Tally::pct(t.ambiguous, t.n),
-            Tally::pct(t.nothing, t.n)
+            Tally::pct(t.nothing, t.n),
+            Tally::pct(t.words, t.n)
         );
     }
     println!(
