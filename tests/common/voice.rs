@@ -22,6 +22,9 @@ use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, CastlingSide, Chess, Move, Position, Role, Square};
 
+/// Pairs of words and what they stand for (commands, talk).
+type Pairs = &'static [(&'static str, &'static str)];
+
 /// The sample rate of every file.
 pub const RATE: u32 = 16_000;
 /// espeak-ng's speaking rates (words a minute).
@@ -631,8 +634,7 @@ fn script(voice: &Voice, fen: &str, plan: &Plan, rng: &mut Rng) -> Vec<Said> {
             out.push(own(text, form, Expect::Move(uci(m))));
         }
     }
-    let (commands, answers, talk): (&[(&str, &str)], [&str; 2], &[(&str, &str)]) = match voice.lang
-    {
+    let (commands, answers, talk): (Pairs, [&str; 2], Pairs) = match voice.lang {
         "de" => (&DE_COMMANDS, ["ja", "nein"], &DE_TALK),
         "et" => (&ET_COMMANDS, ["jah", "ei"], &ET_TALK),
         _ => (&EN_COMMANDS, ["yes", "no"], &EN_TALK),
