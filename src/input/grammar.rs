@@ -135,6 +135,23 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
+    /// The first phrase the recogniser can say, of those that mean the
+    /// same: one word for each meaning, the one annabella itself says
+    /// (synonyms only add sound-alikes to choose from; typed, they all
+    /// still count).
+    fn first<'w>(&mut self, phrases: impl IntoIterator<Item = &'w str>) -> Option<String> {
+        let knows = self.knows;
+        let phrase = phrases.into_iter().find(|p| {
+            let words: Vec<String> = p
+                .split([' ', '-'])
+                .map(plain)
+                .filter(|w| !w.is_empty())
+                .collect();
+            !words.is_empty() && words.iter().all(|w| knows(w))
+        })?;
+        self.alt([phrase])
+    }
+
     /// `(a | b | c)` of the folded words the recogniser knows, each
     /// phrase's words all known; `None` when none is.
     fn alt<'w>(&mut self, phrases: impl IntoIterator<Item = &'w str>) -> Option<String> {
@@ -164,32 +181,37 @@ impl Builder<'_> {
 
     fn piece(&mut self, f: &Family, role: Role) -> Option<String> {
         let names = f.vocab.pieces.iter().filter(|(_, r)| *r == role);
-        self.alt(names.map(|(w, _)| *w))
+        self.first(names.map(|(w, _)| *w))
     }
 
     fn file(&mut self, f: &Family, file: u32) -> Option<String> {
-        let mut names: Vec<&str> = Vec::new();
+        let (mut fide, mut nato_names): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
         let mut nato = false;
         for (w, i) in INTERNATIONAL.files {
             nato |= *w == FIRST_NATO;
-            let wanted = match f.files {
-                Files::Fide | Files::FideLetters => !nato,
-                Files::NatoLetters => nato,
-            };
-            if *i == file && wanted {
-                names.push(w);
+            if *i == file {
+                if nato {
+                    nato_names.push(w)
+                } else {
+                    fide.push(w)
+                }
             }
         }
         const LETTERS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
-        if f.files != Files::Fide {
-            names.push(LETTERS[file as usize]);
-        }
-        self.alt(names)
+        let letter = LETTERS[file as usize];
+        // FIDE's name, NATO's word, the letter: one word of each.
+        let names: Vec<Option<String>> = match f.files {
+            Files::Fide => vec![self.first(fide)],
+            Files::FideLetters => vec![self.first(fide), self.first([letter])],
+            Files::NatoLetters => vec![self.first(nato_names), self.first([letter])],
+        };
+        let names: Vec<String> = names.into_iter().flatten().collect();
+        (!names.is_empty()).then(|| format!("({})", names.join(" | ")))
     }
 
     fn rank(&mut self, f: &Family, rank: u32) -> Option<String> {
         let names = f.ranks.ranks.iter().filter(|(_, r)| *r == rank);
-        self.alt(names.map(|(w, _)| *w))
+        self.first(names.map(|(w, _)| *w))
     }
 
     fn square(&mut self, f: &Family, sq: Square) -> Option<String> {
@@ -222,7 +244,7 @@ impl Builder<'_> {
             (None, Role::Pawn) => String::new(),
             (None, _) => return None,
         };
-        let take = self.alt(f.vocab.captures.iter().copied());
+        let take = self.first(f.vocab.captures.iter().copied());
         let take = match (mv.is_capture(), take) {
             (true, Some(t)) => format!("[{t}]"),
             _ => String::new(),
@@ -233,7 +255,7 @@ impl Builder<'_> {
         let between = self.optional(&[f.between]);
         let promo = match mv.promotion() {
             Some(r) => {
-                let lead = self.alt(f.vocab.promotions.iter().copied());
+                let lead = self.first(f.vocab.promotions.iter().copied());
                 let into = self.optional(&[f.into]);
                 let piece = self.piece(f, r)?;
                 match lead {
@@ -339,10 +361,11 @@ fn commands(b: &mut Builder, game: &Game, lang: Lang) -> Option<String> {
     let mut words = Vec::new();
     for command in Command::all() {
         let entry = command.entry();
-        for w in entry.words.of(Lang::En).iter().chain(entry.words.of(lang)) {
-            // One letter is a file, not a command, to a listener.
+        // The word shown for the command in each language: one letter is
+        // a file, not a command, to a listener.
+        for w in [entry.words.shown(Lang::En), entry.words.shown(lang)] {
             if w.chars().count() > 1 && matches!(read_line(w, lang, game), Line::Command(_)) {
-                words.push(*w);
+                words.push(w);
             }
         }
     }
