@@ -71,6 +71,55 @@ fn game_recording(dir: &Path) -> PathBuf {
     game
 }
 
+/// The game recording, heard from `--listen-from`, what `collect` reads.
+fn from_recording(collect: fn(Piped) -> Vec<String>) -> Vec<String> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = game_recording(dir.path());
+    let home = Home::new();
+    let args = [
+        "--lang",
+        "de",
+        "--opponent",
+        "human",
+        "--listen-from",
+        game.to_str().unwrap(),
+    ];
+    collect(Piped::start(&home, &args))
+}
+
+/// The game recording, heard from ALSA's default capture device made
+/// that file, what `collect` reads.
+fn from_alsa(collect: fn(Piped) -> Vec<String>) -> Vec<String> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let game = game_recording(dir.path());
+    let raw = dir.path().join("game.raw");
+    run(
+        "sox",
+        &[
+            game.to_str().unwrap(),
+            "-r",
+            "16000",
+            "-c",
+            "1",
+            "-b",
+            "16",
+            "-e",
+            "signed",
+            "-t",
+            "raw",
+            raw.to_str().unwrap(),
+        ],
+    );
+    let alsa_home = capture_home(&raw);
+    let home = Home::new();
+    let args = ["--lang", "de", "--opponent", "human", "--listen"];
+    collect(Piped::start_with(
+        &home,
+        &args,
+        &[("HOME", alsa_home.path())],
+    ))
+}
+
 /// Plays until the eighth ply is announced, then asks for the FEN.
 fn play(mut piped: Piped) -> Vec<String> {
     let mut lines = Vec::new();
@@ -145,54 +194,14 @@ fn assert_game(lines: &[String]) {
 #[test]
 #[ignore = "synthetic German FIDE words are not yet recognised well enough for a whole game; see BENCHMARKS.md"]
 fn a_hot_seat_game_spoken_from_a_recording_reaches_its_position() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let game = game_recording(dir.path());
-    let home = Home::new();
-    let args = [
-        "--lang",
-        "de",
-        "--opponent",
-        "human",
-        "--listen-from",
-        game.to_str().unwrap(),
-    ];
-    let lines = play(Piped::start(&home, &args));
-    assert_game(&lines);
+    assert_game(&from_recording(play));
 }
 
 /// As above, through ALSA; on demand for the same reason.
 #[test]
 #[ignore = "synthetic German FIDE words are not yet recognised well enough for a whole game; see BENCHMARKS.md"]
 fn a_hot_seat_game_spoken_into_alsa_reaches_its_position() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let game = game_recording(dir.path());
-    let raw = dir.path().join("game.raw");
-    run(
-        "sox",
-        &[
-            game.to_str().unwrap(),
-            "-r",
-            "16000",
-            "-c",
-            "1",
-            "-b",
-            "16",
-            "-e",
-            "signed",
-            "-t",
-            "raw",
-            raw.to_str().unwrap(),
-        ],
-    );
-    let alsa_home = capture_home(&raw);
-    let home = Home::new();
-    let args = ["--lang", "de", "--opponent", "human", "--listen"];
-    let lines = play(Piped::start_with(
-        &home,
-        &args,
-        &[("HOME", alsa_home.path())],
-    ));
-    assert_game(&lines);
+    assert_game(&from_alsa(play));
 }
 
 /// The capture path itself, in every run: the recording's sixteen
@@ -200,53 +209,13 @@ fn a_hot_seat_game_spoken_into_alsa_reaches_its_position() {
 /// plugin, conversion, voice detection, recogniser), each answered.
 #[test]
 fn every_utterance_spoken_into_alsa_reaches_the_session() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let game = game_recording(dir.path());
-    let raw = dir.path().join("game.raw");
-    run(
-        "sox",
-        &[
-            game.to_str().unwrap(),
-            "-r",
-            "16000",
-            "-c",
-            "1",
-            "-b",
-            "16",
-            "-e",
-            "signed",
-            "-t",
-            "raw",
-            raw.to_str().unwrap(),
-        ],
-    );
-    let alsa_home = capture_home(&raw);
-    let home = Home::new();
-    let args = ["--lang", "de", "--opponent", "human", "--listen"];
-    let lines = answers(Piped::start_with(
-        &home,
-        &args,
-        &[("HOME", alsa_home.path())],
-    ));
-    assert_every_utterance_answered(&lines);
+    assert_every_utterance_answered(&from_alsa(answers));
 }
 
 /// The same through `--listen-from`, in real time.
 #[test]
 fn every_utterance_of_a_recording_reaches_the_session() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let game = game_recording(dir.path());
-    let home = Home::new();
-    let args = [
-        "--lang",
-        "de",
-        "--opponent",
-        "human",
-        "--listen-from",
-        game.to_str().unwrap(),
-    ];
-    let lines = answers(Piped::start(&home, &args));
-    assert_every_utterance_answered(&lines);
+    assert_every_utterance_answered(&from_recording(answers));
 }
 
 /// Everything said until thirty-two answers or two minutes, then `ende`.
