@@ -33,26 +33,29 @@ fn run(program: &str, args: &[&str]) {
     assert!(status.success(), "{program} {args:?} failed");
 }
 
+/// `seconds` of silence at 22.05 kHz, as eSpeak NG writes its speech.
+fn silence(path: &Path, seconds: &str) {
+    let args = [
+        "-n",
+        "-r",
+        "22050",
+        "-c",
+        "1",
+        "-b",
+        "16",
+        path.to_str().unwrap(),
+        "trim",
+        "0",
+        seconds,
+    ];
+    run("sox", &args);
+}
+
 /// The game said by eSpeak NG's German voice into one WAV (22.05 kHz),
 /// each utterance followed by 1.2 s of silence.
 fn game_recording(dir: &Path) -> PathBuf {
-    let silence = dir.join("silence.wav");
-    run(
-        "sox",
-        &[
-            "-n",
-            "-r",
-            "22050",
-            "-c",
-            "1",
-            "-b",
-            "16",
-            silence.to_str().unwrap(),
-            "trim",
-            "0",
-            "1.2",
-        ],
-    );
+    let pause = dir.join("silence.wav");
+    silence(&pause, "1.2");
     let mut parts = Vec::new();
     for (i, text) in MOVES.iter().flat_map(|m| [*m, "ja"]).enumerate() {
         let wav = dir.join(format!("u{i:02}.wav"));
@@ -61,10 +64,10 @@ fn game_recording(dir: &Path) -> PathBuf {
             &["-v", "de", "-s", "150", "-w", wav.to_str().unwrap(), text],
         );
         parts.push(wav);
-        parts.push(silence.clone());
+        parts.push(pause.clone());
     }
     let game = dir.join("game.wav");
-    let mut args: Vec<&str> = vec![silence.to_str().unwrap()];
+    let mut args: Vec<&str> = vec![pause.to_str().unwrap()];
     args.extend(parts.iter().map(|p| p.to_str().unwrap()));
     args.push(game.to_str().unwrap());
     run("sox", &args);
@@ -337,7 +340,7 @@ fn hear_prints_a_line_per_utterance_and_refuses_what_is_not_sound() {
     let wav = dir.path().join("two.wav");
     let first = dir.path().join("a.wav");
     let second = dir.path().join("b.wav");
-    let silence = dir.path().join("s.wav");
+    let quiet = dir.path().join("s.wav");
     run(
         "espeak-ng",
         &[
@@ -362,23 +365,8 @@ fn hear_prints_a_line_per_utterance_and_refuses_what_is_not_sound() {
             "what a lovely day it is today",
         ],
     );
-    run(
-        "sox",
-        &[
-            "-n",
-            "-r",
-            "22050",
-            "-c",
-            "1",
-            "-b",
-            "16",
-            silence.to_str().unwrap(),
-            "trim",
-            "0",
-            "1",
-        ],
-    );
-    let parts = [&silence, &first, &silence, &second, &silence];
+    silence(&quiet, "1");
+    let parts = [&quiet, &first, &quiet, &second, &quiet];
     let mut args: Vec<&str> = parts.iter().map(|p| p.to_str().unwrap()).collect();
     // Stereo at 44.1 kHz: any PCM WAV is taken.
     args.extend(["-r", "44100", "-c", "2", wav.to_str().unwrap()]);
