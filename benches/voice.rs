@@ -125,30 +125,27 @@ fn main() {
                 std::thread::sleep(due.saturating_duration_since(Instant::now()));
                 vad.push(chunk, &mut events);
                 for event in events.drain(..) {
-                    match event {
-                        VadEvent::Start { preroll, .. } => {
-                            recogniser.start();
-                            recogniser.feed(&preroll);
-                        }
-                        VadEvent::Audio(samples) => recogniser.feed(&samples),
-                        VadEvent::End { at } => {
-                            // When the last sample of speech reached us.
-                            let spoken = start + Duration::from_micros(at * 1_000_000 / 16_000);
-                            end_of_speech = Some(spoken);
-                            let heard = recogniser.finish();
-                            let step = session.step(Input::Heard(heard), Instant::now());
-                            let text: Vec<String> = step
-                                .events
-                                .iter()
-                                .flat_map(|e| announcer.render_lines(session.settings(), e))
-                                .collect();
-                            assert!(!text.is_empty());
-                            if round > 0 {
-                                latencies.push(Instant::now().saturating_duration_since(spoken));
-                            }
-                            break 'feed;
-                        }
+                    let end = match event {
+                        VadEvent::End { at } => Some(at),
+                        VadEvent::Start { .. } | VadEvent::Audio(_) => None,
+                    };
+                    let (Some(heard), Some(at)) = (recogniser.take(event), end) else {
+                        continue;
+                    };
+                    // When the last sample of speech reached us.
+                    let spoken = start + Duration::from_micros(at * 1_000_000 / 16_000);
+                    end_of_speech = Some(spoken);
+                    let step = session.step(Input::Heard(heard), Instant::now());
+                    let text: Vec<String> = step
+                        .events
+                        .iter()
+                        .flat_map(|e| announcer.render_lines(session.settings(), e))
+                        .collect();
+                    assert!(!text.is_empty());
+                    if round > 0 {
+                        latencies.push(Instant::now().saturating_duration_since(spoken));
                     }
+                    break 'feed;
                 }
             }
             assert!(end_of_speech.is_some(), "{text}: no utterance");

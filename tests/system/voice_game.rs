@@ -33,6 +33,14 @@ fn run(program: &str, args: &[&str]) {
     assert!(status.success(), "{program} {args:?} failed");
 }
 
+/// `text` said by eSpeak NG's `voice` at 150 words a minute into `path`.
+fn say(voice: &str, text: &str, path: &Path) {
+    run(
+        "espeak-ng",
+        &["-v", voice, "-s", "150", "-w", path.to_str().unwrap(), text],
+    );
+}
+
 /// `seconds` of silence at 22.05 kHz, as eSpeak NG writes its speech.
 fn silence(path: &Path, seconds: &str) {
     let args = [
@@ -59,10 +67,7 @@ fn game_recording(dir: &Path) -> PathBuf {
     let mut parts = Vec::new();
     for (i, text) in MOVES.iter().flat_map(|m| [*m, "ja"]).enumerate() {
         let wav = dir.join(format!("u{i:02}.wav"));
-        run(
-            "espeak-ng",
-            &["-v", "de", "-s", "150", "-w", wav.to_str().unwrap(), text],
-        );
+        say("de", text, &wav);
         parts.push(wav);
         parts.push(pause.clone());
     }
@@ -249,7 +254,7 @@ mod any_sound {
     use std::time::Instant;
 
     use annabella::input::grammar::{Answers, grammar};
-    use annabella::io::mic::{ToMono16k, Vad, VadConfig, VadEvent};
+    use annabella::io::mic::{ToMono16k, Vad, VadConfig};
     use annabella::io::voice::recognise::{Model, Recogniser};
     use annabella::rules::Game;
     use annabella::session::{Input, Session, Start};
@@ -309,17 +314,9 @@ mod any_sound {
                 convert.push_f32(piece, &mut mono);
                 vad.push(&mono, &mut events);
                 for event in events.drain(..) {
-                    match event {
-                        VadEvent::Start { preroll, .. } => {
-                            r.start();
-                            r.feed(&preroll);
-                        }
-                        VadEvent::Audio(s) => r.feed(&s),
-                        VadEvent::End { .. } => {
-                            let heard = r.finish();
-                            prop_assert!((0.0..=1.0).contains(&heard.confidence));
-                            session.step(Input::Heard(heard), Instant::now());
-                        }
+                    if let Some(heard) = r.take(event) {
+                        prop_assert!((0.0..=1.0).contains(&heard.confidence));
+                        session.step(Input::Heard(heard), Instant::now());
                     }
                 }
             }
@@ -341,30 +338,8 @@ fn hear_prints_a_line_per_utterance_and_refuses_what_is_not_sound() {
     let first = dir.path().join("a.wav");
     let second = dir.path().join("b.wav");
     let quiet = dir.path().join("s.wav");
-    run(
-        "espeak-ng",
-        &[
-            "-v",
-            "en-us",
-            "-s",
-            "150",
-            "-w",
-            first.to_str().unwrap(),
-            "knight foxtrot three",
-        ],
-    );
-    run(
-        "espeak-ng",
-        &[
-            "-v",
-            "en-us",
-            "-s",
-            "150",
-            "-w",
-            second.to_str().unwrap(),
-            "what a lovely day it is today",
-        ],
-    );
+    say("en-us", "knight foxtrot three", &first);
+    say("en-us", "what a lovely day it is today", &second);
     silence(&quiet, "1");
     let parts = [&quiet, &first, &quiet, &second, &quiet];
     let mut args: Vec<&str> = parts.iter().map(|p| p.to_str().unwrap()).collect();

@@ -163,14 +163,14 @@ fn listen(
             .is_some_and(|since| since.elapsed() > ACK_TIMEOUT)
         {
             ear.awaiting = None;
-            ear.decode_waiting()?;
+            ear.decode_waiting();
         }
         let chunk = match capture.receiver().recv_timeout(Duration::from_millis(20)) {
             Ok(chunk) => chunk,
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => {
                 ear.vad.finish(&mut events);
-                ear.take(&mut events)?;
+                ear.take(&mut events);
                 ear.drain(orders)?;
                 return Err(match source {
                     Source::File(_) => VoiceTrouble::Ended,
@@ -184,7 +184,7 @@ fn listen(
             continue;
         }
         ear.vad.push(&chunk, &mut events);
-        ear.take(&mut events)?;
+        ear.take(&mut events);
     }
 }
 
@@ -203,7 +203,7 @@ impl Ear<'_> {
         }
         self.moment = moment;
         self.awaiting = None;
-        self.decode_waiting()?;
+        self.decode_waiting();
         // An utterance under way is streamed from now on.
         if self.awaiting.is_none()
             && let Some((sound, fed)) = &mut self.current
@@ -217,7 +217,7 @@ impl Ear<'_> {
 
     /// Decodes the utterances that ended while the moment was awaited,
     /// until one is sent (and the next moment awaited again).
-    fn decode_waiting(&mut self) -> Result<(), VoiceTrouble> {
+    fn decode_waiting(&mut self) {
         while self.awaiting.is_none() && self.moment.is_some() {
             let Some(sound) = self.waiting.pop_front() else {
                 break;
@@ -226,7 +226,6 @@ impl Ear<'_> {
             self.recogniser.feed(&sound);
             self.heard();
         }
-        Ok(())
     }
 
     /// At the end of the sound: what is left is decoded, each utterance
@@ -237,7 +236,7 @@ impl Ear<'_> {
                 Ok(Control::Moment(moment)) => self.moment_given(moment)?,
                 Err(RecvTimeoutError::Timeout) => {
                     self.awaiting = None;
-                    self.decode_waiting()?;
+                    self.decode_waiting();
                 }
                 Err(RecvTimeoutError::Disconnected) => break,
             }
@@ -253,7 +252,7 @@ impl Ear<'_> {
 
     /// The detector's events: sound to the recogniser, an utterance's
     /// end to the session.
-    fn take(&mut self, events: &mut Vec<VadEvent>) -> Result<(), VoiceTrouble> {
+    fn take(&mut self, events: &mut Vec<VadEvent>) {
         for event in events.drain(..) {
             match event {
                 VadEvent::Start { preroll, .. } => {
@@ -290,7 +289,6 @@ impl Ear<'_> {
                 }
             }
         }
-        Ok(())
     }
 
     /// Every tenth of a second of speech: are the words so far a whole

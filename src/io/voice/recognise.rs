@@ -21,6 +21,7 @@ use super::sphinx::{Decoder, Segment};
 use crate::event::Heard;
 use crate::input::grammar::Grammar;
 use crate::input::vocab::fold;
+use crate::io::mic::VadEvent;
 
 /// Our pronunciations of German, Estonian and English words in the
 /// English model's phones (`locales/voice/`).
@@ -168,14 +169,31 @@ impl Recogniser {
         self.words.feed(samples);
     }
 
+    /// One event of the voice detector: an utterance begins, goes on,
+    /// or ends, with what was heard.
+    pub fn take(&mut self, event: VadEvent) -> Option<Heard> {
+        match event {
+            VadEvent::Start { preroll, .. } => {
+                self.start();
+                self.feed(&preroll);
+                None
+            }
+            VadEvent::Audio(samples) => {
+                self.feed(&samples);
+                None
+            }
+            VadEvent::End { .. } => Some(self.finish()),
+        }
+    }
+
     /// The words so far in the utterance under way.
     pub fn partial(&mut self) -> Option<String> {
-        self.words.best().map(|(w, _)| w)
+        self.words.best()
     }
 
     /// Ends the utterance: what was heard, with its confidence.
     pub fn finish(&mut self) -> Heard {
-        let words = self.words.finish().map(|(w, _)| w).unwrap_or_default();
+        let words = self.words.finish().unwrap_or_default();
         let segs = self.words.segments();
         let confidence = confidence(&segs, &self.energies);
         Heard {

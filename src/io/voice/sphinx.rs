@@ -54,7 +54,6 @@ unsafe extern "C" {
     ) -> c_int;
     fn ps_end_utt(ps: *mut PsDecoder) -> c_int;
     fn ps_get_hyp(ps: *mut PsDecoder, out_best_score: *mut i32) -> *const c_char;
-    fn ps_get_n_frames(ps: *mut PsDecoder) -> c_int;
     fn ps_seg_iter(ps: *mut PsDecoder) -> *mut PsSeg;
     fn ps_seg_next(seg: *mut PsSeg) -> *mut PsSeg;
     fn ps_seg_prob(seg: *mut PsSeg, ascr: *mut i32, lscr: *mut i32, lback: *mut i32) -> i32;
@@ -188,9 +187,8 @@ impl Decoder {
         }
     }
 
-    /// Ends the utterance; its best words and their score (log base of
-    /// the model, scaled), or `None` for no words.
-    pub fn finish(&mut self) -> Option<(String, f64)> {
+    /// Ends the utterance; its best words, or `None` for no words.
+    pub fn finish(&mut self) -> Option<String> {
         if !self.in_utterance {
             return None;
         }
@@ -201,7 +199,7 @@ impl Decoder {
     }
 
     /// The best words so far, during an utterance or after it.
-    pub fn best(&mut self) -> Option<(String, f64)> {
+    pub fn best(&mut self) -> Option<String> {
         let mut score = 0i32;
         // SAFETY: valid decoder; the string belongs to the decoder and
         // is copied at once.
@@ -210,12 +208,11 @@ impl Decoder {
             return None;
         }
         // SAFETY: a NUL-terminated string from the library.
-        let words = unsafe { CStr::from_ptr(hyp) }
-            .to_string_lossy()
-            .into_owned();
-        // SAFETY: the logmath of a valid decoder.
-        let score = f64::from(score);
-        Some((words, score))
+        Some(
+            unsafe { CStr::from_ptr(hyp) }
+                .to_string_lossy()
+                .into_owned(),
+        )
     }
 
     /// The best path's pieces (words, and fillers such as `<sil>`), each
@@ -248,12 +245,6 @@ impl Decoder {
             seg = unsafe { ps_seg_next(seg) };
         }
         out
-    }
-
-    /// Frames (10 ms each) of the utterance so far.
-    pub fn frames(&mut self) -> usize {
-        // SAFETY: valid decoder.
-        usize::try_from(unsafe { ps_get_n_frames(self.ps) }).unwrap_or(0)
     }
 
     fn abandon(&mut self) {
