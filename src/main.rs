@@ -69,8 +69,9 @@ struct Cli {
     #[arg(long)]
     new: bool,
 
-    /// Listen to a recording (WAV) as the microphone, in real time; for
-    /// tests and practice. Listening is on.
+    /// Listen to a recording (WAV) as the microphone, in real time, or to
+    /// a named pipe a program writes a WAV stream into; for tests and
+    /// practice. Listening is on.
     #[arg(long, value_name = "FILE.wav")]
     listen_from: Option<PathBuf>,
 }

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use cpal::{Data, FromSample, SampleFormat, SizedSample, StreamConfig};
 
+use super::wav::stream_wav;
 use super::{MicError, RATE, ToMono16k, read_wav};
 
 /// Milliseconds of audio in a chunk from a file.
@@ -120,31 +121,51 @@ impl Capture {
     /// [`CHUNK_MS`], paced by the wall clock when `realtime` (as fast as
     /// they are taken otherwise), then a second of silence; then the
     /// channel closes. An unreadable file is an error here, not later.
+    ///
+    /// A named pipe is read as it is written (see [`stream_wav`]), at the
+    /// writer's pace, so that a program can speak into it and listen to
+    /// the answers; a fault in its stream ends it.
     pub fn from_file(path: &Path, realtime: bool) -> Result<Capture, MicError> {
-        let mut samples = read_wav(path)?;
+        use std::os::unix::fs::FileTypeExt;
+        let piped = std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo());
         let chunk = (RATE / 1_000 * CHUNK_MS) as usize;
-        samples.resize(samples.len() + (RATE / 1_000 * TAIL_MS) as usize, 0);
         let (tx, rx) = mpsc::sync_channel(QUEUE);
-        let thread = thread::Builder::new()
-            .name("annabella-mic-file".into())
-            .spawn(move || {
-                let began = Instant::now();
-                let period = Duration::from_millis(u64::from(CHUNK_MS));
-                for (i, piece) in samples.chunks(chunk).enumerate() {
-                    if realtime {
-                        let due = began + period * i as u32;
-                        thread::sleep(due.saturating_duration_since(Instant::now()));
+        let thread = if piped {
+            let path = path.to_path_buf();
+            thread::Builder::new()
+                .name("annabella-mic-pipe".into())
+                .spawn(move || {
+                    // Opening waits for the writer; so does every read.
+                    let _ = stream_wav(&path, chunk, &mut |samples| {
+                        samples.is_empty() || tx.send(samples.to_vec()).is_ok()
+                    });
+                })
+        } else {
+            let mut samples = read_wav(path)?;
+            samples.resize(samples.len() + (RATE / 1_000 * TAIL_MS) as usize, 0);
+            thread::Builder::new()
+                .name("annabella-mic-file".into())
+                .spawn(move || {
+                    let began = Instant::now();
+                    let period = Duration::from_millis(u64::from(CHUNK_MS));
+                    for (i, piece) in samples.chunks(chunk).enumerate() {
+                        if realtime {
+                            let due = began + period * i as u32;
+                            thread::sleep(due.saturating_duration_since(Instant::now()));
+                        }
+                        if tx.send(piece.to_vec()).is_err() {
+                            return;
+                        }
                     }
-                    if tx.send(piece.to_vec()).is_err() {
-                        return;
-                    }
-                }
-            })
-            .map_err(|e| MicError::Thread(e.to_string()))?;
+                })
+        }
+        .map_err(|e| MicError::Thread(e.to_string()))?;
         Ok(Capture {
             rx,
             stop: None,
-            thread: Some(thread),
+            // A pipe's reader may wait for its writer for ever: it is
+            // not joined, and ends with the writer or the process.
+            thread: (!piped).then_some(thread),
         })
     }
 
@@ -341,6 +362,40 @@ mod tests {
         write_wav(&path, &[1; 160_000]);
         let capture = Capture::from_file(&path, false).expect("opened");
         assert!(capture.receiver().recv().is_ok());
+        drop(capture);
+    }
+
+    #[test]
+    fn a_named_pipe_is_heard_as_it_is_written_and_ends_with_its_writer() {
+        use std::io::Write;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let pipe = dir.path().join("mic.wav");
+        let c_path = std::ffi::CString::new(pipe.to_str().expect("UTF-8")).expect("no NUL");
+        // SAFETY: a valid NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+        // A WAV file written whole, then sent through the pipe: its
+        // header is a stream's like any other.
+        let whole = dir.path().join("whole.wav");
+        write_wav(&whole, &[700; 16_000]);
+        let bytes = std::fs::read(&whole).expect("read back");
+        let capture = Capture::from_file(&pipe, true).expect("a pipe opens later");
+        let writer = std::thread::spawn(move || {
+            let mut out = std::fs::OpenOptions::new()
+                .write(true)
+                .open(&pipe)
+                .expect("the reader is there");
+            for piece in bytes.chunks(1_000) {
+                out.write_all(piece).expect("written");
+            }
+        });
+        let mut heard = Vec::new();
+        while let Ok(chunk) = capture.receiver().recv() {
+            heard.extend(chunk);
+        }
+        writer.join().expect("the writer ends");
+        // All of it and no second of silence after it: the writer paced it.
+        assert_eq!(heard.len(), 16_000);
+        assert!(heard.iter().all(|&s| s == 700));
         drop(capture);
     }
 

@@ -20,35 +20,45 @@ const BLOCK: usize = 8_192;
 /// with any number of channels (averaged), 8- to 32-bit integer or
 /// 32-bit float samples. A file cut short keeps what was read.
 pub fn read_wav(path: &Path) -> Result<Vec<i16>, MicError> {
+    let mut all = Vec::new();
+    stream_wav(path, BLOCK, &mut |samples| {
+        all.extend_from_slice(samples);
+        true
+    })?;
+    Ok(all)
+}
+
+/// Reads a WAV file or stream (a named pipe a program writes as it
+/// goes, whose header may promise any length) as [`read_wav`] does,
+/// handing `sink` the 16 kHz mono samples of every `block` samples read,
+/// until the end or until `sink` says no more.
+pub fn stream_wav(
+    path: &Path,
+    block: usize,
+    sink: &mut dyn FnMut(&[i16]) -> bool,
+) -> Result<(), MicError> {
     let name = path.display().to_string();
     let file =
         File::open(path).map_err(|e| MicError::FileUnreadable(name.clone(), e.to_string()))?;
-    let mut reader = WavReader::new(BufReader::new(file)).map_err(|e| header_error(&name, e))?;
+    let reader = WavReader::new(BufReader::new(file)).map_err(|e| header_error(&name, e))?;
     let spec = reader.spec();
     if !RATES.contains(&spec.sample_rate) {
         return Err(MicError::WavRate(name, spec.sample_rate));
     }
-    let mut conv = ToMono16k::new(spec.sample_rate, spec.channels);
-    let mut out = Vec::with_capacity(expected_len(&reader));
-    let mut block = Vec::with_capacity(BLOCK);
+    let mut pump = Pump {
+        conv: ToMono16k::new(spec.sample_rate, spec.channels),
+        block: Vec::with_capacity(block.max(1)),
+        size: block.max(1),
+        out: Vec::new(),
+        sink,
+    };
     let ended = match (spec.sample_format, spec.bits_per_sample) {
-        (SampleFormat::Float, 32) => pump(
-            reader.samples::<f32>(),
-            |s| s,
-            &mut block,
-            &mut conv,
-            &mut out,
-        ),
+        (SampleFormat::Float, 32) => pump.run(reader.into_samples::<f32>(), |s| s),
         (SampleFormat::Int, bits @ 1..=32) => {
             let scale = 1.0 / 2f64.powi(i32::from(bits) - 1);
-            let to_f32 = move |s: i32| (f64::from(s) * scale) as f32;
-            pump(
-                reader.samples::<i32>(),
-                to_f32,
-                &mut block,
-                &mut conv,
-                &mut out,
-            )
+            pump.run(reader.into_samples::<i32>(), move |s: i32| {
+                (f64::from(s) * scale) as f32
+            })
         }
         (SampleFormat::Float, bits) => {
             return Err(MicError::WavFormat(name, format!("{bits}-bit float")));
@@ -57,52 +67,57 @@ pub fn read_wav(path: &Path) -> Result<Vec<i16>, MicError> {
             return Err(MicError::WavFormat(name, format!("{bits}-bit integer")));
         }
     };
-    conv.flush(&mut out);
+    pump.out.clear();
+    pump.conv.flush(&mut pump.out);
+    (pump.sink)(&pump.out);
     match ended {
-        Ok(()) => Ok(out),
-        // Recorders killed mid-file leave a header promising more.
-        Err(hound::Error::IoError(e)) if short_read(&e) => Ok(out),
+        Ok(()) => Ok(()),
+        // Recorders killed mid-file leave a header promising more, and a
+        // stream's header promises what it cannot know.
+        Err(hound::Error::IoError(e)) if short_read(&e) => Ok(()),
         Err(hound::Error::IoError(e)) => Err(MicError::FileUnreadable(name, e.to_string())),
         Err(_) => Err(MicError::NotWav(name)),
     }
 }
 
-/// Converts samples block by block until the end or the first error.
-fn pump<S, I>(
-    samples: I,
-    to_f32: impl Fn(S) -> f32,
-    block: &mut Vec<f32>,
-    conv: &mut ToMono16k,
-    out: &mut Vec<i16>,
-) -> Result<(), hound::Error>
-where
-    I: Iterator<Item = Result<S, hound::Error>>,
-{
-    let mut result = Ok(());
-    for sample in samples {
-        match sample {
-            Ok(s) => block.push(to_f32(s)),
-            Err(e) => {
-                result = Err(e);
-                break;
-            }
-        }
-        if block.len() == BLOCK {
-            conv.push_f32(block, out);
-            block.clear();
-        }
-    }
-    conv.push_f32(block, out);
-    block.clear();
-    result
+/// Converts samples block by block and hands each block on.
+struct Pump<'a> {
+    conv: ToMono16k,
+    block: Vec<f32>,
+    size: usize,
+    out: Vec<i16>,
+    sink: &'a mut dyn FnMut(&[i16]) -> bool,
 }
 
-/// The output's length as the header promises it, bounded so that a
-/// lying header cannot make a huge allocation.
-fn expected_len<R: io::Read>(reader: &WavReader<R>) -> usize {
-    let spec = reader.spec();
-    let secs = f64::from(reader.duration()) / f64::from(spec.sample_rate.max(1));
-    ((secs * 16_000.0) as usize).min(16_000 * 600)
+impl Pump<'_> {
+    /// Until the end, the first error, or the sink wants no more.
+    fn run<S, I>(&mut self, samples: I, to_f32: impl Fn(S) -> f32) -> Result<(), hound::Error>
+    where
+        I: Iterator<Item = Result<S, hound::Error>>,
+    {
+        for sample in samples {
+            match sample {
+                Ok(s) => self.block.push(to_f32(s)),
+                Err(e) => {
+                    // What was read before the fault still counts.
+                    self.hand_on();
+                    return Err(e);
+                }
+            }
+            if self.block.len() == self.size && !self.hand_on() {
+                return Ok(());
+            }
+        }
+        self.hand_on();
+        Ok(())
+    }
+
+    fn hand_on(&mut self) -> bool {
+        self.out.clear();
+        self.conv.push_f32(&self.block, &mut self.out);
+        self.block.clear();
+        (self.sink)(&self.out)
+    }
 }
 
 fn header_error(name: &str, e: hound::Error) -> MicError {
