@@ -129,7 +129,9 @@ fn main() {
                         VadEvent::End { at } => Some(at),
                         VadEvent::Start { .. } | VadEvent::Audio(_) => None,
                     };
-                    let (Some(heard), Some(at)) = (recogniser.take(event), end) else {
+                    let (Some(heard), Some(at)) =
+                        (recogniser.take(event, session.game(), Lang::De), end)
+                    else {
                         continue;
                     };
                     // When the last sample of speech reached us.

@@ -82,7 +82,7 @@ fn run(args: &HearArgs, announcer: &Announcer) -> Result<Vec<String>, String> {
         for chunk in u.samples.chunks(320) {
             recogniser.feed(chunk);
         }
-        let heard = recogniser.finish();
+        let heard = recogniser.finish_in(&game, args.lang);
         let rejected = !crate::input::grammar::taken(heard.confidence);
         let (kind, value) = if rejected {
             ("none", "-".to_string())

@@ -10,7 +10,7 @@
 //! spelling variant without a pronunciation ("Zäsar") is left out, its
 //! sound-alike ("Cesar") stays.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
@@ -66,6 +66,66 @@ pub struct Grammar {
     pub jsgf: String,
     /// Every word it uses.
     pub words: BTreeSet<String>,
+    /// For a word standing for several spellings of one meaning
+    /// ("cesar" for Cäsar, Caesar, Zäsar), the others: the recogniser
+    /// hears the word in any of their pronunciations.
+    pub sounds: BTreeMap<String, BTreeSet<String>>,
+    /// Every legal move with its spoken forms (a JSGF expansion), kept
+    /// for the grammar without some of them ([`Grammar::without`]).
+    moves: Vec<(Move, String)>,
+    /// The other rules: their names and expansions (commands, answers).
+    others: Vec<(&'static str, String)>,
+}
+
+impl Grammar {
+    fn new(
+        (words, sounds): (BTreeSet<String>, BTreeMap<String, BTreeSet<String>>),
+        moves: Vec<(Move, String)>,
+        others: Vec<(&'static str, String)>,
+    ) -> Grammar {
+        let mut jsgf = String::from("#JSGF V1.0;\ngrammar annabella;\n");
+        let mut top: Vec<&str> = Vec::new();
+        let mut rules = String::new();
+        if !moves.is_empty() {
+            let forms: Vec<&str> = moves.iter().map(|(_, s)| s.as_str()).collect();
+            let _ = writeln!(rules, "<move> = {};", forms.join(" | "));
+            top.push("<move>");
+        }
+        for (name, body) in &others {
+            let _ = writeln!(rules, "{name} = {body};");
+            top.push(name);
+        }
+        let _ = writeln!(jsgf, "public <line> = {};", top.join(" | "));
+        jsgf.push_str(&rules);
+        Grammar {
+            jsgf,
+            words,
+            sounds,
+            moves,
+            others,
+        }
+    }
+
+    /// Whether it holds no move.
+    pub fn has_moves(&self) -> bool {
+        !self.moves.is_empty()
+    }
+
+    /// The same grammar without the moves `heard`: the best rival of
+    /// what was heard, for the margin between the two.
+    pub fn without(&self, heard: &[Move]) -> Grammar {
+        let moves = self
+            .moves
+            .iter()
+            .filter(|(m, _)| !heard.contains(m))
+            .cloned()
+            .collect();
+        Grammar::new(
+            (self.words.clone(), self.sounds.clone()),
+            moves,
+            self.others.clone(),
+        )
+    }
 }
 
 /// The words of one language family for the spoken forms.
@@ -131,7 +191,7 @@ const FIRST_NATO: &str = "alfa";
 struct Builder<'a> {
     knows: &'a dyn Fn(&str) -> bool,
     words: BTreeSet<String>,
-    rules: String,
+    sounds: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl Builder<'_> {
@@ -141,7 +201,8 @@ impl Builder<'_> {
     /// still count).
     fn first<'w>(&mut self, phrases: impl IntoIterator<Item = &'w str>) -> Option<String> {
         let knows = self.knows;
-        let phrase = phrases.into_iter().find(|p| {
+        let phrases: Vec<&str> = phrases.into_iter().collect();
+        let phrase = *phrases.iter().find(|p| {
             let words: Vec<String> = p
                 .split([' ', '-'])
                 .map(plain)
@@ -149,6 +210,17 @@ impl Builder<'_> {
                 .collect();
             !words.is_empty() && words.iter().all(|w| knows(w))
         })?;
+        let one_word = |p: &str| !p.trim().contains([' ', '-']);
+        if one_word(phrase) {
+            let chosen = plain(phrase);
+            let others = phrases
+                .iter()
+                .filter(|p| one_word(p))
+                .map(|p| plain(p))
+                .filter(|p| *p != chosen && !p.is_empty())
+                .collect::<Vec<_>>();
+            self.sounds.entry(chosen).or_default().extend(others);
+        }
         self.alt([phrase])
     }
 
@@ -318,41 +390,29 @@ pub fn grammar(
     let mut b = Builder {
         knows,
         words: BTreeSet::new(),
-        rules: String::new(),
+        sounds: BTreeMap::new(),
     };
     let pos = game.position();
-    let mut top: Vec<String> = Vec::new();
+    let mut moves = Vec::new();
     if !game.is_over() {
-        let mut moves = Vec::new();
         for mv in pos.legal_moves() {
             for f in families(lang) {
                 if let Some(s) = b.spoken(f, pos, &mv) {
-                    moves.push(s);
+                    moves.push((mv, s));
                 }
             }
         }
-        moves.sort();
-        moves.dedup();
-        if !moves.is_empty() {
-            let _ = writeln!(b.rules, "<move> = {};", moves.join(" | "));
-            top.push("<move>".into());
-        }
+        moves.sort_by(|a, b| a.1.cmp(&b.1));
+        moves.dedup_by(|a, b| a.1 == b.1);
     }
+    let mut others = Vec::new();
     if let Some(cmds) = commands(&mut b, game, lang) {
-        let _ = writeln!(b.rules, "<command> = {cmds};");
-        top.push("<command>".into());
+        others.push(("<command>", cmds));
     }
     if let Some(ans) = answer_words(&mut b, answers, lang) {
-        let _ = writeln!(b.rules, "<answer> = {ans};");
-        top.push("<answer>".into());
+        others.push(("<answer>", ans));
     }
-    let mut jsgf = String::from("#JSGF V1.0;\ngrammar annabella;\n");
-    let _ = writeln!(jsgf, "public <line> = {};", top.join(" | "));
-    jsgf.push_str(&b.rules);
-    Grammar {
-        jsgf,
-        words: b.words,
-    }
+    Grammar::new((b.words, b.sounds), moves, others)
 }
 
 /// The command words of the UI language and English that are a whole
@@ -581,6 +641,53 @@ mod tests {
         assert!(!commands.iter().any(|p| p.len() == 1));
         let none = grammar(&game, &Answers::Nothing, Lang::De, &every_word);
         assert!(!none.jsgf.contains("<answer>"));
+    }
+
+    #[test]
+    fn the_grammar_without_a_move_keeps_every_other_line() {
+        let game = Game::new();
+        let g = grammar(&game, &Answers::YesNo, Lang::De, &every_word);
+        let e4: Vec<Move> = game
+            .position()
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.to() == Square::E4)
+            .collect();
+        let rival = g.without(&e4);
+        let before = expand(&g.jsgf, "<move>");
+        let after = expand(&rival.jsgf, "<move>");
+        let e4_lines = |phrases: &[String]| {
+            phrases
+                .iter()
+                .filter(|p| understand(p, Lang::De, &game) == Understood::Move(e4.clone()))
+                .count()
+        };
+        assert!(e4_lines(&before) > 0);
+        assert_eq!(e4_lines(&after), 0);
+        assert_eq!(after.len() + e4_lines(&before), before.len());
+        assert_eq!(
+            expand(&g.jsgf, "<command>"),
+            expand(&rival.jsgf, "<command>")
+        );
+        assert_eq!(expand(&g.jsgf, "<answer>"), expand(&rival.jsgf, "<answer>"));
+        assert!(rival.has_moves());
+    }
+
+    #[test]
+    fn a_word_carries_the_other_spellings_of_its_meaning() {
+        let game = Game::new();
+        let g = grammar(&game, &Answers::Nothing, Lang::De, &every_word);
+        let c_file = g.sounds.get("cesar").expect("Cesar is the c-file's word");
+        for other in ["casar", "caesar", "zasar"] {
+            assert!(c_file.contains(other), "{other} missing: {c_file:?}");
+        }
+        assert!(
+            g.sounds
+                .get("springer")
+                .is_some_and(|s| s.contains("pferd"))
+        );
+        // A phrase of several words carries nothing.
+        assert!(g.sounds.keys().all(|w| !w.contains(' ')));
     }
 
     #[test]

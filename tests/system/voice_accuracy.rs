@@ -4,11 +4,12 @@
 //! rates, clean and at 15 dB SNR) goes through `annabella hear`, and
 //! what it hears is held against what was said.
 //!
-//! Floors, what this build reaches, so that nothing falls back: German
-//! FIDE ≥ 50 % exact, English NATO ≥ 75 %, English letters ≥ 50 %, a
-//! wrong legal move for ≤ 25 % of chess utterances, talk and noise
+//! Floors, a few points under what this build reaches (the recogniser's
+//! dither varies a run by a point or two), so that nothing falls back:
+//! German FIDE ≥ 50 % exact, English NATO ≥ 72 %, English letters ≥ 45 %,
+//! a wrong legal move for ≤ 17 % of chess utterances, talk and noise
 //! rejected ≥ 85 %. Issue 26's targets (95, 98, 90, 1, 90 %) are printed
-//! beside them; they are not reached yet. A table of figures per language,
+//! beside them; they are not reached (BENCHMARKS.md says why). A table of figures per language,
 //! form, voice and noise is printed (`--nocapture`). Its column words% is the share
 //! of utterances whose words were heard as said, taken or not: the
 //! recognition (pronunciations, grammar) apart from the confidence.
@@ -369,8 +370,8 @@ fn spoken_moves_commands_and_talk_are_heard_as_said() {
         }
         t
     };
-    // The floors are what this build reaches (27 Nov 2026), so that no
-    // change falls back unseen; issue 26's targets (German FIDE 95 %,
+    // The floors are a little under what this build reaches (27 Nov
+    // 2026), so that no change falls back unseen; issue 26's targets (German FIDE 95 %,
     // NATO 98 %, letters 90 %, wrong ≤ 1 %, talk rejected 90 %) are not
     // reached yet and are printed beside them (BENCHMARKS.md).
     let mut failures = Vec::new();
@@ -381,8 +382,8 @@ fn spoken_moves_commands_and_talk_are_heard_as_said() {
             50.0,
             95.0,
         ),
-        ("English NATO", group("en", &[Form::Nato]), 75.0, 98.0),
-        ("English letters", group("en", &[Form::Letters]), 50.0, 90.0),
+        ("English NATO", group("en", &[Form::Nato]), 72.0, 98.0),
+        ("English letters", group("en", &[Form::Letters]), 45.0, 90.0),
     ] {
         assert!(t.n > 0, "no {what} utterances in the corpus");
         println!(
@@ -400,12 +401,12 @@ fn spoken_moves_commands_and_talk_are_heard_as_said() {
     }
     let wrong = Tally::pct(chess.wrong, chess.n);
     println!(
-        "a wrong move: {wrong:.1}% of {} (ceiling 25%, target 1%)",
+        "a wrong move: {wrong:.1}% of {} (ceiling 17%, target 1%)",
         chess.n
     );
-    if wrong > 25.0 {
+    if wrong > 17.0 {
         failures.push(format!(
-            "a wrong move for {wrong:.1}% of {} chess utterances, ceiling 25%",
+            "a wrong move for {wrong:.1}% of {} chess utterances, ceiling 17%",
             chess.n
         ));
     }

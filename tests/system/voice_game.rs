@@ -1,8 +1,11 @@
-//! A hot-seat game played by voice, through the real capture path:
-//! eSpeak NG says the moves and "ja" after each, and annabella hears them
-//! from a recording (`--listen-from`) and from ALSA, whose default
-//! capture device is made a file (ALSA's `file` plugin: cpal → ALSA →
-//! conversion → voice detection → recogniser → session).
+//! A hot-seat game played by voice, through the real capture path. A
+//! player who listens (eSpeak NG's German voice, driven by what annabella
+//! answers) speaks into a named pipe in real time, and annabella hears it
+//! through ALSA, whose default capture device is made that pipe (ALSA's
+//! `file` plugin: cpal → ALSA → conversion → voice detection → recogniser
+//! → session), and through `--listen-from`. A fixed recording of the
+//! moves, each followed by "ja", checks that every utterance reaches the
+//! session by both paths.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -35,9 +38,14 @@ fn run(program: &str, args: &[&str]) {
 
 /// `text` said by eSpeak NG's `voice` at 150 words a minute into `path`.
 fn say(voice: &str, text: &str, path: &Path) {
+    say_at(voice, "150", text, path);
+}
+
+/// `text` said by eSpeak NG's `voice` at `rate` words a minute into `path`.
+fn say_at(voice: &str, rate: &str, text: &str, path: &Path) {
     run(
         "espeak-ng",
-        &["-v", voice, "-s", "150", "-w", path.to_str().unwrap(), text],
+        &["-v", voice, "-s", rate, "-w", path.to_str().unwrap(), text],
     );
 }
 
@@ -128,29 +136,6 @@ fn from_alsa(collect: fn(Piped) -> Vec<String>) -> Vec<String> {
     ))
 }
 
-/// Plays until the eighth ply is announced, then asks for the FEN.
-fn play(mut piped: Piped) -> Vec<String> {
-    let mut lines = Vec::new();
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while Instant::now() < deadline {
-        let Some((_, line)) = piped.recv(Duration::from_millis(500)) else {
-            continue;
-        };
-        let done = line.starts_with("4. Schwarz:");
-        lines.push(line);
-        if done {
-            break;
-        }
-    }
-    piped.send("fen");
-    piped.send("ende");
-    while let Some((_, line)) = piped.recv(Duration::from_secs(10)) {
-        lines.push(line);
-    }
-    piped.wait();
-    lines
-}
-
 /// Every utterance of the recording reached the session: each is
 /// answered, heard or not understood, in the order spoken.
 fn assert_every_utterance_answered(lines: &[String]) {
@@ -176,40 +161,252 @@ fn assert_every_utterance_answered(lines: &[String]) {
     }
 }
 
-fn assert_game(lines: &[String]) {
+/// The whole game through ALSA, spoken by a player who listens: the
+/// capture device reads a named pipe this test speaks into in real time,
+/// so that, as a person at the board would, it says a move again (slower,
+/// faster, or the long way) when it is not understood, answers "ja" to
+/// the right read-back and "nein" to a wrong one.
+#[test]
+fn a_hot_seat_game_spoken_into_alsa_by_a_listening_player_reaches_its_position() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pipe = dir.path().join("microphone");
+    run("mkfifo", &[pipe.to_str().unwrap()]);
+    let alsa_home = capture_home(&pipe);
+    let mouth = Mouth::new(&pipe, dir.path(), false);
+    let home = Home::new();
+    let args = ["--lang", "de", "--opponent", "human", "--listen"];
+    let piped = Piped::start_with(&home, &args, &[("HOME", alsa_home.path())]);
+    play_by_ear(piped, mouth);
+}
+
+/// The same game through `--listen-from`, from a named pipe the player
+/// speaks a WAV stream into.
+#[test]
+fn a_hot_seat_game_spoken_through_listen_from_by_a_listening_player_reaches_its_position() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pipe = dir.path().join("microphone.wav");
+    run("mkfifo", &[pipe.to_str().unwrap()]);
+    let mouth = Mouth::new(&pipe, dir.path(), true);
+    let home = Home::new();
+    let args = [
+        "--lang",
+        "de",
+        "--opponent",
+        "human",
+        "--listen-from",
+        pipe.to_str().unwrap(),
+    ];
+    play_by_ear(Piped::start(&home, &args), mouth);
+}
+
+/// Plays the game by ear until its last ply, then asks for the FEN and
+/// checks the game reached it, with every move read back before it was
+/// played.
+fn play_by_ear(mut piped: Piped, mouth: Mouth) {
+    let mut lines = Vec::new();
+    let (mut ply, mut said, mut repeats, mut tries) = (0, 0, 0, 0);
+    // What was said last: a move (the how-many-th try) or an answer.
+    let mut last: Option<&str> = None;
+    mouth.say(READ_BACK[0].0, RATES[0]);
+    let deadline = Instant::now() + Duration::from_secs(300);
+    while ply < READ_BACK.len() && Instant::now() < deadline {
+        let Some((_, line)) = piped.recv(Duration::from_millis(500)) else {
+            continue;
+        };
+        let (short, long, read_back) = READ_BACK[ply];
+        // A player not understood says it again, a little slower or
+        // faster, and a move also the long way, with its from-square.
+        let the_move = |tries: usize| {
+            let words = if tries.is_multiple_of(2) { short } else { long };
+            (words, RATES[(tries / 2) % RATES.len()])
+        };
+        let next = if line.contains(". Weiß: ") || line.contains(". Schwarz: ") {
+            ply += 1;
+            (repeats, tries) = (0, 0);
+            last = None;
+            READ_BACK.get(ply).map(|m| (m.0, RATES[0]))
+        } else if line.ends_with('?') {
+            let answer = if line == read_back { "ja" } else { "nein" };
+            last = Some(answer);
+            Some((answer, RATES[0]))
+        } else if line.starts_with("Nicht verstanden.") {
+            match last {
+                Some(answer) => Some((answer, RATES[repeats % RATES.len()])),
+                None => {
+                    tries += 1;
+                    Some(the_move(tries))
+                }
+            }
+        } else if line == "Nicht ausgeführt." {
+            last = None;
+            tries += 1;
+            Some(the_move(tries))
+        } else {
+            None
+        };
+        lines.push(line);
+        if let Some((text, rate)) = next {
+            repeats += 1;
+            assert!(
+                repeats <= 12,
+                "ply {ply}: still not played after {repeats} utterances:\n{}",
+                lines.join("\n")
+            );
+            said += 1;
+            mouth.say(text, rate);
+        }
+    }
+    drop(mouth);
+    piped.send("fen");
+    piped.send("ende");
+    while let Some((_, line)) = piped.recv(Duration::from_secs(10)) {
+        lines.push(line);
+    }
+    piped.wait();
+    let not_understood = lines
+        .iter()
+        .filter(|l| l.starts_with("Nicht verstanden."))
+        .count();
+    println!(
+        "spoken game: {} plies in {} utterances, {not_understood} not understood:\n{}",
+        READ_BACK.len(),
+        said + 1,
+        lines.join("\n")
+    );
     assert!(
         lines.iter().any(|l| l == FEN),
         "the game did not reach {FEN}:\n{}",
         lines.join("\n")
     );
-    let heard = lines.iter().filter(|l| l.starts_with("Gehört:")).count();
-    assert!(
-        heard >= 16,
-        "{heard} utterances heard:\n{}",
-        lines.join("\n")
-    );
-    assert!(
-        lines.iter().any(|l| l == "Springer Felix drei?"),
-        "{}",
-        lines.join("\n")
-    );
+    // Nothing was played unasked: every move announced was read back,
+    // and only what the player confirmed.
+    for (i, line) in lines.iter().enumerate() {
+        if line.contains(". Weiß: ") || line.contains(". Schwarz: ") {
+            assert!(
+                lines[..i].iter().any(|l| l.ends_with('?')),
+                "{line} not read back"
+            );
+        }
+    }
 }
 
-/// The whole game as the issue asks it: eSpeak NG's German voice heard
-/// through the English model is not yet recognised well enough for all
-/// sixteen utterances (BENCHMARKS.md, "Voice input"), so this runs on
-/// demand: `cargo test --test system -- --ignored voice_game`.
-#[test]
-#[ignore = "synthetic German FIDE words are not yet recognised well enough for a whole game; see BENCHMARKS.md"]
-fn a_hot_seat_game_spoken_from_a_recording_reaches_its_position() {
-    assert_game(&from_recording(play));
+/// The game's moves as said, said the long way, and as annabella reads
+/// each back.
+const READ_BACK: [(&str, &str, &str); 8] = [
+    ("Eva vier", "von Eva zwei nach Eva vier", "Bauer Eva vier?"),
+    (
+        "Eva fünf",
+        "von Eva sieben nach Eva fünf",
+        "Bauer Eva fünf?",
+    ),
+    (
+        "Springer Felix drei",
+        "Springer von Gustav eins nach Felix drei",
+        "Springer Felix drei?",
+    ),
+    (
+        "Springer Cesar sechs",
+        "Springer von Bella acht nach Cesar sechs",
+        "Springer Cesar sechs?",
+    ),
+    (
+        "Läufer Cesar vier",
+        "Läufer von Felix eins nach Cesar vier",
+        "Läufer Cesar vier?",
+    ),
+    (
+        "Läufer Cesar fünf",
+        "Läufer von Felix acht nach Cesar fünf",
+        "Läufer Cesar fünf?",
+    ),
+    ("kurze Rochade", "Rochade kurz", "Kurze Rochade?"),
+    (
+        "Springer Felix sechs",
+        "Springer von Gustav acht nach Felix sechs",
+        "Springer Felix sechs?",
+    ),
+];
+
+/// The header of a 16 kHz mono 16-bit WAV stream of unknown length, as
+/// recorders write to a pipe.
+fn wav_stream_header() -> Vec<u8> {
+    let mut h = Vec::with_capacity(44);
+    h.extend_from_slice(b"RIFF");
+    h.extend_from_slice(&u32::MAX.to_le_bytes());
+    h.extend_from_slice(b"WAVEfmt ");
+    h.extend_from_slice(&16u32.to_le_bytes());
+    h.extend_from_slice(&1u16.to_le_bytes());
+    h.extend_from_slice(&1u16.to_le_bytes());
+    h.extend_from_slice(&16_000u32.to_le_bytes());
+    h.extend_from_slice(&32_000u32.to_le_bytes());
+    h.extend_from_slice(&2u16.to_le_bytes());
+    h.extend_from_slice(&16u16.to_le_bytes());
+    h.extend_from_slice(b"data");
+    // Whole samples: a reader refuses a length of half a sample.
+    h.extend_from_slice(&0xFFFF_FFF0u32.to_le_bytes());
+    h
 }
 
-/// As above, through ALSA; on demand for the same reason.
-#[test]
-#[ignore = "synthetic German FIDE words are not yet recognised well enough for a whole game; see BENCHMARKS.md"]
-fn a_hot_seat_game_spoken_into_alsa_reaches_its_position() {
-    assert_game(&from_alsa(play));
+/// The rates (words a minute) a player says a line at, the first time
+/// and when it was not understood.
+const RATES: [&str; 3] = ["150", "120", "180"];
+
+/// A player's mouth at a microphone that is a named pipe: it writes
+/// 16 kHz samples into the pipe at the pace of speech, silence while it
+/// has nothing to say, and whatever it is told to say as eSpeak NG's
+/// German voice says it.
+struct Mouth {
+    words: std::sync::mpsc::Sender<Vec<i16>>,
+    dir: PathBuf,
+}
+
+impl Mouth {
+    /// A mouth at `pipe`, writing raw samples, or a WAV stream when
+    /// `wav` (its header promising the longest length there is).
+    fn new(pipe: &Path, dir: &Path, wav: bool) -> Mouth {
+        use std::io::Write;
+        let (words, heard) = std::sync::mpsc::channel::<Vec<i16>>();
+        let pipe = pipe.to_path_buf();
+        std::thread::spawn(move || {
+            // Opening blocks until ALSA opens the other end.
+            let Ok(mut out) = std::fs::OpenOptions::new().write(true).open(&pipe) else {
+                return;
+            };
+            if wav && out.write_all(&wav_stream_header()).is_err() {
+                return;
+            }
+            let chunk = 320;
+            let began = Instant::now();
+            let mut queue: std::collections::VecDeque<i16> = Default::default();
+            for n in 0u32.. {
+                match heard.try_recv() {
+                    Ok(sound) => queue.extend(sound),
+                    Err(std::sync::mpsc::TryRecvError::Disconnected) if queue.is_empty() => return,
+                    Err(_) => {}
+                }
+                let piece: Vec<i16> = (0..chunk).map(|_| queue.pop_front().unwrap_or(0)).collect();
+                let bytes: Vec<u8> = piece.iter().flat_map(|s| s.to_le_bytes()).collect();
+                if out.write_all(&bytes).is_err() {
+                    return;
+                }
+                let due = began + Duration::from_millis(20) * (n + 1);
+                std::thread::sleep(due.saturating_duration_since(Instant::now()));
+            }
+        });
+        Mouth {
+            words,
+            dir: dir.to_path_buf(),
+        }
+    }
+
+    /// Says `text` at `rate` words a minute, then a pause.
+    fn say(&self, text: &str, rate: &str) {
+        let wav = self.dir.join("utterance.wav");
+        say_at("de", rate, text, &wav);
+        let mut sound = annabella::io::mic::read_wav(&wav).expect("eSpeak NG's WAV");
+        sound.extend(std::iter::repeat_n(0i16, 16_000));
+        let _ = self.words.send(sound);
+    }
 }
 
 /// The capture path itself, in every run: the recording's sixteen
@@ -314,7 +511,7 @@ mod any_sound {
                 convert.push_f32(piece, &mut mono);
                 vad.push(&mono, &mut events);
                 for event in events.drain(..) {
-                    if let Some(heard) = r.take(event) {
+                    if let Some(heard) = r.take(event, session.game(), Lang::En) {
                         prop_assert!((0.0..=1.0).contains(&heard.confidence));
                         session.step(Input::Heard(heard), Instant::now());
                     }

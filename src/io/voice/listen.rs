@@ -245,7 +245,10 @@ impl Ear<'_> {
     }
 
     fn heard(&mut self) {
-        let heard: Heard = self.recogniser.finish();
+        let heard: Heard = match &self.moment {
+            Some(m) => self.recogniser.finish_in(&m.game, m.lang),
+            None => self.recogniser.finish(),
+        };
         (self.send)(Report::Heard(heard));
         self.awaiting = Some(Instant::now());
     }

@@ -23,6 +23,13 @@ struct PsSeg {
     _private: [u8; 0],
 }
 
+// Ours, in cmn.c: the decoder's cepstral mean.
+unsafe extern "C" {
+    fn annabella_cmn_len(ps: *mut PsDecoder) -> c_int;
+    fn annabella_cmn_get(ps: *mut PsDecoder, out: *mut f32, len: c_int) -> c_int;
+    fn annabella_cmn_set(ps: *mut PsDecoder, vec: *const f32, len: c_int) -> c_int;
+}
+
 unsafe extern "C" {
     fn ps_args() -> *const ArgT;
     fn cmd_ln_parse_r(
@@ -130,15 +137,25 @@ impl Decoder {
 
     /// Whether the dictionary has `word`.
     pub fn knows(&self, word: &str) -> bool {
-        let Ok(w) = c(word) else { return false };
+        self.phones(word).is_some()
+    }
+
+    /// The phones of `word` in the dictionary (its first pronunciation).
+    pub fn phones(&self, word: &str) -> Option<String> {
+        let w = c(word).ok()?;
         // SAFETY: ps and w are valid; the result is ours to free.
         let found = unsafe { ps_lookup_word(self.ps, w.as_ptr()) };
         if found.is_null() {
-            return false;
+            return None;
         }
-        // SAFETY: allocated by sphinxbase's allocator.
+        // SAFETY: a NUL-terminated string allocated by sphinxbase's
+        // allocator, copied before it is freed.
+        let phones = unsafe { CStr::from_ptr(found) }
+            .to_string_lossy()
+            .into_owned();
+        // SAFETY: as above.
         unsafe { ckd_free(found.cast()) };
-        true
+        Some(phones)
     }
 
     /// Adds `word` (an alternative as `word(2)`) with its phones.
@@ -163,7 +180,8 @@ impl Decoder {
         self.use_search(name)
     }
 
-    fn use_search(&mut self, name: &str) -> Result<(), String> {
+    /// Uses the search called `name`, set before.
+    pub fn use_search(&mut self, name: &str) -> Result<(), String> {
         let n = c(name)?;
         // SAFETY: valid string.
         if unsafe { ps_set_search(self.ps, n.as_ptr()) } < 0 {
@@ -187,6 +205,44 @@ impl Decoder {
         }
     }
 
+    /// The decoder's running cepstral mean (the features' average so
+    /// far, which it subtracts from each frame).
+    pub fn mean(&self) -> Option<Vec<f32>> {
+        // SAFETY: valid decoder.
+        let len = unsafe { annabella_cmn_len(self.ps) };
+        let mut out = vec![0f32; usize::try_from(len).ok().filter(|&n| n > 0)?];
+        // SAFETY: `out` holds `len` floats.
+        let got = unsafe { annabella_cmn_get(self.ps, out.as_mut_ptr(), len) };
+        (got == len).then_some(out)
+    }
+
+    /// Sets the running cepstral mean; whether it was taken.
+    pub fn set_mean(&mut self, mean: &[f32]) -> bool {
+        let Ok(len) = c_int::try_from(mean.len()) else {
+            return false;
+        };
+        // SAFETY: `mean` holds `len` floats; the library copies them.
+        let took = unsafe { annabella_cmn_set(self.ps, mean.as_ptr(), len) };
+        took > 0 && took == len
+    }
+
+    /// Decodes a whole utterance from the running cepstral mean `mean`,
+    /// fed as a microphone's would be: its best path's score, or `None`.
+    /// (The library's own whole-utterance decoding, with the utterance's
+    /// own mean, heard "knight foxtrot three" as "foxtrot three" where
+    /// streaming heard it right.)
+    pub fn decode_from(&mut self, mean: &[f32], samples: &[i16]) -> Option<i64> {
+        if !self.set_mean(mean) {
+            return None;
+        }
+        self.start();
+        for chunk in samples.chunks(320) {
+            self.feed(chunk);
+        }
+        self.finish()?;
+        self.score()
+    }
+
     /// Ends the utterance; its best words, or `None` for no words.
     pub fn finish(&mut self) -> Option<String> {
         if !self.in_utterance {
@@ -196,6 +252,15 @@ impl Decoder {
         // SAFETY: valid decoder inside an utterance.
         unsafe { ps_end_utt(self.ps) };
         self.best()
+    }
+
+    /// The best path's whole score (acoustic and grammar), after an
+    /// utterance; `None` when nothing was heard.
+    pub fn score(&mut self) -> Option<i64> {
+        let mut score = 0i32;
+        // SAFETY: valid decoder; the string is not kept.
+        let hyp = unsafe { ps_get_hyp(self.ps, &mut score) };
+        (!hyp.is_null()).then_some(i64::from(score))
     }
 
     /// The best words so far, during an utterance or after it.
