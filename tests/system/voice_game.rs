@@ -92,15 +92,20 @@ fn from_recording(collect: fn(Piped) -> Vec<String>) -> Vec<String> {
     let dir = tempfile::tempdir().expect("temp dir");
     let game = game_recording(dir.path());
     let home = Home::new();
+    collect(listening_to(&home, &game))
+}
+
+/// A hot-seat game in German, listening to `sound` (`--listen-from`).
+fn listening_to(home: &Home, sound: &Path) -> Piped {
     let args = [
         "--lang",
         "de",
         "--opponent",
         "human",
         "--listen-from",
-        game.to_str().unwrap(),
+        sound.to_str().unwrap(),
     ];
-    collect(Piped::start(&home, &args))
+    Piped::start(home, &args)
 }
 
 /// The game recording, heard from ALSA's default capture device made
@@ -188,15 +193,7 @@ fn a_hot_seat_game_spoken_through_listen_from_by_a_listening_player_reaches_its_
     run("mkfifo", &[pipe.to_str().unwrap()]);
     let mouth = Mouth::new(&pipe, dir.path(), true);
     let home = Home::new();
-    let args = [
-        "--lang",
-        "de",
-        "--opponent",
-        "human",
-        "--listen-from",
-        pipe.to_str().unwrap(),
-    ];
-    play_by_ear(Piped::start(&home, &args), mouth);
+    play_by_ear(listening_to(&home, &pipe), mouth);
 }
 
 /// Plays the game by ear until its last ply, then asks for the FEN and
@@ -476,6 +473,46 @@ mod any_sound {
             1 => Just(1.0e9f32),
         ];
         prop::collection::vec(sample, 0..24_000)
+    }
+
+    /// An utterance cut short (the detector reset while annabella spoke)
+    /// and a new one begun: the recogniser and its judge start again.
+    #[test]
+    fn an_utterance_begun_again_before_its_end_is_heard() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let wav = dir.path().join("kf3.wav");
+        super::say("en-us", "knight foxtrot three", &wav);
+        let mut speech = annabella::io::mic::read_wav(&wav).expect("read");
+        speech.extend(std::iter::repeat_n(0i16, 8_000));
+        let mut r = recogniser().lock().unwrap_or_else(|e| e.into_inner());
+        let game = Game::new();
+        let g = grammar(&game, &Answers::Nothing, Lang::En, &|w| r.knows(w));
+        r.set_grammar(&g).expect("the grammar is taken");
+        let start = || annabella::io::mic::VadEvent::Start {
+            at: 0,
+            onset: 0,
+            preroll: Vec::new(),
+        };
+        assert!(r.take(start(), &game, Lang::En).is_none());
+        let half = speech[..speech.len() / 2].to_vec();
+        let audio = annabella::io::mic::VadEvent::Audio;
+        assert!(r.take(audio(half), &game, Lang::En).is_none());
+        // Begun again, then cut short again with a new grammar between.
+        assert!(r.take(start(), &game, Lang::En).is_none());
+        assert!(r.take(audio(speech.clone()), &game, Lang::En).is_none());
+        assert!(r.take(start(), &game, Lang::En).is_none());
+        assert!(r.take(audio(speech.clone()), &game, Lang::En).is_none());
+        let yes_no = grammar(&game, &Answers::YesNo, Lang::En, &|w| r.knows(w));
+        r.set_grammar(&yes_no).expect("the grammar is taken");
+        assert!(r.take(start(), &game, Lang::En).is_none());
+        assert!(r.take(audio(speech.clone()), &game, Lang::En).is_none());
+        let end = annabella::io::mic::VadEvent::End { at: 0 };
+        let heard = r.take(end, &game, Lang::En).expect("heard");
+        assert_eq!(heard.words, "knight foxtrot three");
+        assert!(
+            annabella::input::grammar::taken(heard.confidence),
+            "{heard:?}"
+        );
     }
 
     proptest! {

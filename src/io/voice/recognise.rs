@@ -236,7 +236,9 @@ impl Recogniser {
         self.fit = Fit::default();
         self.words.start();
         // The judge hears the utterance as it comes, with the grammar,
-        // so that only the rival is left to decode at its end.
+        // so that only the rival is left to decode at its end. One cut
+        // short (the detector reset) is ended first.
+        self.end_judging();
         self.judged = None;
         self.judging = self
             .mean
@@ -260,6 +262,16 @@ impl Recogniser {
             self.judge.feed(&stirred);
         }
         self.words.feed(samples);
+    }
+
+    /// Ends the judge's utterance with ours. (Left open past a line that
+    /// was no move, the judge then given a new grammar made the library
+    /// abort the process on an assertion of its search, measured.)
+    fn end_judging(&mut self) {
+        if self.judging {
+            self.judging = false;
+            self.judged = self.judge.finish().and_then(|_| self.judge.score());
+        }
     }
 
     /// One event of the voice detector: an utterance begins, goes on,
@@ -287,12 +299,7 @@ impl Recogniser {
     /// Ends the utterance: what was heard, with its confidence.
     pub fn finish(&mut self) -> Heard {
         let words = self.words.finish().unwrap_or_default();
-        // The judge's utterance ends with ours: a grammar set between
-        // utterances must find neither decoder in one.
-        if self.judging {
-            self.judging = false;
-            self.judged = self.judge.finish().and_then(|_| self.judge.score());
-        }
+        self.end_judging();
         let segs = self.words.segments();
         let fit = Fit::of(&segs, &self.energies);
         self.fit = fit;
