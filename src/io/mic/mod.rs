@@ -16,7 +16,7 @@ mod wav;
 pub use capture::{CHUNK_MS, Capture, microphones};
 pub use convert::{RATE, ToMono16k};
 pub use vad::{Utterance, Vad, VadConfig, VadEvent, utterances};
-pub use wav::read_wav;
+pub use wav::{read_wav, stream_wav};
 
 use std::fmt;
 
