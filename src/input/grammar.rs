@@ -106,7 +106,7 @@ impl Grammar {
         }
     }
 
-    /// Whether it holds no move.
+    /// Whether it holds a move.
     pub fn has_moves(&self) -> bool {
         !self.moves.is_empty()
     }

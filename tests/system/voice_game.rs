@@ -155,15 +155,24 @@ fn assert_every_utterance_answered(lines: &[String]) {
         lines.join("\n")
     );
     assert!(heard >= MOVES.len(), "{heard} heard:\n{}", lines.join("\n"));
-    // Nothing was played unasked: every move announced was read back first.
+    assert_read_back_first(lines);
+}
+
+/// Nothing was played unasked: every move announced was read back first.
+fn assert_read_back_first(lines: &[String]) {
     for (i, line) in lines.iter().enumerate() {
-        if line.contains(". Weiß: ") || line.contains(". Schwarz: ") {
+        if announces_a_move(line) {
             assert!(
                 lines[..i].iter().any(|l| l.ends_with('?')),
                 "{line} not read back"
             );
         }
     }
+}
+
+/// Whether `line` announces a move played ("1. Weiß: Bauer Eva vier").
+fn announces_a_move(line: &str) -> bool {
+    line.contains(". Weiß: ") || line.contains(". Schwarz: ")
 }
 
 /// The whole game through ALSA, spoken by a player who listens: the
@@ -217,7 +226,7 @@ fn play_by_ear(mut piped: Piped, mouth: Mouth) {
             let words = if tries.is_multiple_of(2) { short } else { long };
             (words, RATES[(tries / 2) % RATES.len()])
         };
-        let next = if line.contains(". Weiß: ") || line.contains(". Schwarz: ") {
+        let next = if announces_a_move(&line) {
             ply += 1;
             (repeats, tries) = (0, 0);
             last = None;
@@ -275,16 +284,7 @@ fn play_by_ear(mut piped: Piped, mouth: Mouth) {
         "the game did not reach {FEN}:\n{}",
         lines.join("\n")
     );
-    // Nothing was played unasked: every move announced was read back,
-    // and only what the player confirmed.
-    for (i, line) in lines.iter().enumerate() {
-        if line.contains(". Weiß: ") || line.contains(". Schwarz: ") {
-            assert!(
-                lines[..i].iter().any(|l| l.ends_with('?')),
-                "{line} not read back"
-            );
-        }
-    }
+    assert_read_back_first(&lines);
 }
 
 /// The game's moves as said, said the long way, and as annabella reads

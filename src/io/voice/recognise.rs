@@ -86,8 +86,6 @@ pub struct Recogniser {
     ours: HashMap<String, Vec<String>>,
     /// Words whose pronunciations of ours were added.
     added: HashSet<String>,
-    /// The grammar in use, to skip setting it again.
-    current: String,
     /// The energy of every 10 ms frame of the utterance, in dB.
     energies: Vec<f64>,
     /// The utterance's sound as the judge hears it, to decode it again
@@ -100,7 +98,7 @@ pub struct Recogniser {
     /// The judge's best score with the grammar of the moment, when the
     /// utterance has ended.
     judged: Option<i64>,
-    /// The grammar in use.
+    /// The grammar in use (the same one is not set again).
     grammar: Option<Grammar>,
     /// The first decoder's cepstral mean when the utterance began, from
     /// which the judge decodes it.
@@ -162,7 +160,6 @@ impl Recogniser {
             judge,
             ours: our_pronunciations(),
             added: HashSet::new(),
-            current: String::new(),
             energies: Vec::new(),
             sound: Vec::new(),
             grammar: None,
@@ -181,7 +178,11 @@ impl Recogniser {
 
     /// Uses `grammar` from the next utterance on.
     pub fn set_grammar(&mut self, grammar: &Grammar) -> Result<(), String> {
-        if grammar.jsgf == self.current {
+        if self
+            .grammar
+            .as_ref()
+            .is_some_and(|g| g.jsgf == grammar.jsgf)
+        {
             return Ok(());
         }
         for word in &grammar.words {
@@ -221,8 +222,6 @@ impl Recogniser {
         }
         self.words.set_jsgf(MOMENT, &grammar.jsgf)?;
         self.judge.set_jsgf(MOMENT, &grammar.jsgf)?;
-
-        self.current = grammar.jsgf.clone();
         self.grammar = Some(grammar.clone());
         Ok(())
     }
@@ -342,7 +341,7 @@ impl Recogniser {
         if self.sound.is_empty() {
             return f64::NAN;
         }
-        let Some(mean) = self.mean.clone() else {
+        let Some(mean) = &self.mean else {
             return f64::NAN;
         };
         let Some(ours) = self.judged else {
@@ -352,7 +351,7 @@ impl Recogniser {
             return f64::NAN;
         }
         // No rival path survives the search: nothing else comes near.
-        let Some(theirs) = self.judge.decode_from(&mean, &self.sound) else {
+        let Some(theirs) = self.judge.decode_from(mean, &self.sound) else {
             return f64::INFINITY;
         };
         (ours - theirs) as f64 / self.energies.len().max(1) as f64
