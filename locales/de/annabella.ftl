@@ -871,9 +871,11 @@ prompt-token = lichess-Token>
 ## Spracheingabe
 help-listen = zuhören, zuhören an oder zuhören aus: Züge und Befehle ins Mikrofon sprechen; allein schaltet es um.
 help-microphones = mikrofone: die Mikrofone, die es gibt, und das, welches die Einstellung mikrofon nennt.
+help-display = anzeige, anzeige brett oder anzeige text: was die Braillezeile zeigt, das Brett (eine Reihe je Zeile, ein Feld je Modul) oder was annabella sagte; allein schaltet es um.
 setting-listen = Auf das Mikrofon hören, für Züge, Befehle und Antworten.
 setting-listenconfirm = Einen gehörten Zug vorlesen, bevor er gespielt wird: an, aus, oder auto (nur wenn unsicher).
 setting-microphone = Das Mikrofon, auf das gehört wird: standard, oder ein Name, wie mikrofone ihn nennt.
+setting-braille = Die Braillezeile über BRLTTY: auto nimmt sie, wenn BRLTTY antwortet, ein sagt einmal, wenn es nicht geht.
 ask-heard-move = { $move }?
 ask-heard-command = { $command }? Ja oder nein.
 voice-heard = Gehört: { $words }
@@ -893,3 +895,16 @@ sound-file-unreadable = { $file } ist nicht lesbar ({ $why }); gib eine PCM-WAV-
 sound-file-not-wav = { $file } ist keine WAV-Datei oder beschädigt; gib eine PCM-WAV-Datei an, 8 bis 48 kHz, 16 Bit oder Gleitkomma.
 sound-file-format = { $file } enthält Ton im Format { $kind }; gib eine PCM-WAV-Datei an, 8 bis 48 kHz, 16 Bit oder Gleitkomma.
 sound-file-rate = { $file } hat { $rate } Hz; gib eine PCM-WAV-Datei an, 8 bis 48 kHz, 16 Bit oder Gleitkomma.
+
+## Die Braillezeile
+display-board = Brett auf der Braillezeile.
+display-text = Text auf der Braillezeile.
+display-picked = { $piece } { $square }.
+display-dropped = { $piece } { $square } losgelassen.
+display-connected = Braillezeile mit { $cols } Modulen{ $rows ->
+    [1] {""}
+   *[other] {" "}in { $rows } Zeilen
+}.
+display-lost = Die Braillezeile ist weg; annabella geht ohne sie weiter und nimmt sie wieder, sobald BRLTTY wieder da ist.
+display-not-built = Diese Version hat keine Braillezeile; annabella geht ohne sie weiter.
+display-no-brltty = Keine Braillezeile ({ $why }); annabella geht ohne sie weiter.

@@ -794,9 +794,11 @@ prompt-token = lichess token>
 ## Voice input
 help-listen = listen, listen on or listen off: moves and commands spoken into the microphone; alone, it switches.
 help-microphones = microphones or mics: the microphones there are, and the one the setting microphone names.
+help-display = display, display board or display text: what the Braille display shows, the board (a rank a row, a square a cell) or what annabella said; alone, it switches.
 setting-listen = Listen to the microphone for moves, commands and answers.
 setting-listenconfirm = Read a heard move back before it is played: on, off, or auto (only when unsure).
 setting-microphone = The microphone listened to: default, or a name as microphones lists it.
+setting-braille = The Braille display through BRLTTY: auto uses it when BRLTTY answers, on says once when it cannot.
 ask-heard-move = { $move }?
 ask-heard-command = { $command }? Yes or no.
 voice-heard = Heard: { $words }
@@ -816,3 +818,16 @@ sound-file-unreadable = Cannot read { $file } ({ $why }); give a PCM WAV file, 8
 sound-file-not-wav = { $file } is not a WAV file, or a damaged one; give a PCM WAV file, 8 to 48 kHz, 16-bit or float.
 sound-file-format = { $file } holds { $kind } audio; give a PCM WAV file, 8 to 48 kHz, 16-bit or float.
 sound-file-rate = { $file } is sampled at { $rate } Hz; give a PCM WAV file, 8 to 48 kHz, 16-bit or float.
+
+## The Braille display
+display-board = Board on the Braille display.
+display-text = Text on the Braille display.
+display-picked = { $piece } { $square }.
+display-dropped = { $piece } { $square } let go.
+display-connected = Braille display of { $cols } cells{ $rows ->
+    [1] {""}
+   *[other] {" "}in { $rows } rows
+}.
+display-lost = The Braille display went away; annabella goes on without it and takes it back when BRLTTY is there again.
+display-not-built = This build has no Braille display; annabella goes on without it.
+display-no-brltty = No Braille display ({ $why }); annabella goes on without it.

@@ -864,9 +864,11 @@ prompt-token = lichessi võti>
 ## Kõnesisend
 help-listen = kuula, kuula sees või kuula väljas: käigud ja käsud mikrofoni öelda; üksi lülitab ümber.
 help-microphones = mikrofonid: olemasolevad mikrofonid ja see, mille seade mikrofon nimetab.
+help-display = ekraan, ekraan laud või ekraan tekst: mida punktkirjaekraan näitab, lauda (rida rea kohta, ruut lahtri kohta) või seda, mida annabella ütles; üksi vahetab.
 setting-listen = Kuula mikrofoni käikude, käskude ja vastuste jaoks.
 setting-listenconfirm = Kuuldud käik loetakse enne tegemist ette: sees, väljas või auto (ainult kui pole kindel).
 setting-microphone = Kuulatav mikrofon: vaikimisi või nimi, nagu mikrofonid selle nimetab.
+setting-braille = Punktkirjaekraan BRLTTY kaudu: auto kasutab seda, kui BRLTTY vastab, sees ütleb korra, kui ei saa.
 ask-heard-move = { $move }?
 ask-heard-command = { $command }? Jah või ei.
 voice-heard = Kuuldud: { $words }
@@ -886,3 +888,16 @@ sound-file-unreadable = Faili { $file } ei saa lugeda ({ $why }); anna PCM WAV-f
 sound-file-not-wav = { $file } pole WAV-fail või on rikutud; anna PCM WAV-fail, 8 kuni 48 kHz, 16-bitine või ujukoma.
 sound-file-format = { $file } sisaldab { $kind } heli; anna PCM WAV-fail, 8 kuni 48 kHz, 16-bitine või ujukoma.
 sound-file-rate = { $file } diskreetimissagedus on { $rate } Hz; anna PCM WAV-fail, 8 kuni 48 kHz, 16-bitine või ujukoma.
+
+## Punktkirjaekraan
+display-board = Laud punktkirjaekraanil.
+display-text = Tekst punktkirjaekraanil.
+display-picked = { $piece } { $square }.
+display-dropped = { $piece } { $square } lahti lastud.
+display-connected = Punktkirjaekraan, { $cols } lahtrit{ $rows ->
+    [1] {""}
+   *[other] {", "}{ $rows } rida
+}.
+display-lost = Punktkirjaekraan kadus; annabella jätkab ilma selleta ja võtab selle tagasi, kui BRLTTY on jälle olemas.
+display-not-built = Selles versioonis pole punktkirjaekraani; annabella jätkab ilma selleta.
+display-no-brltty = Punktkirjaekraani pole ({ $why }); annabella jätkab ilma selleta.

@@ -22,6 +22,7 @@
 mod answer;
 mod board;
 mod clock;
+mod display;
 mod drill;
 mod dual;
 mod engine;

@@ -363,6 +363,7 @@ impl Announcer {
             | Arg::OptionalMove
             | Arg::ClockSide
             | Arg::Switch
+            | Arg::View
             | Arg::Text => missing_id(command),
         };
         let line = self.message(ui, id, &[("command", s(command.word(ui)))]);

@@ -21,6 +21,7 @@ impl Announcer {
             }
             SessionEvent::Quit => vec![self.message(ui, "quit-goodbye", &[])],
             SessionEvent::Voice(event) => vec![self.voice_event(ui, event)],
+            SessionEvent::Display(event) => self.display_event(p, event),
         }
     }
 

@@ -24,15 +24,19 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::announce::{Announcer, PromptLabel};
+use crate::braille::Action;
 use crate::engine::host::Host;
-use crate::event::VoiceTrouble;
+use crate::event::{DisplayTrouble, VoiceTrouble};
 use crate::event::{Event, Subscriber};
+use crate::io::braille::{DisplayLink, Report};
 use crate::io::gate::Gate;
 use crate::io::speech::Hush;
 use crate::io::{LineSource, Screen};
 use crate::net::NetHost;
 use crate::net::Token;
-use crate::session::{Effect, Input, NextLine, Session, Start, TokenOutcome, VoiceNews};
+use crate::session::{
+    DisplayInput, Effect, Input, NextLine, Session, Start, TokenOutcome, VoiceNews,
+};
 use crate::settings::Settings;
 use crate::store::token;
 use crate::store::{Keeper, Request as StoreRequest};
@@ -96,6 +100,8 @@ pub struct Begin {
     pub listen_from: Option<PathBuf>,
     /// Shuts the microphone while annabella speaks.
     pub gate: Gate,
+    /// The Braille display, opened when the session asks for it.
+    pub braille: DisplayLink,
 }
 
 /// Runs the session from its start until the end of input or `quit`,
@@ -120,11 +126,13 @@ pub fn run(
         hush,
         listen_from,
         gate,
+        braille,
     } = begin;
     let (tx, arrivals) = mpsc::channel::<Arrival>();
     let ask = spawn_reader(source, tx.clone());
     let net_tx = tx.clone();
     let voice_tx = tx.clone();
+    let braille_tx = tx.clone();
     let host = Host::new(move |reply| {
         let _ = tx.send(Arrival::Input(Input::Engine(reply)));
     });
@@ -157,6 +165,8 @@ pub fn run(
             tx: voice_tx,
             input_ended: false,
         },
+        braille,
+        braille_tx,
     };
     looping.run(subscribers, start, notes)
 }
@@ -236,6 +246,9 @@ struct Loop<'a> {
     keeper: &'a mut dyn Keeper,
     /// Voice input.
     voice: Voice,
+    /// The Braille display, and where its reports go.
+    braille: DisplayLink,
+    braille_tx: Sender<Arrival>,
 }
 
 impl Loop<'_> {
@@ -426,6 +439,18 @@ impl Loop<'_> {
                 let settings = self.session.settings().clone();
                 return self.voice.listen(moment, &settings);
             }
+            Effect::Braille(true) => {
+                let tx = self.braille_tx.clone();
+                let opened = self.braille.open(move |report| {
+                    let _ = tx.send(Arrival::Input(display_input(report)));
+                });
+                if opened.is_err() {
+                    return Some(Input::Display(DisplayInput::Unavailable(
+                        DisplayTrouble::NotBuilt,
+                    )));
+                }
+            }
+            Effect::Braille(false) => self.braille.close(),
             Effect::ListMicrophones => {
                 let names = crate::io::mic::microphones().unwrap_or_default();
                 return Some(Input::Voice(VoiceNews::Microphones(names)));
@@ -554,6 +579,22 @@ impl Loop<'_> {
             Err(RecvTimeoutError::Disconnected) => None,
         }
     }
+}
+
+/// What the display's thread reports, as the session's input: a line
+/// typed on the Braille keyboard is a line typed.
+fn display_input(report: Report) -> Input {
+    let input = match report {
+        Report::Action(Action::Line(line)) => return Input::Line(line),
+        Report::Action(Action::Square(square)) => DisplayInput::Square(square),
+        Report::Action(Action::Choose(role)) => DisplayInput::Choose(role),
+        Report::Action(Action::Switch) => DisplayInput::Switch,
+        Report::Action(Action::Show(view)) => DisplayInput::Show(view),
+        Report::Connected { cols, rows } => DisplayInput::Connected { cols, rows },
+        Report::Lost => DisplayInput::Lost,
+        Report::Unavailable(why) => DisplayInput::Unavailable(DisplayTrouble::NoBrltty(why)),
+    };
+    Input::Display(input)
 }
 
 #[cfg(test)]

@@ -122,6 +122,7 @@ pub fn start(flags: &Flags, announcer: &Announcer) -> ExitCode {
         hush: speech::Hush::default(),
         listen_from: flags.listen_from.clone(),
         gate: crate::io::gate::Gate::default(),
+        braille: crate::io::braille::DisplayLink::new(),
     };
     run(&mut session, announcer, &settings, begin, keeper.as_mut())
 }
@@ -423,7 +424,9 @@ fn run(
     if started.is_err() {
         return ExitCode::FAILURE;
     }
-    let mut subscribers: [&mut dyn Subscriber; 3] = [&mut text, &mut speech, &mut sound];
+    let mut braille = crate::io::braille::BrailleSink::new(begin.braille.clone(), announcer);
+    let mut subscribers: [&mut dyn Subscriber; 4] =
+        [&mut text, &mut speech, &mut sound, &mut braille];
     let ran = super::run(session, announcer, source, &mut subscribers, keeper, begin);
     // The last answer (often "Goodbye") is still being said.
     speech.finish(speech::FINISH_TIMEOUT);

@@ -6,7 +6,6 @@
 
 use std::io;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use shakmaty::{ByRole, Color, Piece, Role, Square};
 
@@ -15,6 +14,8 @@ use crate::input::{CommandError, Refusal, Suggestion};
 use crate::rules::{ClaimRefusal, Finished, GameSummary, ImportError, MoveFacts};
 use crate::settings::{Setting, Settings};
 
+mod clock;
+mod display;
 mod dual;
 mod online;
 mod outside;
@@ -22,6 +23,8 @@ mod training;
 mod voice;
 
 use crate::view::{BoardView, Line};
+pub use clock::{ClockReport, SideTime, Who};
+pub use display::{DisplayBoard, DisplayEvent, DisplayTrouble, View};
 pub use dual::{Compared, DualEvent, Explained, SheetDifference, SheetReport, SheetStopAt};
 pub use online::{
     ControlLimit, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
@@ -45,39 +48,6 @@ pub struct StatusInfo {
     pub result: Option<Finished>,
     /// Both clocks, when the game is timed.
     pub clock: Option<ClockReport>,
-}
-
-/// How a side of the clock is named: by the player's place against an
-/// engine, by colour in hot seat.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Who {
-    /// The player.
-    You,
-    /// The engine the player plays against.
-    Opponent,
-    /// A side in hot seat.
-    Side(Color),
-}
-
-/// One side's time.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct SideTime {
-    /// Whose time it is.
-    pub who: Who,
-    /// The time left.
-    pub left: Duration,
-}
-
-/// The clock read out: one or both sides (the player's own first).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ClockReport {
-    /// The sides asked about.
-    pub sides: Vec<SideTime>,
-    /// Moves left to the next time control for the first side, in a
-    /// control with several periods.
-    pub moves_to_control: Option<u32>,
-    /// Whether the clock is paused.
-    pub paused: bool,
 }
 
 /// Which question the session has asked.
@@ -505,6 +475,8 @@ pub enum SessionEvent {
     Quit,
     /// Voice input: what was heard, and the microphone's news.
     Voice(VoiceEvent),
+    /// The Braille display: its board, its view, picks and news.
+    Display(DisplayEvent),
 }
 
 /// `x.into()` makes an event of any family, and of the refusals the

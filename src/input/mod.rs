@@ -15,7 +15,7 @@ pub mod vocab;
 pub use args::{
     Argument, BlindfoldOrder, BoardOrder, ChallengeOrder, ClaimFor, ClockSide, DrillKind,
     DrillOrder, LoadFrom, MoveNumber, MoveText, NewGame, OnlineOrder, PgnTo, PieceKind, Sheets,
-    Terms, Whom, parse_chess960, parse_color_choice, parse_square,
+    Terms, View, Whom, parse_chess960, parse_color_choice, parse_square,
 };
 pub use commands::Words;
 pub use moves::{

@@ -143,6 +143,7 @@ impl Session {
             Cmd::Set(setting) => self.set(setting),
             Cmd::Listen(on) => self.listen_command(on),
             Cmd::Microphones => self.microphones(),
+            Cmd::Display(view) => self.display_command(view),
             Cmd::Settings => settings::list(&self.table, self.records.settings_file()),
             Cmd::Hint => self.analyse(Purpose::Hint),
             Cmd::Eval => self.analyse(Purpose::Eval),

@@ -25,6 +25,7 @@
 //! | `replay` | the game replayed | `next`, `prev`, `start`, `end`, `goto` |
 //! | `dual` | the player's own board, scoresheets asked for, where the records agreed | `myboard`, `compare`, `scoresheet`, `restore` |
 //! | `training` | blindfold play, the drill, the questions about the game, the statistics | `blindfold`, `drill`, peeks, answers |
+//! | `display` | the Braille display's view, the board last sent to it, the square a routing key picked | routing keys (pick, let go, move), the view switched, the display's news, `display` |
 //! | `online` | the lichess client ([`crate::online::Client`]) and the game played there | `online`, `seek`, `challenge`, `abort`, `say`, `claim`, and the game commands that are calls there |
 //!
 //! Who plays the other side is one `Opponent` value (a person, an
@@ -39,6 +40,7 @@ mod board;
 mod clock;
 mod confirm;
 mod dispatch;
+mod display;
 mod drill;
 mod dual;
 mod flow;
@@ -58,6 +60,7 @@ mod training;
 mod voice;
 
 pub use crate::input::grammar::Moment;
+pub use display::DisplayInput;
 pub use flow::RestoreError;
 pub use online::TokenOutcome;
 pub use prompt::Prompt;
@@ -122,6 +125,8 @@ pub struct Session {
     online: online::Online,
     /// What voice input was told to listen for.
     voice: voice::VoiceRoom,
+    /// The Braille display: its view, the board it shows, a square picked.
+    display: display::DisplayRoom,
 }
 
 impl Session {
@@ -140,6 +145,7 @@ impl Session {
             training: training::Training::default(),
             online: online::Online::default(),
             voice: voice::VoiceRoom::default(),
+            display: display::DisplayRoom::default(),
         };
         session.dual.reset(&session.table);
         session.seat.human = session.draw_color();

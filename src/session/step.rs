@@ -22,7 +22,7 @@ use crate::input::grammar::Moment;
 use crate::online::{NetReply, NetRequest};
 use crate::store::{Reply as StoreReply, Request as StoreRequest, SavedGame};
 
-use super::{Session, TokenOutcome};
+use super::{DisplayInput, Session, TokenOutcome};
 
 /// Everything that happens to the session.
 #[derive(Debug)]
@@ -49,6 +49,9 @@ pub enum Input {
     Heard(Heard),
     /// News of voice input: it cannot be had, or the microphones there are.
     Voice(VoiceNews),
+    /// A key of the Braille display that concerns the game, or the
+    /// display's news.
+    Display(DisplayInput),
 }
 
 /// News of voice input, for [`Input::Voice`].
@@ -127,6 +130,9 @@ pub enum Effect {
     Listen(Option<Box<Moment>>),
     /// List the microphones (`microphones`).
     ListMicrophones,
+    /// Open the Braille display (and keep it, reconnecting when BRLTTY
+    /// comes back), or close it.
+    Braille(bool),
 }
 
 /// What a step gives back: what happened, for every output, and what
@@ -163,6 +169,8 @@ enum Kind {
     LoggedOut,
     Heard,
     Voice,
+    DisplayKey,
+    DisplayNews,
 }
 
 impl Input {
@@ -178,6 +186,13 @@ impl Input {
             Input::LoggedOut(_) => Kind::LoggedOut,
             Input::Heard(_) => Kind::Heard,
             Input::Voice(_) => Kind::Voice,
+            Input::Display(
+                DisplayInput::Square(_)
+                | DisplayInput::Choose(_)
+                | DisplayInput::Switch
+                | DisplayInput::Show(_),
+            ) => Kind::DisplayKey,
+            Input::Display(_) => Kind::DisplayNews,
         }
     }
 }
@@ -189,7 +204,7 @@ impl Kind {
     /// part of a line already remembered.
     fn remembers(self, events: &[Event]) -> bool {
         match self {
-            Kind::Line | Kind::Heard => {
+            Kind::Line | Kind::Heard | Kind::DisplayKey => {
                 let repeat_only = matches!(
                     events,
                     [Event::Session(SessionEvent::Repeated(_))
@@ -201,7 +216,12 @@ impl Kind {
             Kind::Net => events
                 .iter()
                 .any(|e| matches!(e, Event::Game(GameEvent::Moved(_)))),
-            Kind::Start | Kind::Store | Kind::Token | Kind::LoggedOut | Kind::Voice => false,
+            Kind::Start
+            | Kind::Store
+            | Kind::Token
+            | Kind::LoggedOut
+            | Kind::Voice
+            | Kind::DisplayNews => false,
         }
     }
 }
@@ -243,8 +263,11 @@ impl Session {
         if kind.remembers(&events) {
             self.last_answer.clone_from(&events);
         }
+        // Not part of the answer `repeat` says again.
+        events.extend(self.display_ending());
         let mut effects = self.effects(before);
         effects.extend(self.listening(kind == Kind::Heard));
+        effects.extend(self.display_effect());
         Step { events, effects }
     }
 
@@ -260,6 +283,7 @@ impl Session {
             Input::LoggedOut(result) => self.online.logged_out(result),
             Input::Heard(heard) => self.heard(heard),
             Input::Voice(news) => self.voice_news(news),
+            Input::Display(input) => self.display_input(input),
         }
     }
 

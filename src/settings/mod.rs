@@ -10,9 +10,10 @@ use std::borrow::Cow;
 
 pub use crate::lang::Lang;
 pub use values::{
-    Allowed, BaseUrl, BoardStyle, Choice, ColorChoice, ConfirmMode, Level, ListenConfirm,
-    Microphone, OFF, ON, OpponentChoice, Orientation, Percent, PlayerName, QuizEvery, RANDOM,
-    SpeechMode, Style, TimeAlerts, TimeChoice, Value, Verbosity, Voice, WaiveBelow, Width,
+    Allowed, BaseUrl, BoardStyle, BrailleUse, Choice, ColorChoice, ConfirmMode, Level,
+    ListenConfirm, Microphone, OFF, ON, OpponentChoice, Orientation, Percent, PlayerName,
+    QuizEvery, RANDOM, SpeechMode, Style, TimeAlerts, TimeChoice, Value, Verbosity, Voice,
+    WaiveBelow, Width,
 };
 
 use crate::lang::{Words, fold};
@@ -219,6 +220,10 @@ settings! {
     Microphone microphone: Microphone = Microphone(None),
         words &["microphone", "mic"], &["mikrofon"], &["mikrofon"],
         help "setting-microphone";
+    /// The Braille display, through BRLTTY.
+    Braille braille: BrailleUse = BrailleUse::Auto,
+        words &["braille"], &["braille", "braillezeile"], &["punktkiri"],
+        help "setting-braille";
 }
 
 /// What a setting's value type does, for a setting chosen at run time.

@@ -336,11 +336,13 @@ fn number_in(text: &str, min: u16, max: u16, zero: bool) -> Option<u16> {
 }
 
 mod confirm;
+mod display;
 mod online;
 mod training;
 mod voice;
 
 pub use confirm::{ConfirmMode, WaiveBelow};
+pub use display::BrailleUse;
 pub use online::BaseUrl;
 pub use training::QuizEvery;
 pub use voice::{ListenConfirm, Microphone};

@@ -27,6 +27,9 @@ pub fn seconds(words: &str) -> f64 {
     total
 }
 
+/// A BrlAPI host no BRLTTY serves.
+pub const NO_BRLTTY: &str = ":4999";
+
 /// A private home for the binary: data and settings directories of its
 /// own, so that a test neither reads nor changes the player's saved
 /// games and settings, nor another test's. Removed when dropped.
@@ -50,10 +53,13 @@ impl Home {
         &self,
         command: &'a mut std::process::Command,
     ) -> &'a mut std::process::Command {
-        // A player's own lichess token must never reach a test's run.
+        // A player's own lichess token must never reach a test's run,
+        // nor their Braille display (BrlAPI host 4999 is nobody's; the
+        // display tests set their own BRLTTY's).
         command
             .env("XDG_DATA_HOME", self.path().join("data"))
             .env("XDG_CONFIG_HOME", self.path().join("config"))
+            .env("BRLAPI_HOST", NO_BRLTTY)
             .env_remove("LICHESS_TOKEN")
     }
 
@@ -77,7 +83,7 @@ impl Home {
     /// The same as words to put before a command in a shell.
     pub fn env_prefix(&self) -> String {
         format!(
-            "env -u LICHESS_TOKEN XDG_DATA_HOME={} XDG_CONFIG_HOME={}",
+            "env -u LICHESS_TOKEN BRLAPI_HOST={NO_BRLTTY} XDG_DATA_HOME={} XDG_CONFIG_HOME={}",
             self.path().join("data").display(),
             self.path().join("config").display()
         )
@@ -200,6 +206,7 @@ pub fn run_piped(home: &Home, args: &[&str], input: &str) -> Vec<String> {
 
 #[allow(dead_code)] // Only the system tests capture from a file.
 pub mod alsa;
+pub mod brltty;
 pub mod http;
 pub mod lichess;
 pub mod tmux;

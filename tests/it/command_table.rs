@@ -42,6 +42,7 @@ fn sample(command: Command) -> &'static str {
         Arg::MoveNumber => " 12",
         Arg::OptionalMoveNumber => "",
         Arg::Switch => " on",
+        Arg::View => " board",
     }
 }
 

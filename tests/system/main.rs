@@ -7,6 +7,7 @@
 mod common;
 
 mod audio_smoke;
+mod braille;
 mod mic;
 mod speech;
 mod terminal;

@@ -659,3 +659,37 @@ mod tests {
         assert_eq!(cmd("claim remis"), Cmd::Claim(ClaimFor::Draw));
     }
 }
+
+/// Which view the Braille display shows: what annabella said, or the
+/// board (`display board`, `display text`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum View {
+    /// What annabella said, line by line.
+    #[default]
+    Text,
+    /// The board, a rank to a row and a square to a cell.
+    Board,
+}
+
+impl View {
+    const WORDS: [(View, Words); 2] = [
+        (View::Board, w(&["board"], &["brett"], &["laud"])),
+        (View::Text, w(&["text"], &["text"], &["tekst"])),
+    ];
+}
+
+/// `display`, `display board`, `display text`: alone, it switches.
+impl Argument for Option<View> {
+    const ARG: Arg = Arg::View;
+
+    fn read(command: Command, words: &[&str]) -> Result<Option<View>, CommandError> {
+        let read = |word: &str| {
+            let folded = fold(word);
+            View::WORDS
+                .iter()
+                .find(|(_, words)| words.contains_folded(&folded))
+                .map(|(view, _)| *view)
+        };
+        optional(words, read).ok_or_else(|| bad(command, &words.join(" ")))
+    }
+}

@@ -55,6 +55,8 @@ pub enum Arg {
     OptionalMoveNumber,
     /// `on` or `off`, or nothing.
     Switch,
+    /// Optionally a view of the Braille display (`display board`).
+    View,
 }
 
 /// What a command does while a game is replayed (a finished or loaded

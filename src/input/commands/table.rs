@@ -8,7 +8,7 @@ use shakmaty::{Color, File, Rank, Square};
 use super::{Entry, InReplay, OnLichess, w};
 use crate::input::args::{
     BlindfoldOrder, BoardOrder, ChallengeOrder, ClaimFor, ClockSide, DrillOrder, LoadFrom,
-    MoveNumber, MoveText, NewGame, OnlineOrder, PgnTo, PieceKind, Sheets, Terms,
+    MoveNumber, MoveText, NewGame, OnlineOrder, PgnTo, PieceKind, Sheets, Terms, View,
 };
 use crate::settings::Setting;
 
@@ -151,4 +151,6 @@ commands! {
     /// The microphones there are.
     Microphones = w(&["microphones", "mics"], &["mikrofone"], &["mikrofonid"]),
         "help-microphones", reads: true;
+    /// What the Braille display shows: the board or the text; alone, switches.
+    Display(Option<View>) = w(&["display"], &["anzeige"], &["ekraan"]), "help-display";
 }
