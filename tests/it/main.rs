@@ -10,6 +10,7 @@ mod common;
 mod store_common;
 
 mod command_table;
+mod display_session;
 mod dual_compare;
 mod dual_dictation;
 mod dual_scoresheet;
