@@ -907,4 +907,7 @@ display-connected = Braillezeile mit { $cols } Modulen{ $rows ->
 }.
 display-lost = Die Braillezeile ist weg; annabella geht ohne sie weiter und nimmt sie wieder, sobald BRLTTY wieder da ist.
 display-not-built = Diese Version hat keine Braillezeile; annabella geht ohne sie weiter.
-display-no-brltty = Keine Braillezeile ({ $why }); annabella geht ohne sie weiter.
+display-no-brltty = Keine Braillezeile: BRLTTY antwortet nicht (läuft es, und darfst du seinen Schlüssel lesen?); annabella geht ohne sie weiter.
+display-not-allowed = Keine Braillezeile: BRLTTY hat annabellas Schlüssel abgelehnt (BRLAPI_AUTH); annabella geht ohne sie weiter.
+display-no-display = Keine Braillezeile: BRLTTY läuft ohne eine; annabella geht ohne sie weiter und nimmt sie, sobald sie da ist.
+display-failed = Keine Braillezeile ({ $why }); annabella geht ohne sie weiter.

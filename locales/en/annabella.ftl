@@ -830,4 +830,7 @@ display-connected = Braille display of { $cols } cells{ $rows ->
 }.
 display-lost = The Braille display went away; annabella goes on without it and takes it back when BRLTTY is there again.
 display-not-built = This build has no Braille display; annabella goes on without it.
-display-no-brltty = No Braille display ({ $why }); annabella goes on without it.
+display-no-brltty = No Braille display: BRLTTY does not answer (is it running, and may you read its key?); annabella goes on without it.
+display-not-allowed = No Braille display: BRLTTY refused annabella's key (BRLAPI_AUTH); annabella goes on without it.
+display-no-display = No Braille display: BRLTTY runs without one; annabella goes on without it and takes it when it comes.
+display-failed = No Braille display ({ $why }); annabella goes on without it.

@@ -900,4 +900,7 @@ display-connected = Punktkirjaekraan, { $cols } lahtrit{ $rows ->
 }.
 display-lost = Punktkirjaekraan kadus; annabella jätkab ilma selleta ja võtab selle tagasi, kui BRLTTY on jälle olemas.
 display-not-built = Selles versioonis pole punktkirjaekraani; annabella jätkab ilma selleta.
-display-no-brltty = Punktkirjaekraani pole ({ $why }); annabella jätkab ilma selleta.
+display-no-brltty = Punktkirjaekraani pole: BRLTTY ei vasta (kas see töötab ja kas tohid selle võtit lugeda?); annabella jätkab ilma selleta.
+display-not-allowed = Punktkirjaekraani pole: BRLTTY lükkas annabella võtme tagasi (BRLAPI_AUTH); annabella jätkab ilma selleta.
+display-no-display = Punktkirjaekraani pole: BRLTTY töötab ilma selleta; annabella jätkab ilma selleta ja võtab selle, kui see tuleb.
+display-failed = Punktkirjaekraani pole ({ $why }); annabella jätkab ilma selleta.

@@ -31,8 +31,17 @@ impl Announcer {
             DisplayEvent::Unavailable(DisplayTrouble::NotBuilt) => {
                 self.message(ui, "display-not-built", &[])
             }
-            DisplayEvent::Unavailable(DisplayTrouble::NoBrltty(why)) => {
-                self.message(ui, "display-no-brltty", &[("why", s(why.clone()))])
+            DisplayEvent::Unavailable(DisplayTrouble::NoBrltty) => {
+                self.message(ui, "display-no-brltty", &[])
+            }
+            DisplayEvent::Unavailable(DisplayTrouble::NotAllowed) => {
+                self.message(ui, "display-not-allowed", &[])
+            }
+            DisplayEvent::Unavailable(DisplayTrouble::NoDisplay) => {
+                self.message(ui, "display-no-display", &[])
+            }
+            DisplayEvent::Unavailable(DisplayTrouble::Failed(why)) => {
+                self.message(ui, "display-failed", &[("why", s(why.clone()))])
             }
         };
         vec![line]

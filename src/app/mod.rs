@@ -592,7 +592,7 @@ fn display_input(report: Report) -> Input {
         Report::Action(Action::Show(view)) => DisplayInput::Show(view),
         Report::Connected { cols, rows } => DisplayInput::Connected { cols, rows },
         Report::Lost => DisplayInput::Lost,
-        Report::Unavailable(why) => DisplayInput::Unavailable(DisplayTrouble::NoBrltty(why)),
+        Report::Unavailable(trouble) => DisplayInput::Unavailable(trouble),
     };
     Input::Display(input)
 }

@@ -51,6 +51,13 @@ pub use crate::input::View;
 pub enum DisplayTrouble {
     /// This build has no Braille display (the `braille` feature is off).
     NotBuilt,
-    /// BrlAPI did not answer (BRLTTY not running, or not allowed): its reason.
-    NoBrltty(String),
+    /// BRLTTY does not answer (not running, another host, or its key
+    /// not readable).
+    NoBrltty,
+    /// BRLTTY refused the key given.
+    NotAllowed,
+    /// BRLTTY runs without a display.
+    NoDisplay,
+    /// Something else went wrong: BrlAPI's words.
+    Failed(String),
 }

@@ -17,7 +17,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::announce::Announcer;
 use crate::braille::{Action, Screen};
-use crate::event::{DisplayBoard, DisplayEvent, Event, SessionEvent, Subscriber, View};
+use crate::event::{
+    DisplayBoard, DisplayEvent, DisplayTrouble, Event, SessionEvent, Subscriber, View,
+};
 use crate::settings::{Lang, Settings};
 
 /// What the display's thread tells the loop.
@@ -35,7 +37,7 @@ pub enum Report {
     /// The display went away (BRLTTY stopped).
     Lost,
     /// The display cannot be had: why.
-    Unavailable(String),
+    Unavailable(DisplayTrouble),
 }
 
 /// What the thread is told.
@@ -189,12 +191,13 @@ mod thread {
 
     use std::ffi::CString;
 
-    use brlapi::{Connection, ConnectionSettings, TtyMode};
+    use brlapi::{BrlApiError, Connection, ConnectionSettings, TtyMode};
 
     use std::sync::Arc;
 
     use super::{NotBuilt, Report, Reporter, Screen, Update, apply};
     use crate::braille::{Key, Shown};
+    use crate::event::DisplayTrouble;
     use crate::event::View;
 
     /// How long the thread waits before it tries BRLTTY again.
@@ -216,7 +219,8 @@ mod thread {
             // SAFETY: `fds` has room for the two descriptors pipe2 writes.
             let made = unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) };
             if made != 0 {
-                report(Report::Unavailable(io::Error::last_os_error().to_string()));
+                let why = io::Error::last_os_error().to_string();
+                report(Report::Unavailable(DisplayTrouble::Failed(why)));
                 return Ok(None);
             }
             // SAFETY: pipe2 succeeded, so both are open descriptors we own.
@@ -229,7 +233,7 @@ mod thread {
             {
                 Ok(_) => Ok(Some(Handle { tx, wake: write })),
                 Err(e) => {
-                    report(Report::Unavailable(e.to_string()));
+                    report(Report::Unavailable(DisplayTrouble::Failed(e.to_string())));
                     Ok(None)
                 }
             }
@@ -348,7 +352,7 @@ mod thread {
                     }
                     Served::NoDisplay if !unavailable_said => {
                         unavailable_said = true;
-                        report(Report::Unavailable("BRLTTY has no display".into()));
+                        report(Report::Unavailable(DisplayTrouble::NoDisplay));
                     }
                     Served::NoDisplay => {}
                 },
@@ -369,11 +373,18 @@ mod thread {
         }
     }
 
-    fn connect() -> Result<Connection, String> {
+    fn connect() -> Result<Connection, DisplayTrouble> {
         let mut settings = ConnectionSettings::new();
         settings.set_timeout(Duration::from_secs(3));
-        let connection =
-            Connection::open_with_settings(Some(&settings)).map_err(|e| e.to_string())?;
+        let connection = Connection::open_with_settings(Some(&settings)).map_err(|e| match e {
+            BrlApiError::AuthenticationFailed => DisplayTrouble::NotAllowed,
+            BrlApiError::ConnectionRefused
+            | BrlApiError::ConnectionTimeout
+            | BrlApiError::LibCError
+            | BrlApiError::GetAddrInfoError
+            | BrlApiError::UnexpectedEndOfFile => DisplayTrouble::NoBrltty,
+            other => DisplayTrouble::Failed(other.to_string()),
+        })?;
         // SAFETY: the handle is the connection's own, alive while it is.
         unsafe {
             brlapi_sys::brlapi__setExceptionHandler(connection.handle_ptr(), Some(on_exception));

@@ -10,23 +10,18 @@ use std::time::Duration;
 use crate::common::brltty::{Brltty, Display, PATIENCE};
 use crate::common::{Home, Piped};
 
-/// annabella in hot seat, in English, led to `brltty`, with `args`.
+/// annabella in hot seat, moves in SAN, led to `brltty`, with `args`.
 fn annabella(home: &Home, brltty: &Brltty, args: &[&str]) -> Piped {
     let env = brltty.env();
     let env: Vec<(&str, &Path)> = env
         .iter()
         .map(|(k, v)| (*k, Path::new(v.as_str())))
         .collect();
-    let mut all = vec![
-        "--lang",
-        "en",
-        "--style",
-        "san",
-        "--opponent",
-        "human",
-        "--braille",
-        "on",
-    ];
+    let mut all = vec!["--style", "san", "--opponent", "human", "--braille", "on"];
+    // English unless the test asks for another language.
+    if !args.contains(&"--lang") {
+        all.extend(["--lang", "en"]);
+    }
     all.extend_from_slice(args);
     Piped::start_with(home, &all, &env)
 }
@@ -293,5 +288,38 @@ fn brltty_killed_and_started_again_mid_game_is_said_once_and_taken_back() {
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
     );
     std::thread::sleep(Duration::from_millis(50));
+    game.wait();
+}
+
+#[test]
+fn a_display_of_several_rows_shows_as_many_ranks_and_routes_across_them() {
+    let brltty = Brltty::start();
+    let mut display = brltty.display(20, 4);
+    let home = Home::new();
+    let mut game = annabella(&home, &brltty, &["--lang", "de"]);
+    expect_line(&game, "the display connected", |l| {
+        l.starts_with("Braillezeile mit 20")
+    });
+    display.until_starts("Braillezeile mit 20 Modulen in 4 Zeilen.");
+    display.press("dispmd on");
+    let rows = display.until_starts("8 tsldklst");
+    let row = |r: usize| rows.chars().skip(r * 20).take(20).collect::<String>();
+    assert_eq!(row(1).trim_end(), "7 bbbbbbbb");
+    assert_eq!(row(3).trim_end(), "5 -.-.-.-.");
+    // Four lines down at most: ranks 4 to 1.
+    for _ in 0..6 {
+        display.press("lndn");
+    }
+    let low = display.until("rank 4 on top", |t| t.starts_with("4 "));
+    assert_eq!(
+        low.chars().skip(60).take(20).collect::<String>().trim_end(),
+        "1 TSLDKLST"
+    );
+    // e2 on the third row, e4 on the first.
+    display.press(&format!("route {}", 2 * 20 + 6));
+    expect_line(&game, "the pawn picked", |l| l == "Bauer e2.");
+    display.press("route 6");
+    display.until_holds("4 .-.-B-.-");
+    assert!(fen(&mut game).starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b"));
     game.wait();
 }
