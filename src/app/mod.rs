@@ -10,6 +10,7 @@
 //! token typed after `online login` is read unseen, kept in its file and
 //! handed to the network, never to the session.
 
+mod brf;
 pub mod hear;
 pub mod start;
 mod voice;
@@ -430,6 +431,7 @@ impl Loop<'_> {
                 let names = crate::io::mic::microphones().unwrap_or_default();
                 return Some(Input::Voice(VoiceNews::Microphones(names)));
             }
+            Effect::Brf(sheet) => return Some(Input::Brf(brf::write(self.announcer, &sheet))),
         }
         None
     }

@@ -17,7 +17,10 @@
 use std::time::Instant;
 
 use crate::engine::host::{Reply as EngineReply, Request as EngineRequest};
-use crate::event::{Event, GameEvent, Heard, RecordEvent, Refused, SessionEvent, VoiceTrouble};
+use crate::event::{
+    BrailleSheet, BrfOutcome, Event, GameEvent, Heard, RecordEvent, Refused, SessionEvent,
+    VoiceTrouble,
+};
 use crate::input::grammar::Moment;
 use crate::online::{NetReply, NetRequest};
 use crate::store::{Reply as StoreReply, Request as StoreRequest, SavedGame};
@@ -49,6 +52,8 @@ pub enum Input {
     Heard(Heard),
     /// News of voice input: it cannot be had, or the microphones there are.
     Voice(VoiceNews),
+    /// What became of the Braille scoresheet asked for with `brf FILE`.
+    Brf(BrfOutcome),
 }
 
 /// News of voice input, for [`Input::Voice`].
@@ -127,6 +132,9 @@ pub enum Effect {
     Listen(Option<Box<Moment>>),
     /// List the microphones (`microphones`).
     ListMicrophones,
+    /// Write the Braille scoresheet (`brf FILE`; boxed: it carries the
+    /// whole game).
+    Brf(Box<BrailleSheet>),
 }
 
 /// What a step gives back: what happened, for every output, and what
@@ -163,6 +171,7 @@ enum Kind {
     LoggedOut,
     Heard,
     Voice,
+    Brf,
 }
 
 impl Input {
@@ -178,6 +187,7 @@ impl Input {
             Input::LoggedOut(_) => Kind::LoggedOut,
             Input::Heard(_) => Kind::Heard,
             Input::Voice(_) => Kind::Voice,
+            Input::Brf(_) => Kind::Brf,
         }
     }
 }
@@ -202,6 +212,8 @@ impl Kind {
                 .iter()
                 .any(|e| matches!(e, Event::Game(GameEvent::Moved(_)))),
             Kind::Start | Kind::Store | Kind::Token | Kind::LoggedOut | Kind::Voice => false,
+            // Like the store's answer, part of a line already remembered.
+            Kind::Brf => false,
         }
     }
 }
@@ -260,6 +272,7 @@ impl Session {
             Input::LoggedOut(result) => self.online.logged_out(result),
             Input::Heard(heard) => self.heard(heard),
             Input::Voice(news) => self.voice_news(news),
+            Input::Brf(outcome) => self.brf_done(outcome),
         }
     }
 

@@ -7,6 +7,7 @@
 mod common;
 
 mod audio_smoke;
+mod brf;
 mod mic;
 mod speech;
 mod terminal;
