@@ -21,6 +21,7 @@
 
 mod answer;
 mod board;
+mod brf;
 mod clock;
 mod display;
 mod drill;

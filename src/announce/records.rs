@@ -74,6 +74,7 @@ impl Announcer {
                 ],
             ),
             RecordEvent::ImportStopped(error) => vec![self.import_stopped(p, error)],
+            RecordEvent::Brf(outcome) => vec![self.brf_outcome(p, outcome)],
             RecordEvent::SettingsFileAt(path) => one(
                 "record-settings-file",
                 &[("path", s(path.display().to_string()))],
@@ -82,7 +83,12 @@ impl Announcer {
     }
 
     /// What went wrong with a file.
-    fn file_trouble(&self, p: Phrasing, path: &std::path::Path, trouble: &Trouble) -> String {
+    pub(super) fn file_trouble(
+        &self,
+        p: Phrasing,
+        path: &std::path::Path,
+        trouble: &Trouble,
+    ) -> String {
         // A name or file the player typed is quoted cut short at its
         // start, keeping the file's name; a broken file of the store's
         // own is named whole.

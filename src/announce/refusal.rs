@@ -374,12 +374,13 @@ impl Announcer {
 
 /// What a command with a word argument says it needs when it got none.
 fn missing_id(command: Command) -> &'static str {
-    const NEEDS: [(Command, &str); 5] = [
+    const NEEDS: [(Command, &str); 6] = [
         (Command::Drill, "missing-drill"),
         (Command::Challenge, "missing-challenge"),
         (Command::Seek, "missing-seek"),
         (Command::Say, "missing-say"),
         (Command::Load, "missing-load"),
+        (Command::Brf, "missing-brf"),
     ];
     NEEDS
         .iter()

@@ -60,6 +60,7 @@ impl Announcer {
             Allowed::Seconds => self.message(p.lang, "allowed-seconds", &[]),
             Allowed::Name => self.message(p.lang, "allowed-name", &[]),
             Allowed::Url => self.message(p.lang, "allowed-url", &[]),
+            Allowed::BrailleTable => self.message(p.lang, "allowed-brailletable", &[]),
         }
     }
 

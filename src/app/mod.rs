@@ -10,6 +10,8 @@
 //! token typed after `online login` is read unseen, kept in its file and
 //! handed to the network, never to the session.
 
+mod brf;
+mod display;
 pub mod hear;
 pub mod start;
 mod voice;
@@ -24,19 +26,16 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::announce::{Announcer, PromptLabel};
-use crate::braille::Action;
 use crate::engine::host::Host;
-use crate::event::{DisplayTrouble, VoiceTrouble};
+use crate::event::VoiceTrouble;
 use crate::event::{Event, Subscriber};
-use crate::io::braille::{DisplayLink, Report};
+use crate::io::braille::DisplayLink;
 use crate::io::gate::Gate;
 use crate::io::speech::Hush;
 use crate::io::{LineSource, Screen};
 use crate::net::NetHost;
 use crate::net::Token;
-use crate::session::{
-    DisplayInput, Effect, Input, NextLine, Session, Start, TokenOutcome, VoiceNews,
-};
+use crate::session::{Effect, Input, NextLine, Session, Start, TokenOutcome, VoiceNews};
 use crate::settings::Settings;
 use crate::store::token;
 use crate::store::{Keeper, Request as StoreRequest};
@@ -440,21 +439,14 @@ impl Loop<'_> {
                 return self.voice.listen(moment, &settings);
             }
             Effect::Braille(true) => {
-                let tx = self.braille_tx.clone();
-                let opened = self.braille.open(move |report| {
-                    let _ = tx.send(Arrival::Input(display_input(report)));
-                });
-                if opened.is_err() {
-                    return Some(Input::Display(DisplayInput::Unavailable(
-                        DisplayTrouble::NotBuilt,
-                    )));
-                }
+                return display::open(&self.braille, self.braille_tx.clone());
             }
             Effect::Braille(false) => self.braille.close(),
             Effect::ListMicrophones => {
                 let names = crate::io::mic::microphones().unwrap_or_default();
                 return Some(Input::Voice(VoiceNews::Microphones(names)));
             }
+            Effect::Brf(sheet) => return Some(Input::Brf(brf::write(self.announcer, &sheet))),
         }
         None
     }
@@ -579,22 +571,6 @@ impl Loop<'_> {
             Err(RecvTimeoutError::Disconnected) => None,
         }
     }
-}
-
-/// What the display's thread reports, as the session's input: a line
-/// typed on the Braille keyboard is a line typed.
-fn display_input(report: Report) -> Input {
-    let input = match report {
-        Report::Action(Action::Line(line)) => return Input::Line(line),
-        Report::Action(Action::Square(square)) => DisplayInput::Square(square),
-        Report::Action(Action::Choose(role)) => DisplayInput::Choose(role),
-        Report::Action(Action::Switch) => DisplayInput::Switch,
-        Report::Action(Action::Show(view)) => DisplayInput::Show(view),
-        Report::Connected { cols, rows } => DisplayInput::Connected { cols, rows },
-        Report::Lost => DisplayInput::Lost,
-        Report::Unavailable(trouble) => DisplayInput::Unavailable(trouble),
-    };
-    Input::Display(input)
 }
 
 #[cfg(test)]

@@ -29,9 +29,7 @@ pub use dual::{Compared, DualEvent, Explained, SheetDifference, SheetReport, She
 pub use online::{
     ControlLimit, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
 };
-pub use outside::{
-    Failure, GameEntry, Heard, NameProblem, SoundFileTrouble, Trouble, VoiceTrouble,
-};
+pub use outside::*;
 pub use training::{StatsLine, TrainingEvent};
 pub use voice::VoiceEvent;
 
@@ -210,6 +208,8 @@ pub enum RecordEvent {
     /// Import stopped at a move that cannot be played or read; the game
     /// is loaded up to it.
     ImportStopped(ImportError),
+    /// What became of the Braille scoresheet (`brf FILE`).
+    Brf(BrfOutcome),
 }
 
 /// What the offer to resume says: who plays whom, where the game stands,

@@ -2,7 +2,12 @@
 //! saved game as `games` lists it and what went wrong with a file (the
 //! store's), and how an external engine failed (the UCI client's). The
 //! store and the engine make these values; the events and the announcer
-//! read them without knowing either room.
+//! read them without knowing either room. The Braille scoresheet the
+//! session hands the loop, and what became of it (`brf`), are here too.
+
+mod brf;
+
+pub use brf::{BrailleSheet, BrfOutcome, BrfTrouble};
 
 use std::path::PathBuf;
 use std::time::SystemTime;

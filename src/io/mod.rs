@@ -1,10 +1,13 @@
 //! Adapters to the outside: where lines come from ([`lines`]), where text
 //! goes ([`text`], at a terminal above the prompt: [`screen`]), a secret typed without echo, the speech and sound
-//! outputs ([`speech`], [`audio`]), the Braille display ([`braille`]), and the date and the machine's time
-//! for seeds. Nothing here knows the rules of chess.
+//! outputs ([`speech`], [`audio`]), the Braille display ([`braille`]),
+//! the Braille scoresheet's bytes through liblouis ([`brf`]), and the
+//! date and the machine's time for seeds. Nothing here knows the rules
+//! of chess.
 
 pub mod audio;
 pub mod braille;
+pub mod brf;
 pub mod gate;
 pub mod lines;
 pub mod mic;

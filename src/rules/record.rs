@@ -92,7 +92,7 @@ impl Game {
     /// The tag pairs in the order they are written: the seven tag roster
     /// (imported values first), the other imported tags in their order,
     /// then what this game needs and the imported tags do not say.
-    fn pgn_tags<'a>(&self, options: &PgnOptions<'a>) -> Vec<(&'a str, String)> {
+    pub fn pgn_tags<'a>(&self, options: &PgnOptions<'a>) -> Vec<(&'a str, String)> {
         let imported = |name: &str| options.tags.get(name).map(str::to_string);
         let [white, black] = options.players;
         let roster = [

@@ -126,6 +126,7 @@ impl Session {
             Cmd::Status => self.status(),
             Cmd::Fen => self.reader().fen(),
             Cmd::Pgn(to) => self.pgn(to),
+            Cmd::Brf(file) => self.brf(file),
             Cmd::Save(name) => self.save(name),
             Cmd::Load(from) => Records::load(&mut self.table, from),
             Cmd::Games(file) => Records::games(&mut self.table, file),

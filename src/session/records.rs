@@ -10,13 +10,14 @@ use std::path::PathBuf;
 
 use shakmaty::{Color, Move};
 
-use crate::event::{Answer, Event};
+use crate::event::{Answer, BrailleSheet, Event};
 use crate::input::{LoadFrom, PgnTo};
 use crate::rules::clock::{Clock, ClockMark};
-use crate::rules::{Finished, PgnOptions, Ply, Tags};
+use crate::rules::{Finished, MoveFacts, PgnOptions, Ply, Tags};
 use crate::settings::{Lang, Setting, Settings};
 use crate::store::{MovesUpdate, ReadFor, Request, SavedBlindfold, SavedGame};
 
+use super::step::Effect;
 use super::table::Table;
 
 /// What makes a game worth keeping again when it changes: its moves and
@@ -225,6 +226,49 @@ impl Records {
             path: PathBuf::from(file),
             text: pgn,
         });
+        Vec::new()
+    }
+
+    /// `brf FILE`: the game as a Braille scoresheet, which the loop
+    /// writes. Players, event, date and result are the tags `pgn` would
+    /// write; `clock` the one whose times go in.
+    pub fn brf(
+        &self,
+        t: &mut Table,
+        players: [String; 2],
+        clock: Option<&Clock>,
+        file: String,
+    ) -> Vec<Event> {
+        let [white, black] = players;
+        let tags = t.game.pgn_tags(&PgnOptions {
+            date: &t.date,
+            players: [&white, &black],
+            clock,
+            german: false,
+            tags: &self.tags,
+        });
+        let tag = |name: &str| {
+            tags.iter()
+                .find(|(n, _)| *n == name)
+                .map_or_else(|| "?".to_string(), |(_, value)| value.clone())
+        };
+        let width = match t.settings.width.0 {
+            0 => BrailleSheet::DEFAULT_WIDTH,
+            width => width,
+        };
+        let sheet = BrailleSheet {
+            path: PathBuf::from(file),
+            lang: t.settings.lang,
+            width,
+            table: t.settings.braille_table.clone(),
+            players: [tag("White"), tag("Black")],
+            event: tag("Event"),
+            date: tag("Date"),
+            result: tag("Result"),
+            moves: MoveFacts::history(&t.game),
+            times: clock.map_or_else(Vec::new, |c| c.after_moves().to_vec()),
+        };
+        t.effects.push(Effect::Brf(Box::new(sheet)));
         Vec::new()
     }
 

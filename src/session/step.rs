@@ -17,7 +17,10 @@
 use std::time::Instant;
 
 use crate::engine::host::{Reply as EngineReply, Request as EngineRequest};
-use crate::event::{Event, GameEvent, Heard, RecordEvent, Refused, SessionEvent, VoiceTrouble};
+use crate::event::{
+    BrailleSheet, BrfOutcome, Event, GameEvent, Heard, RecordEvent, Refused, SessionEvent,
+    VoiceTrouble,
+};
 use crate::input::grammar::Moment;
 use crate::online::{NetReply, NetRequest};
 use crate::store::{Reply as StoreReply, Request as StoreRequest, SavedGame};
@@ -52,6 +55,8 @@ pub enum Input {
     /// A key of the Braille display that concerns the game, or the
     /// display's news.
     Display(DisplayInput),
+    /// What became of the Braille scoresheet asked for with `brf FILE`.
+    Brf(BrfOutcome),
 }
 
 /// News of voice input, for [`Input::Voice`].
@@ -133,6 +138,9 @@ pub enum Effect {
     /// Open the Braille display (and keep it, reconnecting when BRLTTY
     /// comes back), or close it.
     Braille(bool),
+    /// Write the Braille scoresheet (`brf FILE`; boxed: it carries the
+    /// whole game).
+    Brf(Box<BrailleSheet>),
 }
 
 /// What a step gives back: what happened, for every output, and what
@@ -171,6 +179,7 @@ enum Kind {
     Voice,
     DisplayKey,
     DisplayNews,
+    Brf,
 }
 
 impl Input {
@@ -193,6 +202,7 @@ impl Input {
                 | DisplayInput::Show(_),
             ) => Kind::DisplayKey,
             Input::Display(_) => Kind::DisplayNews,
+            Input::Brf(_) => Kind::Brf,
         }
     }
 }
@@ -222,6 +232,8 @@ impl Kind {
             | Kind::LoggedOut
             | Kind::Voice
             | Kind::DisplayNews => false,
+            // Like the store's answer, part of a line already remembered.
+            Kind::Brf => false,
         }
     }
 }
@@ -284,6 +296,7 @@ impl Session {
             Input::Heard(heard) => self.heard(heard),
             Input::Voice(news) => self.voice_news(news),
             Input::Display(input) => self.display_input(input),
+            Input::Brf(outcome) => self.brf_done(outcome),
         }
     }
 

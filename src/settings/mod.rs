@@ -10,8 +10,8 @@ use std::borrow::Cow;
 
 pub use crate::lang::Lang;
 pub use values::{
-    Allowed, BaseUrl, BoardStyle, BrailleUse, Choice, ColorChoice, ConfirmMode, Level,
-    ListenConfirm, Microphone, OFF, ON, OpponentChoice, Orientation, Percent, PlayerName,
+    Allowed, BaseUrl, BoardStyle, BrailleTable, BrailleUse, Choice, ColorChoice, ConfirmMode,
+    Level, ListenConfirm, Microphone, OFF, ON, OpponentChoice, Orientation, Percent, PlayerName,
     QuizEvery, RANDOM, SpeechMode, Style, TimeAlerts, TimeChoice, Value, Verbosity, Voice,
     WaiveBelow, Width,
 };
@@ -132,6 +132,10 @@ settings! {
     Width width: Width = Width(0),
         words &["width"], &["breite"], &["laius"],
         help "setting-width";
+    /// The liblouis table of the Braille scoresheet (`brf FILE`).
+    BrailleTable braille_table: BrailleTable = BrailleTable::Auto,
+        words &["brailletable"], &["brailletabelle"], &["punktkirjatabel"],
+        help "setting-brailletable";
     /// Whose side the board is read from.
     Orientation orientation: Orientation = Orientation::Player,
         words &["orientation", "side"], &["ausrichtung", "seite"], &["suund"],

@@ -32,6 +32,8 @@ pub enum Allowed {
     Name,
     /// A web address (`https://…`).
     Url,
+    /// `auto`, or a liblouis table's file name.
+    BrailleTable,
 }
 
 /// A value a setting can take: read from what the player types (in any
@@ -335,12 +337,14 @@ fn number_in(text: &str, min: u16, max: u16, zero: bool) -> Option<u16> {
     ((min..=max).contains(&n) || (zero && n == 0)).then_some(n)
 }
 
+mod brf;
 mod confirm;
 mod display;
 mod online;
 mod training;
 mod voice;
 
+pub use brf::BrailleTable;
 pub use confirm::{ConfirmMode, WaiveBelow};
 pub use display::BrailleUse;
 pub use online::BaseUrl;

@@ -26,6 +26,7 @@ fn sample(command: Command) -> &'static str {
         Command::Seek => return " 15+10",
         Command::Challenge => return " bobby 10+5",
         Command::Say => return " hello",
+        Command::Brf => return " game.brf",
         _ => {}
     }
     match command.entry().arg {

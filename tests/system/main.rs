@@ -8,6 +8,7 @@ mod common;
 
 mod audio_smoke;
 mod braille;
+mod brf;
 mod mic;
 mod speech;
 mod terminal;

@@ -52,6 +52,12 @@ commands! {
     Fen = w(&["fen"], &["fen"], &["fen"]), "help-fen", reads: true, peeks: 4;
     /// The game as PGN.
     Pgn(PgnTo) = w(&["pgn"], &["pgn"], &["pgn"]), "help-pgn", reads: true;
+    /// The game as a Braille scoresheet (a BRF file).
+    Brf(String) = w(
+        &["brf"],
+        &["brf", "punktschriftformular"],
+        &["brf", "punktkirjablankett"],
+    ), "help-brf", reads: true;
     /// The last move again.
     Last = w(&["last", "l"], &["letzter"], &["viimane"]), "help-last", reads: true, peeks: 1;
     /// All moves.

@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::event::{Event, RecordEvent, ResumeOffer};
+use crate::event::{BrfOutcome, Event, RecordEvent, ResumeOffer};
 use crate::input::PgnTo;
 use crate::input::vocab::{NO, YES, fold};
 use crate::rules::{MoveFacts, import_game, key_of, list_games};
@@ -84,6 +84,20 @@ impl Session {
         let clock = self.replay.record_clock(&self.table).cloned();
         self.records
             .pgn(&mut self.table, players, clock.as_ref(), to)
+    }
+
+    /// `brf FILE`, with the players and the clock of the game shown, as
+    /// `pgn` has them.
+    pub(in crate::session) fn brf(&mut self, file: String) -> Vec<Event> {
+        let players = self.players();
+        let clock = self.replay.record_clock(&self.table).cloned();
+        self.records
+            .brf(&mut self.table, players, clock.as_ref(), file)
+    }
+
+    /// What became of a Braille scoresheet the loop was asked to write.
+    pub(in crate::session) fn brf_done(&mut self, outcome: BrfOutcome) -> Vec<Event> {
+        vec![RecordEvent::Brf(outcome).into()]
     }
 
     /// The store's answer to a request, at `now`.

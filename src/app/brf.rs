@@ -1,0 +1,33 @@
+//! `brf FILE` carried out: the sheet worded in its language, brailled
+//! and paged by `io::brf`, and written whole or not at all, as `pgn FILE`
+//! writes (a temporary file renamed over the name).
+
+use crate::announce::Announcer;
+use crate::event::{BrailleSheet, BrfOutcome, Trouble};
+use crate::store::atomic::write_atomic;
+
+/// Writes the Braille scoresheet `sheet`, and says what became of it.
+pub(super) fn write(announcer: &Announcer, sheet: &BrailleSheet) -> BrfOutcome {
+    let lines = announcer.brf_lines(sheet);
+    let brf = match crate::io::brf::make(sheet, &lines) {
+        Ok(brf) => brf,
+        Err(trouble) => return BrfOutcome::Refused(trouble),
+    };
+    let path = sheet.path.clone();
+    if path.is_dir() {
+        return BrfOutcome::Failed {
+            path,
+            trouble: Trouble::Folder,
+        };
+    }
+    match write_atomic(&path, &brf.bytes) {
+        Ok(()) => BrfOutcome::Written {
+            path,
+            pages: brf.pages,
+        },
+        Err(_) => BrfOutcome::Failed {
+            path,
+            trouble: Trouble::Unreadable,
+        },
+    }
+}
