@@ -296,8 +296,13 @@ impl Loop<'_> {
             };
             // A token typed unseen is a line entered too, and so is what
             // was heard: it silences the readings still spoken.
-            let entered = matches!(input, Input::Line(_) | Input::Token(_) | Input::Heard(_));
-            if matches!(input, Input::Heard(_)) {
+            // A key of the Braille display that asks something is entered
+            // as a line is: what speech still says of the last answer
+            // stops for the new one.
+            let key = matches!(&input, Input::Display(d) if d.is_key());
+            let entered =
+                key || matches!(input, Input::Line(_) | Input::Token(_) | Input::Heard(_));
+            if key || matches!(input, Input::Heard(_)) {
                 self.hush.readings();
             }
             let recording_ended = matches!(

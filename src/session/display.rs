@@ -43,6 +43,20 @@ pub enum DisplayInput {
     Unavailable(DisplayTrouble),
 }
 
+impl DisplayInput {
+    /// Whether a key pressed asks this (not the display's news): it is
+    /// answered as a line entered is.
+    pub fn is_key(&self) -> bool {
+        matches!(
+            self,
+            DisplayInput::Square(_)
+                | DisplayInput::Choose(_)
+                | DisplayInput::Switch
+                | DisplayInput::Show(_)
+        )
+    }
+}
+
 /// The display room's own state.
 #[derive(Clone, Debug, Default)]
 pub(super) struct DisplayRoom {

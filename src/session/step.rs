@@ -195,12 +195,7 @@ impl Input {
             Input::LoggedOut(_) => Kind::LoggedOut,
             Input::Heard(_) => Kind::Heard,
             Input::Voice(_) => Kind::Voice,
-            Input::Display(
-                DisplayInput::Square(_)
-                | DisplayInput::Choose(_)
-                | DisplayInput::Switch
-                | DisplayInput::Show(_),
-            ) => Kind::DisplayKey,
+            Input::Display(input) if input.is_key() => Kind::DisplayKey,
             Input::Display(_) => Kind::DisplayNews,
             Input::Brf(_) => Kind::Brf,
         }
