@@ -50,7 +50,7 @@ fn routing_key_to_display() {
     let (tx, lines) = mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
+            if tx.send((Instant::now(), line)).is_err() {
                 break;
             }
         }
@@ -59,6 +59,7 @@ fn routing_key_to_display() {
     display.press("dispmd on");
     display.until_starts("8 tsldklst");
     let mut times = Vec::with_capacity(ROUNDS);
+    let mut said = Vec::with_capacity(ROUNDS);
     for _ in 0..ROUNDS {
         display.press("home");
         display.until_starts("8 ");
@@ -75,26 +76,34 @@ fn routing_key_to_display() {
         let pressed = Instant::now();
         display.until_starts("3 -.-.-S-.");
         times.push(display.at.saturating_duration_since(pressed));
+        let text = wait_for(&lines, |l| l.contains("Springer Felix drei"));
+        said.push(text.saturating_duration_since(pressed));
         writeln!(stdin, "zurück").expect("annabella reads");
         display.until_starts("3 -.-.-.-.");
     }
     drop(stdin);
     let _ = child.wait();
     times.sort();
-    let median = times[times.len() / 2];
-    let max = times[times.len() - 1];
+    said.sort();
     println!(
-        "routing key to the move on the display: median {median:.1?}, max {max:.1?} over {ROUNDS} moves"
+        "routing key to the move on the display: median {:.1?}, max {:.1?} over {ROUNDS} moves",
+        times[ROUNDS / 2],
+        times[ROUNDS - 1]
+    );
+    println!(
+        "routing key to the move's text line on stdout: median {:.1?}, max {:.1?}",
+        said[ROUNDS / 2],
+        said[ROUNDS - 1]
     );
 }
 
-/// Waits for a line of annabella's that `fits`.
-fn wait_for(lines: &mpsc::Receiver<String>, fits: impl Fn(&str) -> bool) {
+/// Waits for a line of annabella's that `fits`; when it came.
+fn wait_for(lines: &mpsc::Receiver<(Instant, String)>, fits: impl Fn(&str) -> bool) -> Instant {
     let until = Instant::now() + brltty::PATIENCE;
     loop {
         let left = until.saturating_duration_since(Instant::now());
         match lines.recv_timeout(left) {
-            Ok(line) if fits(&line) => return,
+            Ok((at, line)) if fits(&line) => return at,
             Ok(_) => {}
             Err(_) => panic!("annabella did not say what was awaited"),
         }
