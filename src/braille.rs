@@ -341,6 +341,7 @@ impl Screen {
                             }
                             rows.push(self.rank_row(board, index));
                         }
+                        self.beside_the_board(board, &mut rows);
                     }
                 }
             }
@@ -357,6 +358,28 @@ impl Screen {
         }
         let cursor = cursor.filter(|&c| c < self.cols * self.rows);
         Shown { text, cursor }
+    }
+
+    /// The cells after the first rank, when no promotion offers pieces
+    /// there: the start of the newest thing said ("Springer Gustav
+    /// eins."), so that a picked piece and a move are shown beside the
+    /// board too.
+    fn beside_the_board(&self, board: &DisplayBoard, rows: &mut [String]) {
+        let room = self.cols.saturating_sub(CHOICES_AT);
+        let Some(first) = rows.first_mut() else {
+            return;
+        };
+        if !board.choices.is_empty() || room < 4 {
+            return;
+        }
+        let newest = self
+            .newest
+            .checked_sub(self.first)
+            .and_then(|i| self.lines.get(i));
+        if let Some(piece) = newest.and_then(|line| wrap(line, room).into_iter().next()) {
+            first.push(' ');
+            first.push_str(&piece);
+        }
     }
 
     fn text_rows(&self) -> Vec<String> {
@@ -575,6 +598,33 @@ mod tests {
         let mut two = Screen::new(12, 2);
         two.said(&["Eva vier: weißer Bauer."]);
         assert_eq!(two.shown().text, "Eva vier:   weißer      ");
+    }
+
+    #[test]
+    fn the_newest_words_stand_beside_the_first_rank() {
+        let mut screen = Screen::new(40, 1);
+        screen.set_letters(['K', 'D', 'T', 'L', 'S', 'B']);
+        screen.set_board(start(Color::White));
+        screen.set_view(View::Board);
+        screen.said(&["Springer Gustav eins.", "Weiß am Zug."]);
+        assert_eq!(
+            screen.shown().text.trim_end(),
+            "8 tsldklst Springer Gustav eins."
+        );
+        let mut narrow = Screen::new(14, 1);
+        narrow.set_board(start(Color::White));
+        narrow.set_view(View::Board);
+        narrow.said(&["Springer Gustav eins."]);
+        assert_eq!(
+            narrow.shown().text,
+            "8 rnbqkbnr    ",
+            "three cells hold no word"
+        );
+        let mut wide = Screen::new(20, 1);
+        wide.set_board(start(Color::White));
+        wide.set_view(View::Board);
+        wide.said(&["Springer Gustav eins."]);
+        assert_eq!(wide.shown().text, "8 rnbqkbnr Springer ");
     }
 
     #[test]

@@ -2,11 +2,12 @@
 //! let go, the display's news; and the piece letters its board view
 //! draws.
 
-use shakmaty::{Piece, Role, Square};
+use shakmaty::{Piece, Square};
 
 use super::{Announcer, Phrasing, n, s};
 use crate::event::{DisplayEvent, DisplayTrouble, View};
 use crate::settings::Lang;
+use crate::view::ROLE_ORDER;
 
 impl Announcer {
     /// The display's events; the board it draws is not said.
@@ -63,14 +64,6 @@ impl Announcer {
     /// knight and pawn in `lang` (White's; Black's are their small
     /// letters).
     pub fn display_letters(&self, lang: Lang) -> [char; 6] {
-        [
-            Role::King,
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
-        ]
-        .map(|role| self.letter(lang, role).chars().next().unwrap_or('?'))
+        ROLE_ORDER.map(|role| self.letter(lang, role).chars().next().unwrap_or('?'))
     }
 }

@@ -26,6 +26,25 @@ fn annabella(home: &Home, brltty: &Brltty, args: &[&str]) -> Piped {
     Piped::start_with(home, &all, &env)
 }
 
+/// A private BRLTTY with a display of `cols` × `rows` plugged in, and
+/// annabella (with `args`) connected to it: what it said on connecting
+/// is on the display.
+fn connected(cols: u16, rows: u16, args: &[&str]) -> (Brltty, Display, Home, Piped) {
+    let brltty = Brltty::start();
+    let mut display = brltty.display(cols, rows);
+    let home = Home::new();
+    let game = annabella(&home, &brltty, args);
+    let german = args.windows(2).any(|w| w == ["--lang", "de"]);
+    let size = match (german, rows) {
+        (true, 1) => format!("Braillezeile mit {cols} Modulen."),
+        (true, _) => format!("Braillezeile mit {cols} Modulen in {rows} Zeilen."),
+        (false, 1) => format!("Braille display of {cols} cells."),
+        (false, _) => format!("Braille display of {cols} cells in {rows} rows."),
+    };
+    display.until_starts(&size);
+    (brltty, display, home, game)
+}
+
 /// Waits for a line of annabella's that `fits`; all lines up to it.
 fn expect_line(game: &Piped, what: &str, fits: impl Fn(&str) -> bool) -> Vec<String> {
     let until = std::time::Instant::now() + PATIENCE;
@@ -79,6 +98,12 @@ fn play(display: &mut Display, game: &Piped, from: &str, to: &str) {
     });
 }
 
+/// The rank a board row shows: its digit, a space and eight squares
+/// (the newest words may follow it).
+fn rank(row: &str) -> String {
+    row.chars().take(10).collect()
+}
+
 /// Waits until the display shows the first piece of `line`.
 fn shows_start_of(display: &mut Display, line: &str) {
     display.until(&format!("the start of {line:?}"), |t| {
@@ -95,11 +120,7 @@ fn fen(game: &mut Piped) -> String {
 
 #[test]
 fn a_hot_seat_game_played_by_routing_keys_alone_reaches_its_position() {
-    let brltty = Brltty::start();
-    let mut display = brltty.display(40, 1);
-    let home = Home::new();
-    let mut game = annabella(&home, &brltty, &[]);
-    display.until_starts("Braille display of 40 cells.");
+    let (_brltty, mut display, _home, mut game) = connected(40, 1, &[]);
     display.press("dispmd on");
     display.until_starts("8 rnbqkbnr");
     let moves = [
@@ -119,7 +140,7 @@ fn a_hot_seat_game_played_by_routing_keys_alone_reaches_its_position() {
         play(&mut display, &game, from, to);
     }
     display.press("home");
-    assert_eq!(display.until_starts("8 ").trim_end(), "8 r-bqk-.r");
+    assert_eq!(rank(&display.until_starts("8 ")), "8 r-bqk-.r");
     assert_eq!(
         fen(&mut game),
         "r1bqk2r/ppp2ppp/2np1n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQ1RK1 w kq - 0 6"
@@ -129,15 +150,13 @@ fn a_hot_seat_game_played_by_routing_keys_alone_reaches_its_position() {
 
 #[test]
 fn a_picked_piece_is_said_let_go_and_an_illegal_move_refused() {
-    let brltty = Brltty::start();
-    let mut display = brltty.display(40, 1);
-    let home = Home::new();
-    let mut game = annabella(&home, &brltty, &[]);
-    display.until_starts("Braille display of 40 cells.");
+    let (_brltty, mut display, _home, mut game) = connected(40, 1, &[]);
     assert!(game.send("display board"));
     display.until_starts("8 rnbqkbnr");
     route(&mut display, "g1");
     expect_line(&game, "the knight picked", |l| l == "knight g1.");
+    // Shown beside the rank too.
+    display.until_holds("1 RNBQKBNR knight g1.");
     route(&mut display, "g1");
     expect_line(&game, "the knight let go", |l| l == "knight g1 let go.");
     // An empty square with nothing picked is read.
@@ -159,11 +178,8 @@ fn a_picked_piece_is_said_let_go_and_an_illegal_move_refused() {
 
 #[test]
 fn a_promotion_is_chosen_by_a_routing_key_over_the_piece_offered() {
-    let brltty = Brltty::start();
-    let mut display = brltty.display(40, 1);
-    let home = Home::new();
-    let mut game = annabella(&home, &brltty, &["--fen", "8/P7/8/8/8/8/8/k6K w - - 0 1"]);
-    display.until_starts("Braille display of 40 cells.");
+    let (_brltty, mut display, _home, mut game) =
+        connected(40, 1, &["--fen", "8/P7/8/8/8/8/8/k6K w - - 0 1"]);
     display.press("dispmd on");
     display.until_starts("8 .-.-.-.-");
     route(&mut display, "a7");
@@ -183,11 +199,7 @@ fn a_promotion_is_chosen_by_a_routing_key_over_the_piece_offered() {
 
 #[test]
 fn the_text_view_shows_what_was_said_and_its_keys_move_through_it() {
-    let brltty = Brltty::start();
-    let mut display = brltty.display(40, 1);
-    let home = Home::new();
-    let mut game = annabella(&home, &brltty, &[]);
-    display.until_starts("Braille display of 40 cells.");
+    let (_brltty, mut display, _home, mut game) = connected(40, 1, &[]);
     assert!(game.send("e4"));
     let said = expect_line(&game, "the move", |l| l.contains("e4"))
         .pop()
@@ -233,11 +245,7 @@ fn the_text_view_shows_what_was_said_and_its_keys_move_through_it() {
 
 #[test]
 fn a_line_typed_on_the_braille_keyboard_is_played() {
-    let brltty = Brltty::start();
-    let mut display = brltty.display(40, 1);
-    let home = Home::new();
-    let mut game = annabella(&home, &brltty, &[]);
-    display.until_starts("Braille display of 40 cells.");
+    let (_brltty, mut display, _home, mut game) = connected(40, 1, &[]);
     for c in "e4".chars() {
         display.press(&format!("passchar {}", u32::from(c)));
     }
@@ -253,11 +261,7 @@ fn a_line_typed_on_the_braille_keyboard_is_played() {
 
 #[test]
 fn brltty_killed_and_started_again_mid_game_is_said_once_and_taken_back() {
-    let mut brltty = Brltty::start();
-    let mut display = brltty.display(40, 1);
-    let home = Home::new();
-    let mut game = annabella(&home, &brltty, &[]);
-    display.until_starts("Braille display of 40 cells.");
+    let (mut brltty, mut display, _home, mut game) = connected(40, 1, &[]);
     display.press("dispmd on");
     display.until_starts("8 rnbqkbnr");
     play(&mut display, &game, "e2", "e4");
@@ -282,7 +286,7 @@ fn brltty_killed_and_started_again_mid_game_is_said_once_and_taken_back() {
     for _ in 0..5 {
         display.press("lndn");
     }
-    assert_eq!(display.until_starts("3 ").trim_end(), "3 -.-.-N-.");
+    assert_eq!(rank(&display.until_starts("3 ")), "3 -.-.-N-.");
     assert_eq!(
         fen(&mut game),
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
@@ -293,14 +297,7 @@ fn brltty_killed_and_started_again_mid_game_is_said_once_and_taken_back() {
 
 #[test]
 fn a_display_of_several_rows_shows_as_many_ranks_and_routes_across_them() {
-    let brltty = Brltty::start();
-    let mut display = brltty.display(20, 4);
-    let home = Home::new();
-    let mut game = annabella(&home, &brltty, &["--lang", "de"]);
-    expect_line(&game, "the display connected", |l| {
-        l.starts_with("Braillezeile mit 20")
-    });
-    display.until_starts("Braillezeile mit 20 Modulen in 4 Zeilen.");
+    let (_brltty, mut display, _home, mut game) = connected(20, 4, &["--lang", "de"]);
     display.press("dispmd on");
     let rows = display.until_starts("8 tsldklst");
     let row = |r: usize| rows.chars().skip(r * 20).take(20).collect::<String>();
