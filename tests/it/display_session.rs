@@ -37,18 +37,8 @@ fn hot_seat() -> Settings {
     }
 }
 
-fn text(session: &Session, step: &Step) -> Vec<String> {
-    let announcer = Announcer::new();
-    step.events
-        .iter()
-        .flat_map(|e| announcer.render_lines(session.settings(), e))
-        .collect()
-}
-
-fn step(session: &mut Session, input: Input) -> (Vec<String>, Step) {
-    let step = session.step(input, Instant::now());
-    (text(session, &step), step)
-}
+/// The session stepped with `input`: its answer in words, and the step.
+use crate::voice_session::say as step;
 
 fn connect(session: &mut Session) -> Step {
     session.step(

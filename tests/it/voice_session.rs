@@ -36,7 +36,7 @@ fn heard(words: &str, confidence: f32) -> Input {
     })
 }
 
-fn text(session: &Session, step: &Step) -> Vec<String> {
+pub(crate) fn text(session: &Session, step: &Step) -> Vec<String> {
     let announcer = Announcer::new();
     step.events
         .iter()
@@ -44,7 +44,8 @@ fn text(session: &Session, step: &Step) -> Vec<String> {
         .collect()
 }
 
-fn say(session: &mut Session, input: Input) -> (Vec<String>, Step) {
+/// The session stepped with `input`: its answer in words, and the step.
+pub(crate) fn say(session: &mut Session, input: Input) -> (Vec<String>, Step) {
     let step = session.step(input, Instant::now());
     (text(session, &step), step)
 }
