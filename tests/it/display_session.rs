@@ -16,6 +16,8 @@ use annabella::rules::Game;
 use annabella::session::{DisplayInput, Effect, Input, Session, Start, Step};
 use annabella::settings::{BrailleUse, ConfirmMode, Lang, OpponentChoice, Settings};
 
+use crate::voice_session::say as step;
+
 fn session(settings: Settings) -> Session {
     let mut session = Session::new(Game::new(), settings);
     let step = session.step(Input::Start(Start::default()), Instant::now());
@@ -36,9 +38,6 @@ fn hot_seat() -> Settings {
         ..Settings::default()
     }
 }
-
-/// The session stepped with `input`: its answer in words, and the step.
-use crate::voice_session::say as step;
 
 fn connect(session: &mut Session) -> Step {
     session.step(
