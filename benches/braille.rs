@@ -6,7 +6,7 @@
 //!   the routing key over f3 pressed, and the time until the display
 //!   shows rank 3 with the knight on it — the move's text on the board
 //!   view. `undo` takes the move back between rounds. Median and maximum
-//!   over 100 moves.
+//!   over 100 moves (5 when `cargo test` runs it once).
 //! - **Redrawing a rank**: what the display's thread does after a move,
 //!   `Screen::shown` of the board view, on a 40-cell display and on four
 //!   rows of 80 cells; and one rank drawn alone.
@@ -28,8 +28,15 @@ use shakmaty::{Chess, Color, Position};
 use annabella::braille::Screen;
 use annabella::event::{DisplayBoard, View};
 
-/// Moves made for the latency.
-const ROUNDS: usize = 100;
+/// Moves made for the latency under `cargo bench`; `cargo test`, which
+/// runs the benchmarks once to see that they work, makes a few.
+fn rounds() -> usize {
+    if std::env::args().any(|a| a == "--bench") {
+        100
+    } else {
+        5
+    }
+}
 
 fn routing_key_to_display() {
     let brltty = brltty::Brltty::start();
@@ -58,9 +65,10 @@ fn routing_key_to_display() {
     display.until_starts("Braillezeile mit 40 Modulen.");
     display.press("dispmd on");
     display.until_starts("8 tsldklst");
-    let mut times = Vec::with_capacity(ROUNDS);
-    let mut said = Vec::with_capacity(ROUNDS);
-    for _ in 0..ROUNDS {
+    let rounds = rounds();
+    let mut times = Vec::with_capacity(rounds);
+    let mut said = Vec::with_capacity(rounds);
+    for _ in 0..rounds {
         display.press("home");
         display.until_starts("8 ");
         for _ in 0..7 {
@@ -86,14 +94,14 @@ fn routing_key_to_display() {
     times.sort();
     said.sort();
     println!(
-        "routing key to the move on the display: median {:.1?}, max {:.1?} over {ROUNDS} moves",
-        times[ROUNDS / 2],
-        times[ROUNDS - 1]
+        "routing key to the move on the display: median {:.1?}, max {:.1?} over {rounds} moves",
+        times[rounds / 2],
+        times[rounds - 1]
     );
     println!(
         "routing key to the move's text line on stdout: median {:.1?}, max {:.1?}",
-        said[ROUNDS / 2],
-        said[ROUNDS - 1]
+        said[rounds / 2],
+        said[rounds - 1]
     );
 }
 
