@@ -140,11 +140,6 @@ impl Screen {
         self.top = self.top.min(self.last_top());
     }
 
-    /// The view shown.
-    pub fn view(&self) -> View {
-        self.view
-    }
-
     /// Shows `view`.
     pub fn set_view(&mut self, view: View) {
         self.view = view;
@@ -321,11 +316,9 @@ impl Screen {
             // The line being typed, its end in view, the cursor after it.
             let text: Vec<char> = self.typed.chars().collect();
             let room = self.cols * self.rows - 1;
-            let from = text.len().saturating_sub(room);
-            let visible: String = text[from..].iter().collect();
-            cursor = Some(text.len() - from);
-            let chars: Vec<char> = visible.chars().collect();
-            rows.extend(chars.chunks(self.cols).map(|c| c.iter().collect()));
+            let visible = &text[text.len().saturating_sub(room)..];
+            cursor = Some(visible.len());
+            rows.extend(visible.chunks(self.cols).map(|c| c.iter().collect()));
         } else {
             match self.view {
                 View::Text => rows = self.text_rows(),

@@ -4,7 +4,6 @@
 use std::sync::mpsc::Sender;
 
 use super::Arrival;
-use crate::braille::Action;
 use crate::event::DisplayTrouble;
 use crate::io::braille::{DisplayLink, Report};
 use crate::session::{DisplayInput, Input};
@@ -22,15 +21,10 @@ pub(super) fn open(link: &DisplayLink, tx: Sender<Arrival>) -> Option<Input> {
         )))
 }
 
-/// What the display's thread reports, as the session's input: a line
-/// typed on the Braille keyboard is a line typed.
+/// What the display's thread reports, as the session's input.
 fn input(report: Report) -> Input {
     let input = match report {
-        Report::Action(Action::Line(line)) => return Input::Line(line),
-        Report::Action(Action::Square(square)) => DisplayInput::Square(square),
-        Report::Action(Action::Choose(role)) => DisplayInput::Choose(role),
-        Report::Action(Action::Switch) => DisplayInput::Switch,
-        Report::Action(Action::Show(view)) => DisplayInput::Show(view),
+        Report::Action(action) => return action.into(),
         Report::Connected { cols, rows } => DisplayInput::Connected { cols, rows },
         Report::Lost => DisplayInput::Lost,
         Report::Unavailable(trouble) => DisplayInput::Unavailable(trouble),

@@ -11,12 +11,13 @@
 
 use shakmaty::{Board, Piece, Position, Role, Square};
 
+use crate::braille::Action;
 use crate::event::{DisplayBoard, DisplayEvent, DisplayTrouble, Event, SessionEvent, View};
 use crate::input::commands::Cmd;
 use crate::input::{Intent, Line, Reading, Resolution, RoleSpec};
 use crate::settings::BrailleUse;
 
-use super::step::Effect;
+use super::step::{Effect, Input};
 use super::{Prompt, Session};
 
 /// What the display sends the session.
@@ -54,6 +55,21 @@ impl DisplayInput {
                 | DisplayInput::Switch
                 | DisplayInput::Show(_)
         )
+    }
+}
+
+/// What a key asks, as the session's input: a line typed on the Braille
+/// keyboard is a line typed.
+impl From<Action> for Input {
+    fn from(action: Action) -> Input {
+        let input = match action {
+            Action::Line(line) => return Input::Line(line),
+            Action::Square(square) => DisplayInput::Square(square),
+            Action::Choose(role) => DisplayInput::Choose(role),
+            Action::Switch => DisplayInput::Switch,
+            Action::Show(view) => DisplayInput::Show(view),
+        };
+        Input::Display(input)
     }
 }
 
@@ -138,12 +154,8 @@ impl Session {
     fn routed(&mut self, square: Square) -> Vec<Event> {
         let board = self.table.game.position().board().clone();
         let piece = board.piece_at(square);
-        let picked = self
-            .display
-            .picked
-            .take()
-            .filter(|(_, then)| *then == board)
-            .map(|(from, _)| from);
+        let picked = self.picked();
+        self.display.picked = None;
         match (picked, piece) {
             (Some(from), Some(piece)) if from == square => {
                 vec![display(DisplayEvent::Dropped(piece, square))]
@@ -158,6 +170,16 @@ impl Session {
             (None, Some(own)) if self.pickable(own) => self.pick(own, square, board),
             (None, _) => self.run(Line::Command(Cmd::Square(square))),
         }
+    }
+
+    /// The square picked, while the pieces stand as they did then.
+    fn picked(&self) -> Option<Square> {
+        let now = self.table.game.position().board();
+        self.display
+            .picked
+            .as_ref()
+            .filter(|(_, then)| then == now)
+            .map(|(square, _)| *square)
     }
 
     fn pick(&mut self, piece: Piece, square: Square, board: Board) -> Vec<Event> {
@@ -210,13 +232,7 @@ impl Session {
         } else {
             self.table.game.position().board().clone()
         };
-        let current = self.table.game.position().board();
-        let picked = self
-            .display
-            .picked
-            .as_ref()
-            .filter(|(_, then)| then == current)
-            .map(|(square, _)| *square);
+        let picked = self.picked();
         let choices = match &self.table.prompt {
             Some(Prompt::Promotion { moves, .. }) => {
                 moves.iter().filter_map(|m| m.promotion()).collect()
@@ -232,8 +248,7 @@ impl Session {
     }
 
     /// The step's last words of the display: why it cannot be had, once,
-    /// when the setting is `on`; the board when it changed; and a pick
-    /// the game has moved past let go.
+    /// when the setting is `on`, and the board when it changed.
     pub(super) fn display_ending(&mut self) -> Vec<Event> {
         let mut events = Vec::new();
         if self.table.settings.braille == BrailleUse::On
@@ -248,15 +263,6 @@ impl Session {
     }
 
     fn board_for_display(&mut self) -> Option<Event> {
-        let current = self.table.game.position().board();
-        if self
-            .display
-            .picked
-            .as_ref()
-            .is_some_and(|(_, then)| then != current)
-        {
-            self.display.picked = None;
-        }
         if !self.display.connected {
             return None;
         }

@@ -10,7 +10,7 @@ use proptest::test_runner::TestCaseError;
 use shakmaty::{Chess, Position};
 
 use annabella::announce::Announcer;
-use annabella::braille::{Action, Key, Screen};
+use annabella::braille::{Key, Screen};
 use annabella::event::{DisplayEvent, DisplayTrouble, Event, SessionEvent, View};
 use annabella::rules::Game;
 use annabella::session::{DisplayInput, Effect, Input, Session, Start, Step};
@@ -314,13 +314,7 @@ fn keys_on_a_display(cols: u16, rows: u16, presses: &[Press]) -> Result<usize, T
                 Key::Route((row - top) * cols + col)
             }
         };
-        let input = screen.key(key).map(|action| match action {
-            Action::Line(line) => Input::Line(line),
-            Action::Square(square) => Input::Display(DisplayInput::Square(square)),
-            Action::Choose(role) => Input::Display(DisplayInput::Choose(role)),
-            Action::Switch => Input::Display(DisplayInput::Switch),
-            Action::Show(view) => Input::Display(DisplayInput::Show(view)),
-        });
+        let input = screen.key(key).map(Input::from);
         if let Some(input) = input {
             tell(&mut screen, &announcer, &mut s, input);
         }
