@@ -331,6 +331,23 @@ macro_rules! range_value {
     };
 }
 
+/// Reads `auto` (`Ok(None)`, in any language) or a name of one word of
+/// at most `max` characters (`Ok(Some(name))`); `None` for anything
+/// else. A voice and a Braille table are named so.
+fn auto_or_word(text: &str, max: usize) -> Option<Option<&str>> {
+    let text = text.trim();
+    if AUTO.contains_folded(&fold(text)) {
+        return Some(None);
+    }
+    let fits = !text.is_empty()
+        && text.chars().count() <= max
+        && !text.chars().any(|c| c.is_whitespace() || c.is_control());
+    fits.then_some(Some(text))
+}
+
+/// `auto`, in each language.
+const AUTO: Words = Words::new(&["auto"], &["auto"], &["auto"]);
+
 /// Parses a whole number in `min..=max` (or 0 when `zero`).
 fn number_in(text: &str, min: u16, max: u16, zero: bool) -> Option<u16> {
     let n = text.trim().parse::<u16>().ok()?;
@@ -341,6 +358,7 @@ mod brf;
 mod confirm;
 mod display;
 mod online;
+mod speech;
 mod training;
 mod voice;
 
@@ -348,6 +366,7 @@ pub use brf::BrailleTable;
 pub use confirm::{ConfirmMode, WaiveBelow};
 pub use display::BrailleUse;
 pub use online::BaseUrl;
+pub use speech::Voice;
 pub use training::QuizEvery;
 pub use voice::{ListenConfirm, Microphone};
 
@@ -390,53 +409,6 @@ impl Level {
 }
 
 range_value!(Level(u8), 1, Level::MAX as u16, zero: false, ["1", "5", "10"]);
-
-/// The speech voice: chosen by language, or a voice the player named.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Voice {
-    /// A voice of the language spoken.
-    #[default]
-    Auto,
-    /// A voice name in one word (spaces and brackets may be left out), or
-    /// a language such as `de` or `en-gb`.
-    Named(String),
-}
-
-impl Voice {
-    /// The longest name a voice may have, in characters.
-    pub const MAX: usize = 40;
-    const AUTO: Words = Words::new(&["auto"], &["auto"], &["auto"]);
-}
-
-impl Value for Voice {
-    fn parse(text: &str) -> Option<Voice> {
-        let text = text.trim();
-        if Voice::AUTO.contains_folded(&fold(text)) {
-            return Some(Voice::Auto);
-        }
-        let fits = !text.is_empty()
-            && text.chars().count() <= Voice::MAX
-            && !text.chars().any(|c| c.is_whitespace() || c.is_control());
-        fits.then(|| Voice::Named(text.to_lowercase()))
-    }
-
-    fn show(&self, lang: Lang) -> Cow<'static, str> {
-        match self {
-            Voice::Auto => Cow::Borrowed(Voice::AUTO.shown(lang)),
-            Voice::Named(name) => Cow::Owned(name.clone()),
-        }
-    }
-
-    fn allowed() -> Allowed {
-        Allowed::VoiceName
-    }
-
-    fn samples() -> Vec<String> {
-        ["auto", "de", "en-gb", "german+adam"]
-            .map(String::from)
-            .to_vec()
-    }
-}
 
 /// The time control of the games: none, or a control such as `5+3`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]

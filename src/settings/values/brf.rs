@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::{Allowed, Lang, Value, Words, fold};
+use super::{AUTO, Allowed, Lang, Value, auto_or_word};
 
 /// The liblouis table of the Braille scoresheet: the UI language's, or
 /// one the player named.
@@ -20,7 +20,6 @@ pub enum BrailleTable {
 impl BrailleTable {
     /// The longest name taken, in characters.
     pub const MAX: usize = 200;
-    const AUTO: Words = Words::new(&["auto"], &["auto"], &["auto"]);
 
     /// The table of a UI language. German is the uncontracted table
     /// that marks capitals: without them `Dxe5` (the queen) and `dxe5`
@@ -46,21 +45,18 @@ impl BrailleTable {
 
 impl Value for BrailleTable {
     fn parse(text: &str) -> Option<BrailleTable> {
-        let text = text.trim();
-        if BrailleTable::AUTO.contains_folded(&fold(text)) {
-            return Some(BrailleTable::Auto);
-        }
         // A file name or a list of them; whether liblouis has it is
         // found out when a sheet is written.
-        let fits = !text.is_empty()
-            && text.chars().count() <= BrailleTable::MAX
-            && !text.chars().any(|c| c.is_whitespace() || c.is_control());
-        fits.then(|| BrailleTable::Named(text.to_string()))
+        auto_or_word(text, BrailleTable::MAX).map(|name| {
+            name.map_or(BrailleTable::Auto, |name| {
+                BrailleTable::Named(name.to_string())
+            })
+        })
     }
 
     fn show(&self, lang: Lang) -> Cow<'static, str> {
         match self {
-            BrailleTable::Auto => Cow::Borrowed(BrailleTable::AUTO.shown(lang)),
+            BrailleTable::Auto => Cow::Borrowed(AUTO.shown(lang)),
             BrailleTable::Named(name) => Cow::Owned(name.clone()),
         }
     }

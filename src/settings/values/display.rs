@@ -1,6 +1,6 @@
 //! The value of the Braille display setting.
 
-use super::{Choice, OFF, ON, Words};
+use super::{AUTO, Choice, OFF, ON, Words};
 
 /// Whether annabella uses a Braille display through BRLTTY.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -16,10 +16,7 @@ pub enum BrailleUse {
 
 impl Choice for BrailleUse {
     const CHOICES: &'static [(BrailleUse, Words)] = &[
-        (
-            BrailleUse::Auto,
-            Words::new(&["auto"], &["auto"], &["auto"]),
-        ),
+        (BrailleUse::Auto, AUTO),
         (BrailleUse::On, ON),
         (BrailleUse::Off, OFF),
     ];

@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::{Allowed, Choice, Lang, OFF, ON, Value, Words, fold};
+use super::{AUTO, Allowed, Choice, Lang, OFF, ON, Value, Words, fold};
 
 /// When a heard move is read back as a question before it is played.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -21,10 +21,7 @@ impl Choice for ListenConfirm {
     const CHOICES: &'static [(ListenConfirm, Words)] = &[
         (ListenConfirm::On, ON),
         (ListenConfirm::Off, OFF),
-        (
-            ListenConfirm::Auto,
-            Words::new(&["auto"], &["auto"], &["auto"]),
-        ),
+        (ListenConfirm::Auto, AUTO),
     ];
 }
 
