@@ -187,7 +187,7 @@ mod thread {
 
     use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
     use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
-    use std::time::Duration;
+    use std::time::{Duration, Instant};
 
     use std::ffi::CString;
 
@@ -200,8 +200,12 @@ mod thread {
     use crate::event::DisplayTrouble;
     use crate::event::View;
 
-    /// How long the thread waits before it tries BRLTTY again.
+    /// How long the thread waits before it tries BRLTTY again, at first
+    /// and at most: the wait doubles while BRLTTY stays away, so that a
+    /// computer without a display is asked little, and a BRLTTY that
+    /// restarts is found at once.
     const RETRY: Duration = Duration::from_secs(1);
+    const RETRY_MAX: Duration = Duration::from_secs(8);
 
     /// The running thread: updates go in through the channel and a byte
     /// on the pipe wakes it. Dropped, it ends the thread.
@@ -339,6 +343,7 @@ mod thread {
     ) {
         let mut screen = Screen::new(40, 1);
         let mut unavailable_said = false;
+        let mut retry = RETRY;
         loop {
             if !take(rx, &mut screen) {
                 return;
@@ -348,6 +353,7 @@ mod thread {
                     Served::Closed => return,
                     Served::Lost => {
                         unavailable_said = false;
+                        retry = RETRY;
                         report(Report::Lost);
                     }
                     Served::NoDisplay if !unavailable_said => {
@@ -363,13 +369,16 @@ mod thread {
                 Err(_) => {}
             }
             // Wait before trying again, taking updates meanwhile.
+            let until = Instant::now() + retry;
             loop {
-                match wait(None, wake, Some(RETRY)) {
+                let left = until.saturating_duration_since(Instant::now());
+                match wait(None, wake, Some(left)) {
                     Woken::Timeout => break,
                     _ if !take(rx, &mut screen) => return,
                     _ => {}
                 }
             }
+            retry = (retry * 2).min(RETRY_MAX);
         }
     }
 
