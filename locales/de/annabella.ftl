@@ -466,7 +466,16 @@ record-unfinished = unbeendet
 record-written = Geschrieben nach { $path }.
 record-added = An { $path } angefügt als Partie { $number }.
 record-missing = { $path } gibt es nicht.
-record-unreadable = { $path } kann nicht gelesen oder geschrieben werden.
+record-unreadable = { $path } kann nicht gelesen oder geschrieben werden: { $why }.
+io-reason = { $reason ->
+    [not-found] es gibt sie nicht
+    [folder] das ist ein Ordner
+    [not-folder] wo ein Ordner sein sollte, steht eine Datei
+    [permission] dafür fehlt die Berechtigung
+    [disk-full] der Datenträger ist voll
+    [read-only] der Datenträger ist schreibgeschützt
+   *[other] das System lehnt es ab
+}
 record-bad-name = { $path } kann kein Name sein: Buchstaben, Ziffern, - und _ gehen.
 record-name-too-long = { $path } ist zu lang für einen Namen: höchstens { $max } Zeichen.
 record-name-reserved = { $path } ist ein Name, den das System für sich behält (ein Gerät unter Windows): wähle einen anderen.

@@ -407,7 +407,16 @@ record-unfinished = unfinished
 record-written = Written to { $path }.
 record-added = Added to { $path } as game { $number }.
 record-missing = { $path } does not exist.
-record-unreadable = { $path } cannot be read or written.
+record-unreadable = { $path } cannot be read or written: { $why }.
+io-reason = { $reason ->
+    [not-found] it does not exist
+    [folder] it is a folder
+    [not-folder] a file stands where a folder should be
+    [permission] you have no permission there
+    [disk-full] the disk is full
+    [read-only] the disk is read-only
+   *[other] the system refused
+}
 record-bad-name = { $path } cannot be a name: use letters, digits, - and _.
 record-name-too-long = { $path } is too long for a name: at most { $max } characters.
 record-name-reserved = { $path } is a name the system keeps for itself (a device on Windows): choose another.

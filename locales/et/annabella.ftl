@@ -471,7 +471,16 @@ record-unfinished = lõpetamata
 record-written = Kirjutatud faili { $path }.
 record-added = Lisatud faili { $path } mänguna { $number }.
 record-missing = Faili { $path } pole olemas.
-record-unreadable = Faili { $path } ei saa lugeda ega kirjutada.
+record-unreadable = Faili { $path } ei saa lugeda ega kirjutada: { $why }.
+io-reason = { $reason ->
+    [not-found] seda pole olemas
+    [folder] see on kaust
+    [not-folder] kausta asemel on fail
+    [permission] selleks puudub õigus
+    [disk-full] ketas on täis
+    [read-only] ketas on kirjutuskaitstud
+   *[other] süsteem keeldus
+}
 record-bad-name = { $path } ei saa olla nimi: kasuta tähti, numbreid, - ja _.
 record-name-too-long = { $path } on nimeks liiga pikk: kõige rohkem { $max } märki.
 record-name-reserved = { $path } on nimi, mille süsteem hoiab endale (seade Windowsis): vali mõni muu.

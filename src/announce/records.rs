@@ -2,6 +2,7 @@
 //! offer to go on with an unfinished game.
 
 use super::{Announcer, Phrasing, n, q, s};
+use crate::event::IoReason;
 use crate::event::{GameEntry, NameProblem, Trouble};
 use crate::event::{OpponentKind, RecordEvent, ResumeOffer};
 use crate::rules::{GameSummary, ImportError, ImportErrorKind};
@@ -97,7 +98,7 @@ impl Announcer {
             // A name that cannot be one is the name as typed.
             Trouble::BadName(_) => q(&path.display().to_string()),
             Trouble::Missing
-            | Trouble::Unreadable
+            | Trouble::Unreadable(_)
             | Trouble::Broken(_)
             | Trouble::Folder
             | Trouble::NotPgn
@@ -105,7 +106,7 @@ impl Announcer {
         };
         let (id, aside) = match trouble {
             Trouble::Missing => ("record-missing", None),
-            Trouble::Unreadable => ("record-unreadable", None),
+            Trouble::Unreadable(_) => ("record-unreadable", None),
             Trouble::BadName(NameProblem::TooLong { .. }) => ("record-name-too-long", None),
             Trouble::BadName(NameProblem::Reserved) => ("record-name-reserved", None),
             Trouble::BadName(NameProblem::Empty | NameProblem::BadChar(_)) => {
@@ -131,7 +132,20 @@ impl Announcer {
         if let Trouble::BadName(NameProblem::TooLong { max }) = trouble {
             args.push(("max", n(u32::try_from(*max).unwrap_or(u32::MAX))));
         }
+        if let Trouble::Unreadable(reason) = trouble {
+            args.push(("why", s(self.io_reason(p.lang, *reason))));
+        }
         self.message(p.lang, id, &args)
+    }
+
+    /// Why the file system refused, as a phrase of the UI language that
+    /// a sentence takes as its `$why`.
+    pub fn io_reason(&self, lang: crate::settings::Lang, reason: IoReason) -> String {
+        self.message(
+            lang,
+            "io-reason",
+            &[("reason", s(reason.word().to_string()))],
+        )
     }
 
     /// The first words of the names the store gives games itself, in

@@ -3,7 +3,7 @@
 //! writes (a temporary file renamed over the name).
 
 use crate::announce::Announcer;
-use crate::event::{BrailleSheet, BrfOutcome, Trouble};
+use crate::event::{BrailleSheet, BrfOutcome, IoReason, Trouble};
 use crate::store::atomic::write_atomic;
 
 /// Writes the Braille scoresheet `sheet`, and says what became of it.
@@ -25,9 +25,9 @@ pub(super) fn write(announcer: &Announcer, sheet: &BrailleSheet) -> BrfOutcome {
             path,
             pages: brf.pages,
         },
-        Err(_) => BrfOutcome::Failed {
+        Err(e) => BrfOutcome::Failed {
             path,
-            trouble: Trouble::Unreadable,
+            trouble: Trouble::Unreadable(IoReason::of(&e)),
         },
     }
 }

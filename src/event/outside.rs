@@ -37,9 +37,8 @@ pub struct GameEntry {
 pub enum Trouble {
     /// It does not exist.
     Missing,
-    /// It cannot be read or written (permissions, a directory, a full
-    /// disk).
-    Unreadable,
+    /// It cannot be read or written, and why the system said no.
+    Unreadable(IoReason),
     /// It is not what it should be (garbage, cut short, another format
     /// version); it was moved aside to the path given.
     Broken(Option<PathBuf>),
@@ -52,6 +51,69 @@ pub enum Trouble {
     /// It holds something other than PGN, so the game was not written
     /// into it; it is left as it is.
     NotPgnLeft,
+}
+
+/// Why the file system refused a read or a write, in the kinds a player
+/// can act on; the announcer words them in every UI language, so no
+/// English text of the system's crosses into a sentence.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum IoReason {
+    /// The file or a folder on its way does not exist.
+    NotFound,
+    /// A folder stands where a file was meant.
+    Folder,
+    /// A file stands where a folder was meant.
+    NotFolder,
+    /// The player may not read or write there.
+    Permission,
+    /// The disk (or the player's quota on it) is full.
+    DiskFull,
+    /// The file system is mounted read-only.
+    ReadOnly,
+    /// Any other refusal.
+    Other,
+}
+
+impl IoReason {
+    /// The kind of an error from the standard library.
+    pub fn of(error: &std::io::Error) -> IoReason {
+        IoReason::from_kind(error.kind())
+    }
+
+    /// The reason for an error's kind (the standard library decodes the
+    /// system's numbers, `ENOSPC` and `EROFS` among them, into kinds).
+    pub fn from_kind(kind: std::io::ErrorKind) -> IoReason {
+        use std::io::ErrorKind as K;
+        match kind {
+            K::NotFound => IoReason::NotFound,
+            K::PermissionDenied => IoReason::Permission,
+            K::IsADirectory => IoReason::Folder,
+            K::NotADirectory => IoReason::NotFolder,
+            K::StorageFull | K::QuotaExceeded | K::FileTooLarge => IoReason::DiskFull,
+            K::ReadOnlyFilesystem => IoReason::ReadOnly,
+            _ => IoReason::Other,
+        }
+    }
+
+    /// The word the locales select the reason's phrase by
+    /// (`io-reason`).
+    pub fn word(self) -> &'static str {
+        match self {
+            IoReason::NotFound => "not-found",
+            IoReason::Folder => "folder",
+            IoReason::NotFolder => "not-folder",
+            IoReason::Permission => "permission",
+            IoReason::DiskFull => "disk-full",
+            IoReason::ReadOnly => "read-only",
+            IoReason::Other => "other",
+        }
+    }
+}
+
+impl From<&std::io::Error> for IoReason {
+    fn from(error: &std::io::Error) -> IoReason {
+        IoReason::of(error)
+    }
 }
 
 /// What is wrong with a name given to a saved game.

@@ -44,6 +44,21 @@ impl Broken {
         }
     }
 
+    /// What the player is told of it: only a file whose content is wrong
+    /// is called broken; one that cannot be reached says why.
+    pub fn trouble(&self) -> crate::event::Trouble {
+        use crate::event::{IoReason, Trouble};
+        match self.kind {
+            BrokenKind::Missing => Trouble::Missing,
+            BrokenKind::Unreadable(io::ErrorKind::IsADirectory) => Trouble::Folder,
+            BrokenKind::Unreadable(kind) => Trouble::Unreadable(IoReason::from_kind(kind)),
+            BrokenKind::TooLarge
+            | BrokenKind::Garbage
+            | BrokenKind::Truncated
+            | BrokenKind::WrongVersion(_) => Trouble::Broken(None),
+        }
+    }
+
     /// Whether the file is only missing (nothing to move aside).
     pub fn is_missing(&self) -> bool {
         self.kind == BrokenKind::Missing

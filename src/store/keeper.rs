@@ -16,7 +16,7 @@ use super::request::{Keeper, ReadFor, Reply, Request};
 use super::settings_file::SettingsFile;
 use super::stats::save_stats;
 use crate::calendar::stamp;
-use crate::event::{NameProblem, Trouble};
+use crate::event::{IoReason, NameProblem, Trouble};
 
 /// The store of one run: its places, the settings file as read, and
 /// whether the kept game may be written.
@@ -123,15 +123,18 @@ impl Store {
             let Some(to) = self.free_name(&format!("{base}-{}", stamp(now))) else {
                 return Ok(None);
             };
-            if self.autosave.put_aside(&to).is_err() {
-                return Err(failed(&to, Trouble::Unreadable));
+            if let Err(e) = self.autosave.put_aside(&to) {
+                return Err(failed(
+                    &to,
+                    Trouble::Unreadable(IoReason::from_kind(e.kind)),
+                ));
             }
             return Ok(GameName::from_file(&to).map(|name| name.as_str().to_string()));
         }
         // The file put aside must hold every change: fold the journal in.
-        if self.autosave.settle().is_err() {
+        if let Err(e) = self.autosave.settle() {
             self.held = true;
-            return Err(failed(&from, Trouble::Unreadable));
+            return Err(failed(&from, Trouble::Unreadable(IoReason::of(&e))));
         }
         self.autosave.forget();
         if !from.exists() {
@@ -149,10 +152,10 @@ impl Store {
         }
         match fs::rename(&from, &to) {
             Ok(()) => Ok(GameName::from_file(&to).map(|name| name.as_str().to_string())),
-            Err(_) => {
+            Err(e) => {
                 // Not moved: it must not be overwritten either.
                 self.held = true;
-                Err(failed(&from, Trouble::Unreadable))
+                Err(failed(&from, Trouble::Unreadable(IoReason::of(&e))))
             }
         }
     }
@@ -218,7 +221,7 @@ impl Store {
             GameName::from_file(&path).map_or_else(|| name.to_string(), |n| n.as_str().to_string());
         match save_game(&path, game) {
             Ok(()) => Reply::Saved(shown),
-            Err(_) => failed(&path, Trouble::Unreadable),
+            Err(e) => failed(&path, Trouble::Unreadable(IoReason::from_kind(e.kind))),
         }
     }
 
@@ -256,7 +259,7 @@ impl Store {
                 games.sort_by_key(|g| std::cmp::Reverse(g.modified));
                 Reply::Listed(games)
             }
-            Err(_) => failed(&dir, Trouble::Unreadable),
+            Err(broken) => failed(&dir, broken.trouble()),
         }
     }
 
@@ -264,7 +267,10 @@ impl Store {
         self.settings.set(key, value);
         match self.settings.save() {
             Ok(()) => None,
-            Err(_) => Some(failed(self.settings.path(), Trouble::Unreadable)),
+            Err(e) => Some(failed(
+                self.settings.path(),
+                Trouble::Unreadable(IoReason::from_kind(e.kind)),
+            )),
         }
     }
 }
@@ -334,7 +340,7 @@ impl Keeper for Store {
                 let path = self.paths.training();
                 save_stats(&path, &stats)
                     .err()
-                    .map(|_| failed(&path, Trouble::Unreadable))
+                    .map(|e| failed(&path, Trouble::Unreadable(IoReason::from_kind(e.kind))))
             }
         }
     }
@@ -350,9 +356,9 @@ impl Keeper for Store {
                 None
             }
             Err(_) if self.failing => None,
-            Err(_) => {
+            Err(e) => {
                 self.failing = true;
-                Some(failed(&path, Trouble::Unreadable))
+                Some(failed(&path, Trouble::Unreadable(IoReason::of(&e))))
             }
         }
     }

@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 
 use super::atomic::write_atomic;
-use super::broken::read_limited;
-use crate::event::Trouble;
+use super::broken::{BrokenKind, read_limited};
+use crate::event::{IoReason, Trouble};
 
 /// The largest PGN file read, in bytes.
 pub const MAX_PGN_BYTES: u64 = 64 << 20;
@@ -97,7 +97,7 @@ pub fn add_game(path: &Path, game: &str) -> Result<Added, Trouble> {
     let mut all = match read_limited(path, MAX_PGN_BYTES) {
         Ok(bytes) => bytes,
         Err(broken) if broken.is_missing() => Vec::new(),
-        Err(_) => return Err(Trouble::Unreadable),
+        Err(broken) => return Err(pgn_trouble(&broken)),
     };
     let fresh = all.trim_ascii().is_empty();
     if fresh {
@@ -111,7 +111,7 @@ pub fn add_game(path: &Path, game: &str) -> Result<Added, Trouble> {
         all.push(b'\n');
     }
     all.extend_from_slice(game.as_bytes());
-    write_atomic(path, &all).map_err(|_| Trouble::Unreadable)?;
+    write_atomic(path, &all).map_err(|e| Trouble::Unreadable(IoReason::of(&e)))?;
     let path = path.to_path_buf();
     Ok(if fresh {
         Added::Written(path)
@@ -123,6 +123,16 @@ pub fn add_game(path: &Path, game: &str) -> Result<Added, Trouble> {
     })
 }
 
+/// Why a PGN file the player named cannot be read: the store's reading
+/// says so, but a file larger than any PGN read is not broken, only too
+/// large for annabella.
+fn pgn_trouble(broken: &super::broken::Broken) -> Trouble {
+    match broken.kind {
+        BrokenKind::TooLarge => Trouble::Unreadable(IoReason::Other),
+        _ => broken.trouble(),
+    }
+}
+
 /// A file named for `load FILE.pgn`, `games FILE.pgn` or `scoresheet
 /// FILE`, read as text; `Err` when it is a folder, missing, unreadable
 /// or no text at all (its bytes are never shown).
@@ -130,13 +140,7 @@ pub fn read_text(path: &Path) -> Result<String, Trouble> {
     if path.is_dir() {
         return Err(Trouble::Folder);
     }
-    let bytes = read_limited(path, MAX_PGN_BYTES).map_err(|broken| {
-        if broken.is_missing() {
-            Trouble::Missing
-        } else {
-            Trouble::Unreadable
-        }
-    })?;
+    let bytes = read_limited(path, MAX_PGN_BYTES).map_err(|broken| pgn_trouble(&broken))?;
     if !is_text(&bytes) {
         return Err(Trouble::NotPgn);
     }
