@@ -97,7 +97,13 @@ new-game-960 = Neue Chess960-Partie, Startstellung { $number }. Weiß von a bis 
 
 refuse-game-over = Die Partie ist beendet. Eine neue Partie mit neu, oder zurück.
 refuse-not-a-move = Das nennt keinen Zug. Wie man Züge eingibt, sagt hilfe.
-refuse-not-your-turn = { $color } ist am Zug.
+refuse-not-your-turn = Das könnte nur { $role ->
+    [queen] die
+   *[other] der
+  } { $otherside ->
+    [white] weiße
+   *[black] schwarze
+  } { $name } spielen; { $color } ist am Zug.
 refuse-no-piece-on = Auf { $square } steht keine eigene Figur.
 refuse-wrong-piece-on = Auf { $square } steht { $found ->
     [queen] eine { $foundname }
@@ -159,10 +165,16 @@ piece-alone = Wohin soll { $role ->
 piece-alone-stuck = Wohin soll { $role ->
     [queen] die
    *[other] der
-  } { $name } ziehen? { $role ->
-    [queen] Keine
-   *[other] Keiner
-  } davon kann jetzt ziehen.
+  } { $name } ziehen? { $count ->
+    [one] { $role ->
+        [queen] Sie
+       *[other] Er
+      } kann jetzt nicht ziehen.
+   *[other] { $role ->
+        [queen] Keine
+       *[other] Keiner
+      } davon kann jetzt ziehen.
+  }
 
 ## Fragen
 
@@ -175,6 +187,7 @@ ask-which-piece = { $name } auf { $square }
 ask-castling = Kurze oder lange Rochade?
 ask-promotion = Umwandlung auf { $square } in welche Figur: Dame, Turm, Läufer oder Springer?
 answer-not-fitting = Das passt nicht zur Frage.
+answer-not-understood = Nicht verstanden: { $input }.
 list-or = { $first } oder { $last }
 
 ## Antworten auf Befehle

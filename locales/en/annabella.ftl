@@ -98,7 +98,7 @@ new-game-960 = New Chess960 game, start position { $number }. White from a to h:
 
 refuse-game-over = The game is over. Type new for a new game, or undo.
 refuse-not-a-move = That names no move. Type help for how to enter moves.
-refuse-not-your-turn = It is { $color }'s move.
+refuse-not-your-turn = Only { $other }'s { $name } could play that; it is { $color }'s move.
 refuse-no-piece-on = You have no piece on { $square }.
 refuse-wrong-piece-on = On { $square } stands a { $foundname }, not a { $expectedname }.
 refuse-no-such-piece = You have no { $name }{ $where }.
@@ -130,7 +130,10 @@ input-understood = Understood: { $words }.
 not-understood = Not understood: { $input }. Type help for the commands.
 not-understood-suggest = Not understood: { $input }. Did you mean { $suggestion }?
 piece-alone = Where should the { $name } go? Type it with the square, for example { $name } { $square }.
-piece-alone-stuck = Where should the { $name } go? None of yours can move now.
+piece-alone-stuck = Where should the { $name } go? { $count ->
+    [one] It cannot move now.
+   *[other] None of yours can move now.
+  }
 
 ## Questions
 
@@ -140,6 +143,7 @@ ask-which-piece = { $name } on { $square }
 ask-castling = Short or long castling?
 ask-promotion = Promote on { $square } to which piece: queen, rook, bishop or knight?
 answer-not-fitting = That does not answer the question.
+answer-not-understood = Not understood: { $input }.
 list-or = { $first } or { $last }
 
 ## Answers to commands

@@ -118,7 +118,10 @@ new-game-960 = Uus Chess960 mäng, algseis { $number }. Valge a-st h-ni: { $piec
 
 refuse-game-over = Mäng on läbi. Uue mängu alustab uus, käigu võtab tagasi tagasi.
 refuse-not-a-move = See ei ole käik. Kuidas käike sisestada, ütleb abi.
-refuse-not-your-turn = Käigul on { $color ->
+refuse-not-your-turn = Seda käiku saaks teha ainult { $otherside ->
+    [black] must
+   *[white] valge
+  } { $name }; käigul on { $color ->
     [Must] must
    *[other] valge
   }.
@@ -161,7 +164,10 @@ input-understood = Sain aru: { $words }.
 not-understood = Ei saanud aru: { $input }. Käsud annab abi.
 not-understood-suggest = Ei saanud aru: { $input }. Kas mõtlesid { $suggestion }?
 piece-alone = Kuhu peaks { $name } minema? Kirjuta see koos ruuduga, näiteks { $name } { $square }.
-piece-alone-stuck = Kuhu peaks { $name } minema? Ükski neist ei saa praegu käia.
+piece-alone-stuck = Kuhu peaks { $name } minema? { $count ->
+    [one] See ei saa praegu käia.
+   *[other] Ükski neist ei saa praegu käia.
+  }
 
 ## Küsimused
 
@@ -171,6 +177,7 @@ ask-which-piece = { $name } ruudul { $square }
 ask-castling = Lühike või pikk vangerdus?
 ask-promotion = Milleks muundub ettur ruudul { $square }: lipuks, vankriks, odaks või ratsuks?
 answer-not-fitting = See ei vasta küsimusele.
+answer-not-understood = Ei saanud aru: { $input }.
 list-or = { $first } või { $last }
 
 ## Vastused käskudele

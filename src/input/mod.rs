@@ -26,7 +26,7 @@ pub use resolve::{
     CastlingBar, CastlingBlock, Refusal, Resolution, decide, diagnose, diagnose_for,
     filter_by_answer, resolve, resolve_for,
 };
-pub use suggest::not_understood;
+pub use suggest::{nearest_answer, not_understood};
 
 use commands::{Arg, Cmd, Command};
 
@@ -150,9 +150,9 @@ pub enum Suggestion {
     Command(String),
     /// A legal move.
     Move(MoveFacts),
-    /// A piece word alone: where should it go? With a square one such
-    /// piece can go to, for an example.
-    Where(shakmaty::Role, Option<shakmaty::Square>),
+    /// A piece word alone: where should it go? With what such pieces of
+    /// the side to move can do.
+    Where(shakmaty::Role, Reach),
 }
 
 /// What the pieces of one kind of the side to move can do, for a piece

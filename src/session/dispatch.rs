@@ -50,8 +50,14 @@ impl Session {
             }
         }
         let line = read_line(text, self.table.settings.lang, &self.table.game);
-        // Looking at the board does not cancel the question; anything
-        // else lets it lapse.
+        // A typo does not cancel the question: it is asked again.
+        let letters = self.table.settings.lang.into();
+        if let Some(said) = open.as_ref().and_then(|p| p.not_an_answer(&line, letters)) {
+            self.table.prompt = open;
+            return vec![said];
+        }
+        // Looking at the board does not cancel the question; a command
+        // or a move lets it lapse.
         if line.is_read_only() || open.as_ref().is_some_and(|p| p.holds(&line)) {
             self.table.prompt = open;
         }
