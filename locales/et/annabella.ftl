@@ -470,11 +470,14 @@ record-saved = Salvestatud nimega { $name }.
 record-kept-aside = Eelmine mäng on salvestatud nimega { $name }; laadi { $name } toob selle tagasi.
 record-loaded = { $name } laaditud.
 record-games-none = Salvestatud mänge veel pole.
-record-game-line = { $name }: { $white } – { $black }, { $moves ->
+record-game-line = { $name }: { $players }, { $moves ->
     [one] 1 käik
    *[other] { $moves } käiku
 }, { $result }, { $date }.
 record-unfinished = lõpetamata
+record-players = { $white } – { $black }
+record-players-unknown = mängijad teadmata
+record-player-unknown = tundmatu
 record-written = Kirjutatud faili { $path }.
 record-added = Lisatud faili { $path } mänguna { $number }.
 record-missing = Faili { $path } pole olemas.
@@ -530,6 +533,10 @@ replay-place = Läbimängimine: näidatud { $shown ->
     [one] { $shown } poolkäik
    *[other] { $shown } poolkäiku
   } { $total }-st. mängi jätkab siit.
+replay-place-ended = Läbimängimine: näidatud { $shown ->
+    [one] { $shown } poolkäik
+   *[other] { $shown } poolkäiku
+  } { $total }-st; siin mäng lõppes. Uue mängu alustab uus, käigu võtab tagasi tagasi.
 replay-refused = See on läbimängimine; siin ei käida. Käsk mängi jätkab mängu näidatud seisust.
 replay-none = Läbi mängida saab lõppenud või laaditud mängu; see mäng on veel pooleli.
 replay-no-moves = Selles mängus pole käike.
@@ -554,12 +561,12 @@ record-unknown-setting = Failis { $path } ei ole { $key } seade; see jääb fail
 record-bad-setting = Failis { $path } ei saa { $key } olla { $value }; see käivitus kasutab vaikeväärtust.
 record-settings-file = Seadete fail: { $path }.
 record-pgn-none = Failis pole mänge.
-record-pgn-game = { $number }. { $white } – { $black }, { $result }, { $moves ->
+record-pgn-game = { $number }. { $players }, { $result }, { $moves ->
     [one] 1 käik
    *[other] { $moves } käiku
 }.
 record-no-such-game = Failis on { $count } mängu; mängu { $number } pole.
-record-pgn-loaded = Mäng { $number } laaditud: { $white } – { $black }. edasi käib selle käik-käigult läbi, mängi jätkab näidatud seisust.
+record-pgn-loaded = Mäng { $number } laaditud: { $players }. edasi käib selle käik-käigult läbi, mängi jätkab näidatud seisust.
 record-import-stopped = Mäng { $game } katkeb { $color } { $number }. käigul: { $why } See on laaditud kuni sinnani.
 import-illegal = { $text } pole seal lubatud käik.
 import-ambiguous = { $text } sobib mitme käiguga.

@@ -249,6 +249,9 @@ pub enum ReplayEvent {
         shown: usize,
         /// Half-moves of the whole game.
         total: usize,
+        /// The game ended in the position shown (mate, stalemate, a
+        /// draw by rule), so `play` cannot go on from it.
+        ended: bool,
     },
 }
 

@@ -5,7 +5,7 @@
 
 use crate::event::{Answer, Event, OnlineEvent, Refused, SessionEvent};
 use crate::input::commands::{Cmd, Command, InReplay};
-use crate::input::{Line, clean_line, read_line};
+use crate::input::{Line, Refusal, clean_line, read_line};
 
 use super::board::Reader;
 use super::clock::ClockOrder;
@@ -81,6 +81,10 @@ impl Session {
                 vec![OnlineEvent::NotOnline.into()]
             }
             Line::Failed(_, error) => vec![error.into()],
+            // Where the replayed game ended, `play` cannot go on either.
+            Line::Move(_) if self.replay.ended_here(&self.table) => {
+                vec![Refusal::GameOver.into()]
+            }
             Line::Move(_) if self.replay.replaying() => vec![Refused::Replaying.into()],
             Line::Move(reading) => self.move_reading(reading, false),
             Line::NotUnderstood { input, suggestion } => {
