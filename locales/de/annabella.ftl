@@ -97,7 +97,13 @@ new-game-960 = Neue Chess960-Partie, Startstellung { $number }. Weiß von a bis 
 
 refuse-game-over = Die Partie ist beendet. Eine neue Partie mit neu, oder zurück.
 refuse-not-a-move = Das nennt keinen Zug. Wie man Züge eingibt, sagt hilfe.
-refuse-not-your-turn = { $color } ist am Zug.
+refuse-not-your-turn = Das könnte nur { $role ->
+    [queen] die
+   *[other] der
+  } { $otherside ->
+    [white] weiße
+   *[black] schwarze
+  } { $name } spielen; { $color } ist am Zug.
 refuse-no-piece-on = Auf { $square } steht keine eigene Figur.
 refuse-wrong-piece-on = Auf { $square } steht { $found ->
     [queen] eine { $foundname }
@@ -159,10 +165,16 @@ piece-alone = Wohin soll { $role ->
 piece-alone-stuck = Wohin soll { $role ->
     [queen] die
    *[other] der
-  } { $name } ziehen? { $role ->
-    [queen] Keine
-   *[other] Keiner
-  } davon kann jetzt ziehen.
+  } { $name } ziehen? { $count ->
+    [one] { $role ->
+        [queen] Sie
+       *[other] Er
+      } kann jetzt nicht ziehen.
+   *[other] { $role ->
+        [queen] Keine
+       *[other] Keiner
+      } davon kann jetzt ziehen.
+  }
 
 ## Fragen
 
@@ -175,6 +187,7 @@ ask-which-piece = { $name } auf { $square }
 ask-castling = Kurze oder lange Rochade?
 ask-promotion = Umwandlung auf { $square } in welche Figur: Dame, Turm, Läufer oder Springer?
 answer-not-fitting = Das passt nicht zur Frage.
+answer-not-understood = Nicht verstanden: { $input }.
 list-or = { $first } oder { $last }
 
 ## Antworten auf Befehle
@@ -458,11 +471,14 @@ record-saved = Gespeichert als { $name }.
 record-kept-aside = Die Partie davor ist als { $name } gespeichert; laden { $name } holt sie zurück.
 record-loaded = { $name } geladen.
 record-games-none = Noch keine gespeicherten Partien.
-record-game-line = { $name }: { $white } gegen { $black }, { $moves ->
+record-game-line = { $name }: { $players }, { $moves ->
     [one] 1 Zug
    *[other] { $moves } Züge
 }, { $result }, { $date }.
 record-unfinished = unbeendet
+record-players = { $white } gegen { $black }
+record-players-unknown = Spieler unbekannt
+record-player-unknown = Unbekannt
 record-written = Geschrieben nach { $path }.
 record-added = An { $path } angefügt als Partie { $number }.
 record-missing = { $path } gibt es nicht.
@@ -518,6 +534,10 @@ replay-place = Nachspielen: { $shown } von { $total } { $total ->
     [one] Halbzug
    *[other] Halbzügen
   } gezeigt. weiterspielen setzt von hier aus fort.
+replay-place-ended = Nachspielen: { $shown } von { $total } { $total ->
+    [one] Halbzug
+   *[other] Halbzügen
+  } gezeigt; hier endete die Partie. Eine neue Partie mit neu, oder zurück.
 replay-refused = Die Partie wird nachgespielt; hier wird nicht gezogen. Mit weiterspielen geht es von der gezeigten Stellung aus weiter.
 replay-none = Nachspielen geht mit einer beendeten oder geladenen Partie; diese Partie läuft noch.
 replay-no-moves = Diese Partie hat keine Züge.
@@ -533,12 +553,12 @@ record-unknown-setting = In { $path } ist { $key } keine Einstellung; sie bleibt
 record-bad-setting = In { $path } kann { $key } nicht { $value } sein; dieser Lauf nimmt den Standard.
 record-settings-file = Einstellungsdatei: { $path }.
 record-pgn-none = Die Datei enthält keine Partien.
-record-pgn-game = { $number }. { $white } gegen { $black }, { $result }, { $moves ->
+record-pgn-game = { $number }. { $players }, { $result }, { $moves ->
     [one] 1 Zug
    *[other] { $moves } Züge
 }.
 record-no-such-game = Die Datei hat { $count } Partien; eine Partie { $number } gibt es nicht.
-record-pgn-loaded = Partie { $number } geladen: { $white } gegen { $black }. vor geht sie Zug für Zug durch, weiterspielen spielt ab der gezeigten Stellung weiter.
+record-pgn-loaded = Partie { $number } geladen: { $players }. vor geht sie Zug für Zug durch, weiterspielen spielt ab der gezeigten Stellung weiter.
 record-import-stopped = Partie { $game } bricht bei Zug { $number } von { $color } ab: { $why } Sie ist bis dahin geladen.
 import-illegal = { $text } ist dort kein erlaubter Zug.
 import-ambiguous = { $text } passt auf mehr als einen Zug.

@@ -98,7 +98,7 @@ new-game-960 = New Chess960 game, start position { $number }. White from a to h:
 
 refuse-game-over = The game is over. Type new for a new game, or undo.
 refuse-not-a-move = That names no move. Type help for how to enter moves.
-refuse-not-your-turn = It is { $color }'s move.
+refuse-not-your-turn = Only { $other }'s { $name } could play that; it is { $color }'s move.
 refuse-no-piece-on = You have no piece on { $square }.
 refuse-wrong-piece-on = On { $square } stands a { $foundname }, not a { $expectedname }.
 refuse-no-such-piece = You have no { $name }{ $where }.
@@ -130,7 +130,10 @@ input-understood = Understood: { $words }.
 not-understood = Not understood: { $input }. Type help for the commands.
 not-understood-suggest = Not understood: { $input }. Did you mean { $suggestion }?
 piece-alone = Where should the { $name } go? Type it with the square, for example { $name } { $square }.
-piece-alone-stuck = Where should the { $name } go? None of yours can move now.
+piece-alone-stuck = Where should the { $name } go? { $count ->
+    [one] It cannot move now.
+   *[other] None of yours can move now.
+  }
 
 ## Questions
 
@@ -140,6 +143,7 @@ ask-which-piece = { $name } on { $square }
 ask-castling = Short or long castling?
 ask-promotion = Promote on { $square } to which piece: queen, rook, bishop or knight?
 answer-not-fitting = That does not answer the question.
+answer-not-understood = Not understood: { $input }.
 list-or = { $first } or { $last }
 
 ## Answers to commands
@@ -399,11 +403,14 @@ record-saved = Saved as { $name }.
 record-kept-aside = The game before is saved as { $name }; load { $name } brings it back.
 record-loaded = Loaded { $name }.
 record-games-none = No saved games yet.
-record-game-line = { $name }: { $white } against { $black }, { $moves ->
+record-game-line = { $name }: { $players }, { $moves ->
     [one] 1 move
    *[other] { $moves } moves
 }, { $result }, { $date }.
 record-unfinished = unfinished
+record-players = { $white } against { $black }
+record-players-unknown = unknown players
+record-player-unknown = unknown
 record-written = Written to { $path }.
 record-added = Added to { $path } as game { $number }.
 record-missing = { $path } does not exist.
@@ -459,6 +466,10 @@ replay-place = Replay: { $shown } of { $total } { $total ->
     [one] half-move
    *[other] half-moves
   } shown. play goes on from here.
+replay-place-ended = Replay: { $shown } of { $total } { $total ->
+    [one] half-move
+   *[other] half-moves
+  } shown; the game ended here. Type new for a new game, or undo.
 replay-refused = This is a replay; nothing is played here. Type play to go on from the position shown.
 replay-none = Replay is for a finished or loaded game; this game is still running.
 replay-no-moves = This game has no moves.
@@ -474,12 +485,12 @@ record-unknown-setting = In { $path }, { $key } is not a setting; it is kept in 
 record-bad-setting = In { $path }, { $key } cannot be { $value }; this run uses the default.
 record-settings-file = Settings file: { $path }.
 record-pgn-none = The file has no games.
-record-pgn-game = { $number }. { $white } against { $black }, { $result }, { $moves ->
+record-pgn-game = { $number }. { $players }, { $result }, { $moves ->
     [one] 1 move
    *[other] { $moves } moves
 }.
 record-no-such-game = The file has { $count } games; there is no game { $number }.
-record-pgn-loaded = Game { $number } loaded: { $white } against { $black }. next goes through it move by move, play goes on from where it is shown.
+record-pgn-loaded = Game { $number } loaded: { $players }. next goes through it move by move, play goes on from where it is shown.
 record-import-stopped = Game { $game } stops at move { $number } of { $color }: { $why } It is loaded up to there.
 import-illegal = { $text } is not a legal move there.
 import-ambiguous = { $text } fits more than one move.
