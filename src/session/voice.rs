@@ -4,10 +4,11 @@
 //! else. A heard move is read back as a question ("Springer Felix
 //! drei?") and played on yes or Enter, dropped on no (setting
 //! `listenconfirm`; time trouble waives it as it waives confirming a
-//! typed move); a heard command that only reads runs at once, any other
-//! is read back first. Whenever the position or the open question
-//! changes, and after every utterance, the recogniser is told what to
-//! listen for ([`Effect::Listen`]).
+//! typed move); a move heard while one is read back is read back in
+//! its place, never taken as the answer. A heard command that only
+//! reads runs at once, any other is read back first. Whenever the
+//! position or the open question changes, and after every utterance,
+//! the recogniser is told what to listen for ([`Effect::Listen`]).
 
 use shakmaty::Move;
 
@@ -59,7 +60,14 @@ impl Session {
             return events;
         }
         events.push(SessionEvent::Voice(VoiceEvent::Heard(shown)).into());
-        if self.table.prompt.is_some() || self.offering() {
+        // A move heard while one is read back is never its answer (a
+        // misheard move said again would be played unasked): it is read
+        // back in its place.
+        let reading_back = matches!(
+            self.table.prompt,
+            Some(Prompt::ConfirmOwn { heard: true, .. })
+        );
+        if (self.table.prompt.is_some() && !reading_back) || self.offering() {
             events.extend(self.dispatch(&heard.words));
             return events;
         }
@@ -70,12 +78,13 @@ impl Session {
                 let o = self.against();
                 let resolved = resolve_for(&t.game, &reading.intents, false, o.hot_seat());
                 match resolved {
-                    Resolution::Move(mv) if self.reads_back(heard.confidence) => {
+                    Resolution::Move(mv) if reading_back || self.reads_back(heard.confidence) => {
                         events.extend(self.read_back(mv));
                     }
                     _ => events.extend(self.dispatch(&heard.words)),
                 }
             }
+            _ if reading_back => events.extend(self.dispatch(&heard.words)),
             Line::Command(cmd) if !line.is_read_only() => {
                 let command = cmd.command();
                 self.table.prompt = Some(Prompt::HeardCommand {
