@@ -108,6 +108,27 @@ fn routing_keys_pick_let_go_and_play_through_the_typed_moves_refusals() {
     assert_eq!(routed(&mut s, "d7"), ["Bauer David sieben."]);
 }
 
+/// Issue 34, item 15: a move the picked piece cannot make is refused
+/// naming that piece, as the same move typed with its letter is.
+#[test]
+fn a_picked_piece_that_cannot_reach_the_routed_square_is_named() {
+    for lang in [Lang::En, Lang::De, Lang::Et] {
+        let mut s = session(Settings { lang, ..hot_seat() });
+        connect(&mut s);
+        routed(&mut s, "f1");
+        let refused = routed(&mut s, "f5");
+        assert_eq!(s.game().plies().len(), 0);
+        if lang == Lang::En {
+            assert_eq!(
+                refused,
+                ["The bishop on Felix eins cannot reach Felix fünf."]
+            );
+        }
+        let (said, _) = step(&mut s, Input::Line("Bf1f5".into()));
+        assert_eq!(refused, said, "{lang:?}");
+    }
+}
+
 #[test]
 fn a_move_made_by_routing_keys_is_confirmed_as_a_typed_one() {
     let mut s = session(Settings {
