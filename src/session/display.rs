@@ -123,6 +123,10 @@ impl Session {
                 let was = std::mem::take(&mut self.display.connected);
                 self.display.sent = None;
                 if was {
+                    // That the display went away is all the player needs:
+                    // BRLTTY not answering while it stays away (the
+                    // display's thread trying again) is not said after it.
+                    self.display.said_unavailable = true;
                     vec![display(DisplayEvent::Lost)]
                 } else {
                     Vec::new()

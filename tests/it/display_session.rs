@@ -200,6 +200,36 @@ fn the_display_unavailable_is_said_once_with_on_and_never_with_auto() {
     );
 }
 
+/// Issue 34, item 14: BRLTTY gone mid-game is one sentence; that it
+/// then does not answer (the display's thread trying it again) is not a
+/// second one.
+#[test]
+fn a_display_lost_with_braille_on_is_one_sentence() {
+    let mut s = session(Settings {
+        braille: BrailleUse::On,
+        ..hot_seat()
+    });
+    connect(&mut s);
+    let (lost, _) = step(&mut s, Input::Display(DisplayInput::Lost));
+    assert_eq!(
+        lost,
+        [
+            "Die Braillezeile ist weg; annabella geht ohne sie weiter und nimmt sie wieder, sobald BRLTTY wieder da ist."
+        ]
+    );
+    let gone = Input::Display(DisplayInput::Unavailable(DisplayTrouble::NoBrltty));
+    let (after, _) = step(&mut s, gone);
+    assert!(after.is_empty(), "{after:?}");
+    let (moved, _) = step(&mut s, Input::Line("e4".into()));
+    assert_eq!(moved.len(), 1, "{moved:?}");
+    // Back, and lost again: said again, once.
+    connect(&mut s);
+    let (lost, _) = step(&mut s, Input::Display(DisplayInput::Lost));
+    assert_eq!(lost.len(), 1, "{lost:?}");
+    let gone = Input::Display(DisplayInput::Unavailable(DisplayTrouble::NoBrltty));
+    assert!(step(&mut s, gone).0.is_empty());
+}
+
 #[test]
 fn a_display_lost_is_said_once_and_its_return_shows_the_view_again() {
     let mut s = session(hot_seat());
