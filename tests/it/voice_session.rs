@@ -323,3 +323,100 @@ fn status_says_whether_annabella_listens() {
     let (said, _) = say(&mut s, Input::Line("status".into()));
     assert_eq!(said.last().map(String::as_str), Some("Not listening."));
 }
+
+/// A session with listening off, started.
+fn not_listening(lang: Lang) -> Session {
+    let settings = Settings {
+        opponent: OpponentChoice::Human,
+        lang,
+        ..Settings::default()
+    };
+    let mut s = Session::new(Game::new(), settings);
+    s.step(Input::Start(Start::default()), Instant::now());
+    s
+}
+
+/// Issue 34, item 7: `listen` without a usable microphone is one
+/// sentence in the UI language, and the setting is not turned on.
+#[test]
+fn listen_without_a_usable_microphone_is_one_sentence_and_leaves_the_setting_off() {
+    use annabella::event::VoiceFault;
+    let mut s = not_listening(Lang::De);
+    let (said, step) = say(&mut s, Input::Line("zuhören".into()));
+    assert!(said.is_empty(), "nothing before the loop answers: {said:?}");
+    assert!(listens_for(&step).is_some(), "the recogniser is asked");
+    let failed = VoiceTrouble::Failed(VoiceFault::Unopenable);
+    let (said, _) = say(&mut s, Input::Voice(VoiceNews::Unavailable(failed)));
+    assert_eq!(
+        said,
+        [
+            "Das Mikrofon lässt sich nicht öffnen: Vielleicht benutzt es ein anderes Programm, oder wähle mit einstellen mikrofon ein anderes; annabella geht mit der Tastatur weiter."
+        ]
+    );
+    assert!(!s.settings().listen, "the setting is not left on");
+    let (said, _) = say(&mut s, Input::Line("status".into()));
+    assert_eq!(said, ["Weiß am Zug, Zug 1."]);
+    // Tried again, and this time there: one sentence, the setting on.
+    let (said, step) = say(&mut s, Input::Line("einstellen zuhören an".into()));
+    assert!(said.is_empty(), "{said:?}");
+    assert!(listens_for(&step).is_some());
+    let (said, _) = say(&mut s, Input::Voice(VoiceNews::Listening));
+    assert_eq!(said, ["Ich höre zu."]);
+    assert!(s.settings().listen);
+    // Told again with every new moment: nothing more is said.
+    let (said, _) = say(&mut s, Input::Voice(VoiceNews::Listening));
+    assert!(said.is_empty(), "{said:?}");
+}
+
+/// A start with the setting on says once that voice input cannot be
+/// had, and keeps the setting (the player did not ask now).
+#[test]
+fn a_start_listening_without_a_microphone_says_so_once() {
+    let mut s = session(Lang::Et, ListenConfirm::On);
+    let (said, _) = say(
+        &mut s,
+        Input::Voice(VoiceNews::Unavailable(VoiceTrouble::NoMicrophone)),
+    );
+    assert_eq!(
+        said,
+        ["Mikrofoni ei leitud; annabella jätkab klaviatuuriga."]
+    );
+    let (said, _) = say(
+        &mut s,
+        Input::Voice(VoiceNews::Unavailable(VoiceTrouble::NoMicrophone)),
+    );
+    assert!(said.is_empty(), "once: {said:?}");
+    assert!(s.settings().listen);
+}
+
+/// Issue 34, item 8: a microphone that does not exist is refused with
+/// the list of those there are, or the word that there are none.
+#[test]
+fn a_microphone_that_does_not_exist_is_refused_with_the_list() {
+    let mut s = not_listening(Lang::En);
+    let (said, step) = say(&mut s, Input::Line("set microphone nosuch".into()));
+    assert!(said.is_empty(), "{said:?}");
+    assert!(
+        step.effects
+            .iter()
+            .any(|e| matches!(e, Effect::ListMicrophones))
+    );
+    let names = vec!["default".to_string(), "USB Audio".to_string()];
+    let (said, _) = say(&mut s, Input::Voice(VoiceNews::Microphones(names.clone())));
+    assert_eq!(
+        said,
+        ["No microphone is called nosuch; the microphones are: default, USB Audio."]
+    );
+    assert_eq!(s.settings().microphone.0, None);
+    say(&mut s, Input::Line("set microphone nosuch".into()));
+    let (said, _) = say(&mut s, Input::Voice(VoiceNews::Microphones(Vec::new())));
+    assert_eq!(
+        said,
+        ["No microphone is called nosuch, and this computer has none."]
+    );
+    // A part of a name there is taken, in any case.
+    say(&mut s, Input::Line("set microphone usb".into()));
+    let (said, _) = say(&mut s, Input::Voice(VoiceNews::Microphones(names)));
+    assert_eq!(said, ["microphone is now usb."]);
+    assert_eq!(s.settings().microphone.0.as_deref(), Some("usb"));
+}
