@@ -115,10 +115,17 @@ type Reporter = Arc<dyn Fn(Report) + Send + Sync>;
 pub struct NotBuilt;
 
 /// The display's subscriber: what annabella says, the board, the view.
+///
+/// The display's own news that it is there ("Braille display of 40
+/// cells") is shown on it only when nothing was said before: a display
+/// that connects after a move was made shows the newest line of the
+/// game (the move), the way one that was there all along would.
 pub struct BrailleSink<'a> {
     link: DisplayLink,
     announcer: &'a Announcer,
     lang: Option<Lang>,
+    /// Lines went to the display since it was opened.
+    said: bool,
 }
 
 impl<'a> BrailleSink<'a> {
@@ -128,6 +135,7 @@ impl<'a> BrailleSink<'a> {
             link,
             announcer,
             lang: None,
+            said: false,
         }
     }
 }
@@ -137,6 +145,7 @@ impl Subscriber for BrailleSink<'_> {
         if !self.link.is_open() {
             // Letters are sent again to a display opened later.
             self.lang = None;
+            self.said = false;
             return Ok(());
         }
         let mut updates = Vec::new();
@@ -155,11 +164,17 @@ impl Subscriber for BrailleSink<'_> {
                 Event::Session(SessionEvent::Display(DisplayEvent::View(view))) => {
                     updates.push(Update::View(*view));
                 }
+                Event::Session(SessionEvent::Display(DisplayEvent::Connected { .. }))
+                    if self.said =>
+                {
+                    continue;
+                }
                 _ => {}
             }
             lines.extend(self.announcer.render_lines(settings, event));
         }
         if !lines.is_empty() {
+            self.said = true;
             updates.push(Update::Said(lines));
         }
         self.link.send(updates);

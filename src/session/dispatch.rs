@@ -151,7 +151,7 @@ impl Session {
             Cmd::Draw(mv) => self.draw(mv),
             Cmd::Accept => play::accept(&mut self.table),
             Cmd::Decline => play::decline(&mut self.table),
-            Cmd::Set(setting) => self.set(setting),
+            Cmd::Set(setting) => self.set_command(setting),
             Cmd::Listen(on) => self.listen_command(on),
             Cmd::Microphones => self.microphones(),
             Cmd::Display(view) => self.display_command(view),

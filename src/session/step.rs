@@ -64,6 +64,8 @@ pub enum Input {
 pub enum VoiceNews {
     /// Voice input cannot be had (or no longer): the keyboard goes on.
     Unavailable(VoiceTrouble),
+    /// The recogniser was told what to listen for, and listens.
+    Listening,
     /// The microphones there are, for `microphones`.
     Microphones(Vec<String>),
 }
