@@ -349,8 +349,11 @@ impl Announcer {
         let text = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
         // A quote cut short ends in its mark; the sentence's full stop
         // after it would make four dots.
+        // (Checked without allocating: every message with arguments
+        // passes here.)
         let cut_short = args.iter().any(|(_, value)| {
-            matches!(value, FluentValue::String(v) if v.ends_with(&format!(" {QUOTE_MARK}")))
+            matches!(value, FluentValue::String(v)
+                if v.strip_suffix(QUOTE_MARK).is_some_and(|v| v.ends_with(' ')))
         });
         if cut_short {
             return text.replace(&format!(" {QUOTE_MARK}."), &format!(" {QUOTE_MARK}"));
