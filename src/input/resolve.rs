@@ -574,9 +574,10 @@ pub fn diagnose_for(game: &Game, intent: &Intent, both_sides: bool) -> Refusal {
             return Refusal::KingInCheck { attacker, square };
         }
     }
-    Refusal::CannotReach {
-        role: named_role,
-        from: (candidates.len() == 1).then(|| candidates[0]),
-        to,
-    }
+    let from = (candidates.len() == 1).then(|| candidates[0]);
+    // Coordinates (`f1f5`, a routed move) name a square, and so the piece
+    // on it: refused as if its letter had been typed.
+    let square_named = intent.from_file.is_some() && intent.from_rank.is_some();
+    let role = named_role.or_else(|| from.filter(|_| square_named).and_then(|f| board.role_at(f)));
+    Refusal::CannotReach { role, from, to }
 }

@@ -468,8 +468,9 @@ fn refusals() -> Vec<(&'static str, &'static str, Refusal)> {
         (
             START,
             "Gustav eins Gustav drei",
+            // The square named holds a knight: it is named.
             CannotReach {
-                role: None,
+                role: Some(Role::Knight),
                 from: Some(Square::G1),
                 to: Square::G3,
             },
