@@ -70,6 +70,9 @@ announce-move = { $number }. { $color }: { $move }
 
 game-over-win = Partie beendet: { $result }, { $winner } gewinnt { $reason }.
 game-over-draw = Partie beendet: { $result }, Remis { $reason }.
+# A record gave the result but not why.
+game-over-won = Partie beendet: { $result }, { $winner } hat gewonnen.
+game-over-drawn = Partie beendet: { $result }, Remis.
 # Wie ein Ergebnis gesprochen wird; der Text behält 1-0, 0-1 und 1/2-1/2.
 result-said-white = eins zu null
 result-said-black = null zu eins

@@ -71,6 +71,9 @@ announce-move = { $number }. { $color }: { $move }
 
 game-over-win = Game over: { $result }, { $winner } wins { $reason }.
 game-over-draw = Game over: { $result }, draw { $reason }.
+# A record gave the result but not why.
+game-over-won = Game over: { $result }, { $winner } won.
+game-over-drawn = Game over: { $result }, draw.
 # How a result is said aloud; the text keeps 1-0, 0-1 and 1/2-1/2.
 result-said-white = one to zero
 result-said-black = zero to one

@@ -88,6 +88,9 @@ announce-move = { $number }. { $color }: { $move }
 
 game-over-win = Mäng on läbi: { $result }, { $winner } võitis { $reason }.
 game-over-draw = Mäng on läbi: { $result }, viik { $reason }.
+# A record gave the result but not why.
+game-over-won = Mäng on läbi: { $result }, { $winner } võitis.
+game-over-drawn = Mäng on läbi: { $result }, viik.
 # Kuidas tulemust öeldakse; tekst jätab 1-0, 0-1 ja 1/2-1/2.
 result-said-white = üks null
 result-said-black = null üks
