@@ -63,7 +63,7 @@ pub enum Lifetime {
 /// ```
 pub fn check_base(base: &str) -> Result<(), Fault> {
     // One rule, kept with the setting, so an address is refused when set.
-    if crate::settings::BaseUrl::is_safe(base) {
+    if crate::online::base_is_safe(base) {
         Ok(())
     } else {
         Err(Fault::NotSecure(base.to_string()))
@@ -88,7 +88,7 @@ pub fn agent(base: &str, lifetime: Lifetime) -> Agent {
             .timeout_recv_response(Some(READ_TIMEOUT))
             .timeout_per_read(Some(READ_TIMEOUT)),
     };
-    if crate::settings::BaseUrl::is_safe(base) && base.to_ascii_lowercase().starts_with("http://") {
+    if crate::online::base_is_safe(base) && base.to_ascii_lowercase().starts_with("http://") {
         config = config.proxy(None);
     }
     config.build().new_agent()
