@@ -207,6 +207,21 @@ unknown-setting = Eine Einstellung { $key } gibt es nicht. Einstellungen: { $key
 bad-value = { $key } kann nicht { $value } sein. Möglich ist { $allowed }.
 set-usage = So geht es: einstellen SCHLÜSSEL WERT, zum Beispiel einstellen stil san.
 chess960-number = Chess960-Startstellungen haben die Nummern 0 bis 959, oder zufall; { $value } ist keine davon.
+# Fehler der Befehlszeile (auf der Standardfehlerausgabe, in der Sprache von --lang).
+flag-bad-time = { $flag }: { $why }
+flag-not-a-number = { $flag } braucht eine ganze Zahl, nicht { $value }.
+flag-unknown = Die Option { $flag } gibt es nicht.
+flag-unknown-suggest = Die Option { $flag } gibt es nicht; meintest du { $suggestion }?
+flag-stray = { $word } ist keine Option; Optionen beginnen mit zwei Bindestrichen, etwa --lang.
+flag-missing-value = Nach { $flag } fehlt der Wert.
+flag-missing-argument = Es fehlt { $what }.
+flag-conflict = { $flag } und { $other } gehen nicht zusammen.
+flag-not-fen = { $value } ist keine FEN; gib eine an wie rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1.
+flag-illegal-position = { $value } ist keine erlaubte Stellung: prüfe die Könige, Bauern auf der ersten oder letzten Reihe und die Rochaderechte.
+flag-engine-option = --engine-option { $value } braucht einen Namen und einen Wert, etwa --engine-option Hash=64.
+flag-engine-needs-opponent = --engine braucht --opponent engine (die Voreinstellung).
+flag-other = Mit diesen Optionen kann annabella nicht starten: { $args }.
+flag-help = annabella --help nennt alle Optionen.
 unknown-help = Einen Befehl { $topic } gibt es nicht. Die Liste nennt hilfe.
 missing-square = { $command } braucht ein Feld.
 missing-rank = { $command } braucht eine Reihe.

@@ -172,6 +172,21 @@ unknown-setting = There is no setting { $key }. Settings: { $keys }.
 bad-value = { $key } cannot be { $value }. Choose { $allowed }.
 set-usage = Use set KEY VALUE, for example: set style san.
 chess960-number = Chess960 start positions are numbered 0 to 959, or random; { $value } is none of them.
+# The command line's errors (said on standard error, in --lang's language).
+flag-bad-time = { $flag }: { $why }
+flag-not-a-number = { $flag } takes a whole number, not { $value }.
+flag-unknown = There is no flag { $flag }.
+flag-unknown-suggest = There is no flag { $flag }; did you mean { $suggestion }?
+flag-stray = { $word } is not a flag; flags begin with two dashes, such as --lang.
+flag-missing-value = { $flag } needs a value after it.
+flag-missing-argument = { $what } is missing.
+flag-conflict = { $flag } and { $other } cannot be used together.
+flag-not-fen = { $value } is not a FEN; give one such as rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1.
+flag-illegal-position = { $value } is not a legal position: check the kings, pawns on the first or last rank, and the castling rights.
+flag-engine-option = --engine-option { $value } needs a name and a value, such as --engine-option Hash=64.
+flag-engine-needs-opponent = --engine needs --opponent engine (the default).
+flag-other = annabella cannot start with these flags: { $args }.
+flag-help = annabella --help lists every flag.
 unknown-help = There is no command { $topic }. Type help for the list.
 missing-square = { $command } needs a square.
 missing-rank = { $command } needs a rank.

@@ -208,7 +208,22 @@ setting-line = { $key }: { $value }
 unknown-setting = Seadet { $key } ei ole. Seaded: { $keys }.
 bad-value = { $key } ei saa olla { $value }. Vali { $allowed }.
 set-usage = Kasuta määra VÕTI VÄÄRTUS, näiteks määra stiil san.
-chess960-number = Chess960 algseisud on nummerdatud 0 kuni 959, või random; { $value } ei ole ükski neist.
+chess960-number = Chess960 algseisud on nummerdatud 0 kuni 959, või juhuslik; { $value } ei ole ükski neist.
+# Käsurea vead (standardveaväljundisse, --lang keeles).
+flag-bad-time = { $flag }: { $why }
+flag-not-a-number = { $flag } vajab täisarvu, mitte { $value }.
+flag-unknown = Valikut { $flag } ei ole.
+flag-unknown-suggest = Valikut { $flag } ei ole; kas mõtlesid { $suggestion }?
+flag-stray = { $word } ei ole valik; valikud algavad kahe sidekriipsuga, näiteks --lang.
+flag-missing-value = Valiku { $flag } järel puudub väärtus.
+flag-missing-argument = { $what } puudub.
+flag-conflict = { $flag } ja { $other } ei sobi kokku.
+flag-not-fen = { $value } ei ole FEN; anna näiteks rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1.
+flag-illegal-position = { $value } ei ole lubatud seis: kontrolli kuningaid, ettureid esimesel või viimasel real ja vangerdusõigusi.
+flag-engine-option = --engine-option { $value } vajab nime ja väärtust, näiteks --engine-option Hash=64.
+flag-engine-needs-opponent = --engine vajab valikut --opponent engine (vaikimisi).
+flag-other = Nende valikutega annabella ei käivitu: { $args }.
+flag-help = annabella --help loetleb kõik valikud.
 unknown-help = Käsku { $topic } ei ole. Loendi annab abi.
 missing-square = { $command } vajab ruutu.
 missing-rank = { $command } vajab rida.

@@ -27,6 +27,7 @@ mod display;
 mod drill;
 mod dual;
 mod engine;
+mod flags;
 mod game;
 mod online;
 mod prompt;

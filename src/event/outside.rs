@@ -181,8 +181,8 @@ pub enum VoiceTrouble {
 /// Why a sound file cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SoundFileTrouble {
-    /// It cannot be opened or read (the system's reason).
-    Unreadable(String),
+    /// It cannot be opened or read, and why the system said no.
+    Unreadable(IoReason),
     /// It is no WAV file, or a damaged one.
     NotWav,
     /// It holds audio of a kind not read (compressed, say).
