@@ -359,13 +359,15 @@ notice-sound-unavailable = Kein Audiogerät; annabella macht ohne Klänge weiter
 ## Gegner
 
 engine-failed = { $reason ->
-    [notstarted] Die Engine ließ sich nicht starten
+    [notstarted] Die Engine { $named } ließ sich nicht starten: { $why }
+    [refused] Die Engine hat bei der Option { $named } aufgehört zu arbeiten
     [starttimeout] Die Engine hat beim Start nicht geantwortet
     [crashed] Die Engine arbeitet nicht mehr
     [hung] Die Engine hat nicht rechtzeitig gezogen
     [illegal] Die Engine hat einen regelwidrigen Zug geschickt, { $move }
    *[garbled] Die Engine hat etwas geschickt, das kein Zug ist
   }; die eingebaute Engine übernimmt.
+engine-unknown-option = Die Engine kennt keine Option { $option }; sie spielt ohne sie.
 engine-thinking = Die Engine denkt nach; inzwischen kannst du dir das Brett ansehen, zum Beispiel mit brett oder status.
 hint-move = Tipp: { $move }.
 hint-engine-turn = Die Engine ist am Zug; tipp hilft, sobald du am Zug bist.

@@ -300,13 +300,15 @@ notice-sound-unavailable = No sound device; annabella continues without sound cu
 ## Opponents
 
 engine-failed = { $reason ->
-    [notstarted] The engine could not be started
+    [notstarted] The engine { $named } could not be started: { $why }
+    [refused] The engine stopped working when given the option { $named }
     [starttimeout] The engine did not answer when it was started
     [crashed] The engine stopped working
     [hung] The engine sent no move in time
     [illegal] The engine sent an illegal move, { $move }
    *[garbled] The engine sent something that is not a move
   }; the built-in engine takes over.
+engine-unknown-option = The engine has no option { $option }; it plays without it.
 engine-thinking = The engine is thinking; meanwhile you can look at the board, for example with board or status.
 hint-move = Hint: { $move }.
 hint-engine-turn = The engine is to move; hint helps once it is your turn.

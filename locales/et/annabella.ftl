@@ -364,13 +364,15 @@ notice-sound-unavailable = Heliseadet ei ole; annabella jätkab ilma helimärkid
 ## Vastased
 
 engine-failed = { $reason ->
-    [notstarted] Mootorit ei õnnestunud käivitada
+    [notstarted] Mootorit { $named } ei õnnestunud käivitada: { $why }
+    [refused] Mootor lakkas töötamast, kui sai valiku { $named }
     [starttimeout] Mootor ei vastanud käivitamisel
     [crashed] Mootor lakkas töötamast
     [hung] Mootor ei saatnud õigel ajal käiku
     [illegal] Mootor saatis reeglitevastase käigu { $move }
    *[garbled] Mootor saatis midagi, mis ei ole käik
   }; sisseehitatud mootor võtab üle.
+engine-unknown-option = Mootoril pole valikut { $option }; see mängib ilma selleta.
 engine-thinking = Mootor mõtleb; vahepeal saad lauda vaadata, näiteks käskudega laud või seis.
 hint-move = Vihje: { $move }.
 hint-engine-turn = Käik on mootoril; vihje aitab, kui käik on sinul.

@@ -212,7 +212,14 @@ fn engine_from(flags: &Flags, settings: &mut Settings) -> Result<Option<External
 /// built-in engine plays instead), not after the person's first move.
 fn engine_started(spec: ExternalSpec, notes: &mut Vec<Event>) -> Option<ExternalSpec> {
     match External::start(&spec, START_TIMEOUT) {
-        Ok(_checked) => Some(spec),
+        Ok(checked) => {
+            // An option the engine does not have is said, not dropped
+            // silently; the engine plays without it.
+            for name in &checked.unknown {
+                notes.push(EngineEvent::UnknownOption(name.clone()).into());
+            }
+            Some(spec)
+        }
         Err(failure) => {
             notes.push(EngineEvent::Failed(failure).into());
             None
