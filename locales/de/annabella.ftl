@@ -658,6 +658,13 @@ sheet-agree = Die Aufzeichnungen stimmen überein: { $count } { $count ->
     [one] Halbzug
    *[other] Halbzüge
   }.
+sheet-behind = { $sheets ->
+    [1] Dein Formular
+   *[other] Formular { $sheet }
+  } ist { $count } { $count ->
+    [one] Halbzug
+   *[other] Halbzüge
+  } hinter der Partie zurück; so weit es reicht, stimmt es überein.
 sheet-first-difference = Erster Unterschied: Zug { $number }, { $color }.
 sheet-game-has = Die Partie: { $move }.
 sheet-sheet-has = { $sheets ->

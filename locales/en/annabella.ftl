@@ -587,6 +587,13 @@ sheet-agree = The records agree: { $count } { $count ->
     [one] half-move
    *[other] half-moves
   }.
+sheet-behind = { $sheets ->
+    [1] Your scoresheet
+   *[other] Scoresheet { $sheet }
+  } is { $count } { $count ->
+    [one] half-move
+   *[other] half-moves
+  } behind the game; as far as it goes, it agrees.
 sheet-first-difference = First difference: move { $number }, { $color }.
 sheet-game-has = The game: { $move }.
 sheet-sheet-has = { $sheets ->

@@ -660,6 +660,10 @@ sheet-agree = Ülestähendused ühtivad: { $count } { $count ->
     [one] poolkäik
    *[other] poolkäiku
   }.
+sheet-behind = { $sheets ->
+    [1] Sinu blankett
+   *[other] Blankett { $sheet }
+  } jääb mängust { $count } poolkäigu võrra maha; nii kaugele kui see ulatub, ühtib see mänguga.
 sheet-first-difference = Esimene erinevus: käik { $number }, { $color }.
 sheet-game-has = Mäng: { $move }.
 sheet-sheet-has = { $sheets ->
