@@ -224,7 +224,11 @@ fn matches_or_exit(
             ErrorKind::DisplayHelp
             | ErrorKind::DisplayVersion
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
-            _ => refuse(&flag_error(&e, &args[1.min(args.len())..]), lang, announcer),
+            _ => refuse(
+                &flag_error(&e, args.get(1..).unwrap_or_default()),
+                lang,
+                announcer,
+            ),
         })
 }
 
@@ -322,7 +326,13 @@ fn main() -> ExitCode {
     };
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => return refuse(&flag_error(&e, &args[1..]), lang, &announcer),
+        Err(e) => {
+            return refuse(
+                &flag_error(&e, args.get(1..).unwrap_or_default()),
+                lang,
+                &announcer,
+            );
+        }
     };
     let mut settings: Vec<Setting> = Key::all()
         .filter_map(
