@@ -116,7 +116,7 @@ impl Visitor for Mainline {
 }
 
 fn pgn_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pgn")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn")
 }
 
 fn load_games(dir: &Path) -> Vec<Vec<String>> {

@@ -1,4 +1,4 @@
-//! PGN import (issue 12): every game of `../shared/data/pgn/*.pgn`
+//! PGN import (issue 12): every game of `tests/data/pgn/*.pgn`
 //! imported and replayed to its end by annabella, against `pgn-reader`
 //! and shakmaty alone doing the least that replays the same games: read
 //! the main line, turn each SAN into a move and play it.
@@ -22,7 +22,7 @@ use annabella::rules::import_games;
 
 /// The shared PGN files, read into memory before anything is timed.
 fn shared_files() -> Vec<Vec<u8>> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pgn");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{} cannot be read: {e}", dir.display()))
         .filter_map(Result::ok)

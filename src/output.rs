@@ -11,44 +11,151 @@
 /// assert_eq!(lines, ["Eva vier:", "weißer", "Bauer."]);
 /// ```
 pub fn wrap(line: &str, width: usize) -> Vec<String> {
+    wrap_keeping(line, width, &[])
+}
+
+/// [`wrap`], never breaking where a listener would lose the sense of
+/// what was cut: inside one of `phrases` (the names of the squares as
+/// they are said, "Cesar sechs", so that no square is split over two
+/// lines), before punctuation (a full stop, a comma, the mark of a
+/// quote cut short: they stay with the word they follow), between a
+/// word and the number it counts ("move 1.", "level 3"), and after a
+/// move number ("2. Nf3"). Only a group of words longer than the width
+/// is broken inside, as plain words.
+///
+/// ```
+/// use annabella::output::wrap_keeping;
+/// let squares = ["Cesar sechs".to_string()];
+/// assert_eq!(
+///     wrap_keeping("Dame Cesar sechs, Schach.", 12, &squares),
+///     ["Dame", "Cesar sechs,", "Schach."]
+/// );
+/// assert_eq!(wrap_keeping("White to move, move 1.", 16, &[]), ["White to move,", "move 1."]);
+/// ```
+pub fn wrap_keeping(line: &str, width: usize, phrases: &[String]) -> Vec<String> {
     if width == 0 || line.chars().count() <= width {
         return vec![line.to_string()];
     }
-    let mut out = Vec::new();
-    let mut current = String::new();
-    let mut current_len = 0;
-    for word in line.split_whitespace() {
-        let mut word: Vec<char> = word.chars().collect();
-        while word.len() > width {
-            if current_len > 0 {
-                out.push(std::mem::take(&mut current));
-                current_len = 0;
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut lines = Lines::new(width);
+    for unit in units(&words, phrases) {
+        let len = unit.iter().map(|w| w.chars().count()).sum::<usize>() + unit.len() - 1;
+        if len <= width {
+            lines.push(&unit.join(" "));
+        } else {
+            // Too long to keep together: word by word.
+            for word in unit {
+                lines.push(word);
             }
-            out.push(word.drain(..width).collect());
         }
-        if word.is_empty() {
+    }
+    lines.finish()
+}
+
+/// The words of a line in groups that are not broken.
+fn units<'a>(words: &[&'a str], phrases: &[String]) -> Vec<Vec<&'a str>> {
+    let bare = |w: &str| -> String {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    };
+    // bound[i]: word i and word i + 1 stay together.
+    let mut bound = vec![false; words.len().saturating_sub(1)];
+    for i in 0..bound.len() {
+        let (here, next) = (words[i], words[i + 1]);
+        bound[i] = next.starts_with(|c: char| !c.is_alphanumeric() && !"([{\"'„“‘«".contains(c))
+            || (next.starts_with(|c: char| c.is_ascii_digit())
+                && here.chars().all(char::is_alphabetic))
+            || is_move_number(here);
+    }
+    for phrase in phrases {
+        let parts: Vec<String> = phrase.split_whitespace().map(bare).collect();
+        if parts.len() < 2 || parts.len() > words.len() {
             continue;
         }
-        let needed = if current_len == 0 {
-            word.len()
-        } else {
-            current_len + 1 + word.len()
-        };
-        if needed > width {
-            out.push(std::mem::take(&mut current));
-            current_len = 0;
+        for start in 0..=words.len() - parts.len() {
+            let fits = parts
+                .iter()
+                .enumerate()
+                .all(|(k, part)| bare(words[start + k]) == *part);
+            if fits {
+                for b in &mut bound[start..start + parts.len() - 1] {
+                    *b = true;
+                }
+            }
         }
-        if current_len > 0 {
-            current.push(' ');
-            current_len += 1;
-        }
-        current.extend(word.iter());
-        current_len += word.len();
     }
-    if current_len > 0 {
-        out.push(current);
+    let mut out: Vec<Vec<&str>> = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        match out.last_mut() {
+            Some(unit) if i > 0 && bound[i - 1] => unit.push(word),
+            _ => out.push(vec![word]),
+        }
     }
     out
+}
+
+/// "1." or "12...": the number of a move, which goes with the move after it.
+fn is_move_number(word: &str) -> bool {
+    let digits = word.trim_end_matches('.');
+    digits.len() < word.len() && !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
+/// Lines being filled word by word up to a width.
+struct Lines {
+    width: usize,
+    out: Vec<String>,
+    current: String,
+    len: usize,
+}
+
+impl Lines {
+    fn new(width: usize) -> Lines {
+        Lines {
+            width,
+            out: Vec::new(),
+            current: String::new(),
+            len: 0,
+        }
+    }
+
+    /// Adds `text` (no longer than the width, or one word that is cut)
+    /// after a space, on a new line if it does not fit.
+    fn push(&mut self, text: &str) {
+        let mut chars: Vec<char> = text.chars().collect();
+        while chars.len() > self.width {
+            self.break_line();
+            self.out.push(chars.drain(..self.width).collect());
+        }
+        if chars.is_empty() {
+            return;
+        }
+        let needed = if self.len == 0 {
+            chars.len()
+        } else {
+            self.len + 1 + chars.len()
+        };
+        if needed > self.width {
+            self.break_line();
+        }
+        if self.len > 0 {
+            self.current.push(' ');
+            self.len += 1;
+        }
+        self.current.extend(chars.iter());
+        self.len += chars.len();
+    }
+
+    fn break_line(&mut self) {
+        if self.len > 0 {
+            self.out.push(std::mem::take(&mut self.current));
+            self.len = 0;
+        }
+    }
+
+    fn finish(mut self) -> Vec<String> {
+        self.break_line();
+        self.out
+    }
 }
 
 /// Why a line of output would trouble a screen reader, a speech engine
@@ -99,6 +206,32 @@ mod tests {
         assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
         for line in wrap(&"Springer Felix drei, ".repeat(20), 40) {
             assert!(line.chars().count() <= 40, "{line}");
+        }
+    }
+
+    #[test]
+    fn keeps_squares_numbers_and_punctuation_with_their_words() {
+        let squares = ["Cesar sechs".to_string(), "Eva vier".to_string()];
+        // Before: "… Cesar" / "sechs", "move" / "1.", "..." / ".".
+        assert_eq!(
+            wrap_keeping("2. Schwarz: Dame Cesar sechs", 22, &squares),
+            ["2. Schwarz: Dame", "Cesar sechs"]
+        );
+        assert_eq!(
+            wrap("White to move, move 1.", 19),
+            ["White to move,", "move 1."]
+        );
+        assert_eq!(
+            wrap("Not understood: abc ... Type help.", 19)[1],
+            "abc ... Type help."
+        );
+        assert_eq!(wrap("1. e4 e5 2. Nf3 Nc6", 11), ["1. e4 e5", "2. Nf3 Nc6"]);
+        // A group longer than the width is broken as words.
+        assert_eq!(wrap_keeping("Cesar sechs", 6, &squares), ["Cesar", "sechs"]);
+        for width in 1..30 {
+            for line in wrap_keeping("Dame Cesar sechs, Schach. Zug 12.", width, &squares) {
+                assert!(line.chars().count() <= width, "{width}: {line}");
+            }
         }
     }
 

@@ -100,7 +100,13 @@ new-game-960 = Neue Chess960-Partie, Startstellung { $number }. Weiß von a bis 
 
 refuse-game-over = Die Partie ist beendet. Eine neue Partie mit neu, oder zurück.
 refuse-not-a-move = Das nennt keinen Zug. Wie man Züge eingibt, sagt hilfe.
-refuse-not-your-turn = { $color } ist am Zug.
+refuse-not-your-turn = Das könnte nur { $role ->
+    [queen] die
+   *[other] der
+  } { $otherside ->
+    [white] weiße
+   *[black] schwarze
+  } { $name } spielen; { $color } ist am Zug.
 refuse-no-piece-on = Auf { $square } steht keine eigene Figur.
 refuse-wrong-piece-on = Auf { $square } steht { $found ->
     [queen] eine { $foundname }
@@ -162,10 +168,16 @@ piece-alone = Wohin soll { $role ->
 piece-alone-stuck = Wohin soll { $role ->
     [queen] die
    *[other] der
-  } { $name } ziehen? { $role ->
-    [queen] Keine
-   *[other] Keiner
-  } davon kann jetzt ziehen.
+  } { $name } ziehen? { $count ->
+    [one] { $role ->
+        [queen] Sie
+       *[other] Er
+      } kann jetzt nicht ziehen.
+   *[other] { $role ->
+        [queen] Keine
+       *[other] Keiner
+      } davon kann jetzt ziehen.
+  }
 
 ## Fragen
 
@@ -178,6 +190,7 @@ ask-which-piece = { $name } auf { $square }
 ask-castling = Kurze oder lange Rochade?
 ask-promotion = Umwandlung auf { $square } in welche Figur: Dame, Turm, Läufer oder Springer?
 answer-not-fitting = Das passt nicht zur Frage.
+answer-not-understood = Nicht verstanden: { $input }.
 list-or = { $first } oder { $last }
 
 ## Antworten auf Befehle
@@ -478,11 +491,14 @@ record-saved = Gespeichert als { $name }.
 record-kept-aside = Die Partie davor ist als { $name } gespeichert; laden { $name } holt sie zurück.
 record-loaded = { $name } geladen.
 record-games-none = Noch keine gespeicherten Partien.
-record-game-line = { $name }: { $white } gegen { $black }, { $moves ->
+record-game-line = { $name }: { $players }, { $moves ->
     [one] 1 Zug
    *[other] { $moves } Züge
 }, { $result }, { $date }.
 record-unfinished = unbeendet
+record-players = { $white } gegen { $black }
+record-players-unknown = Spieler unbekannt
+record-player-unknown = Unbekannt
 record-written = Geschrieben nach { $path }.
 record-added = An { $path } angefügt als Partie { $number }.
 record-missing = { $path } gibt es nicht.
@@ -538,6 +554,10 @@ replay-place = Nachspielen: { $shown } von { $total } { $total ->
     [one] Halbzug
    *[other] Halbzügen
   } gezeigt. weiterspielen setzt von hier aus fort.
+replay-place-ended = Nachspielen: { $shown } von { $total } { $total ->
+    [one] Halbzug
+   *[other] Halbzügen
+  } gezeigt; hier endete die Partie. Eine neue Partie mit neu, oder zurück.
 replay-refused = Die Partie wird nachgespielt; hier wird nicht gezogen. Mit weiterspielen geht es von der gezeigten Stellung aus weiter.
 replay-none = Nachspielen geht mit einer beendeten oder geladenen Partie; diese Partie läuft noch.
 replay-no-moves = Diese Partie hat keine Züge.
@@ -553,12 +573,12 @@ record-unknown-setting = In { $path } ist { $key } keine Einstellung; sie bleibt
 record-bad-setting = In { $path } kann { $key } nicht { $value } sein; dieser Lauf nimmt den Standard.
 record-settings-file = Einstellungsdatei: { $path }.
 record-pgn-none = Die Datei enthält keine Partien.
-record-pgn-game = { $number }. { $white } gegen { $black }, { $result }, { $moves ->
+record-pgn-game = { $number }. { $players }, { $result }, { $moves ->
     [one] 1 Zug
    *[other] { $moves } Züge
 }.
 record-no-such-game = Die Datei hat { $count } Partien; eine Partie { $number } gibt es nicht.
-record-pgn-loaded = Partie { $number } geladen: { $white } gegen { $black }. vor geht sie Zug für Zug durch, weiterspielen spielt ab der gezeigten Stellung weiter.
+record-pgn-loaded = Partie { $number } geladen: { $players }. vor geht sie Zug für Zug durch, weiterspielen spielt ab der gezeigten Stellung weiter.
 record-import-stopped = Partie { $game } bricht bei Zug { $number } von { $color } ab: { $why } Sie ist bis dahin geladen.
 import-illegal = { $text } ist dort kein erlaubter Zug.
 import-ambiguous = { $text } passt auf mehr als einen Zug.
@@ -940,8 +960,13 @@ voice-dropped = Nicht ausgeführt.
 voice-not-built = Diese Version hat keine Spracheingabe; annabella geht mit der Tastatur weiter.
 voice-no-model = Das Sprachmodell ist nicht installiert (pocketsphinx-en-us); annabella geht mit der Tastatur weiter.
 voice-no-microphone = Kein Mikrofon gefunden; annabella geht mit der Tastatur weiter.
-voice-no-such-microphone = Kein Mikrofon namens { $name }; mikrofone nennt sie, und annabella geht mit der Tastatur weiter.
-voice-failed = Die Spracheingabe ist ausgefallen ({ $why }); annabella geht mit der Tastatur weiter.
+voice-no-such-microphone = Ein Mikrofon namens { $name } gibt es nicht; vorhanden sind: { $list }.
+voice-no-such-microphone-none = Ein Mikrofon namens { $name } gibt es nicht, und dieser Computer hat gar keins.
+voice-failed-sound-system = Das Soundsystem antwortet nicht, darum ist kein Mikrofon zu finden; annabella geht mit der Tastatur weiter.
+voice-failed-unopenable = Das Mikrofon lässt sich nicht öffnen: Vielleicht benutzt es ein anderes Programm, oder wähle mit einstellen mikrofon ein anderes; annabella geht mit der Tastatur weiter.
+voice-failed-stopped = Das Mikrofon ist verstummt, vielleicht wurde es abgesteckt; annabella geht mit der Tastatur weiter, und zuhören versucht es erneut.
+voice-failed-recogniser = Die Spracherkennung startet nicht (vielleicht ist ihr Modell beschädigt); annabella geht mit der Tastatur weiter.
+voice-failed-no-thread = Das System kann das Zuhören gerade nicht starten (laufen zu viele Programme?); annabella geht mit der Tastatur weiter.
 voice-ended = Die Aufnahme, auf die gehört wurde, ist zu Ende.
 voice-microphones = Mikrofone: { $list }. In Gebrauch: { $chosen }.
 hear-bad-fen = Keine Stellung: { $fen }. Gib eine FEN wie rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 an.

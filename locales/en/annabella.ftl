@@ -101,7 +101,7 @@ new-game-960 = New Chess960 game, start position { $number }. White from a to h:
 
 refuse-game-over = The game is over. Type new for a new game, or undo.
 refuse-not-a-move = That names no move. Type help for how to enter moves.
-refuse-not-your-turn = It is { $color }'s move.
+refuse-not-your-turn = Only { $other }'s { $name } could play that; it is { $color }'s move.
 refuse-no-piece-on = You have no piece on { $square }.
 refuse-wrong-piece-on = On { $square } stands a { $foundname }, not a { $expectedname }.
 refuse-no-such-piece = You have no { $name }{ $where }.
@@ -133,7 +133,10 @@ input-understood = Understood: { $words }.
 not-understood = Not understood: { $input }. Type help for the commands.
 not-understood-suggest = Not understood: { $input }. Did you mean { $suggestion }?
 piece-alone = Where should the { $name } go? Type it with the square, for example { $name } { $square }.
-piece-alone-stuck = Where should the { $name } go? None of yours can move now.
+piece-alone-stuck = Where should the { $name } go? { $count ->
+    [one] It cannot move now.
+   *[other] None of yours can move now.
+  }
 
 ## Questions
 
@@ -143,6 +146,7 @@ ask-which-piece = { $name } on { $square }
 ask-castling = Short or long castling?
 ask-promotion = Promote on { $square } to which piece: queen, rook, bishop or knight?
 answer-not-fitting = That does not answer the question.
+answer-not-understood = Not understood: { $input }.
 list-or = { $first } or { $last }
 
 ## Answers to commands
@@ -419,11 +423,14 @@ record-saved = Saved as { $name }.
 record-kept-aside = The game before is saved as { $name }; load { $name } brings it back.
 record-loaded = Loaded { $name }.
 record-games-none = No saved games yet.
-record-game-line = { $name }: { $white } against { $black }, { $moves ->
+record-game-line = { $name }: { $players }, { $moves ->
     [one] 1 move
    *[other] { $moves } moves
 }, { $result }, { $date }.
 record-unfinished = unfinished
+record-players = { $white } against { $black }
+record-players-unknown = unknown players
+record-player-unknown = unknown
 record-written = Written to { $path }.
 record-added = Added to { $path } as game { $number }.
 record-missing = { $path } does not exist.
@@ -479,6 +486,10 @@ replay-place = Replay: { $shown } of { $total } { $total ->
     [one] half-move
    *[other] half-moves
   } shown. play goes on from here.
+replay-place-ended = Replay: { $shown } of { $total } { $total ->
+    [one] half-move
+   *[other] half-moves
+  } shown; the game ended here. Type new for a new game, or undo.
 replay-refused = This is a replay; nothing is played here. Type play to go on from the position shown.
 replay-none = Replay is for a finished or loaded game; this game is still running.
 replay-no-moves = This game has no moves.
@@ -494,12 +505,12 @@ record-unknown-setting = In { $path }, { $key } is not a setting; it is kept in 
 record-bad-setting = In { $path }, { $key } cannot be { $value }; this run uses the default.
 record-settings-file = Settings file: { $path }.
 record-pgn-none = The file has no games.
-record-pgn-game = { $number }. { $white } against { $black }, { $result }, { $moves ->
+record-pgn-game = { $number }. { $players }, { $result }, { $moves ->
     [one] 1 move
    *[other] { $moves } moves
 }.
 record-no-such-game = The file has { $count } games; there is no game { $number }.
-record-pgn-loaded = Game { $number } loaded: { $white } against { $black }. next goes through it move by move, play goes on from where it is shown.
+record-pgn-loaded = Game { $number } loaded: { $players }. next goes through it move by move, play goes on from where it is shown.
 record-import-stopped = Game { $game } stops at move { $number } of { $color }: { $why } It is loaded up to there.
 import-illegal = { $text } is not a legal move there.
 import-ambiguous = { $text } fits more than one move.
@@ -863,8 +874,13 @@ voice-dropped = Not done.
 voice-not-built = This build has no voice input; annabella goes on by keyboard.
 voice-no-model = The speech model is not installed (pocketsphinx-en-us); annabella goes on by keyboard.
 voice-no-microphone = No microphone found; annabella goes on by keyboard.
-voice-no-such-microphone = No microphone called { $name }; microphones lists them, and annabella goes on by keyboard.
-voice-failed = Voice input failed ({ $why }); annabella goes on by keyboard.
+voice-no-such-microphone = No microphone is called { $name }; the microphones are: { $list }.
+voice-no-such-microphone-none = No microphone is called { $name }, and this computer has none.
+voice-failed-sound-system = The sound system does not answer, so no microphone can be found; annabella goes on by keyboard.
+voice-failed-unopenable = The microphone cannot be opened: another program may be using it, or set microphone chooses another; annabella goes on by keyboard.
+voice-failed-stopped = The microphone stopped, perhaps unplugged; annabella goes on by keyboard, and listen tries again.
+voice-failed-recogniser = The speech recogniser does not start (its model may be damaged); annabella goes on by keyboard.
+voice-failed-no-thread = The system cannot start listening now (too many programs running?); annabella goes on by keyboard.
 voice-ended = The recording listened to has ended.
 voice-microphones = Microphones: { $list }. In use: { $chosen }.
 hear-bad-fen = Not a position: { $fen }. Give a FEN such as rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1.

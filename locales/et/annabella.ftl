@@ -121,7 +121,10 @@ new-game-960 = Uus Chess960 mäng, algseis { $number }. Valge a-st h-ni: { $piec
 
 refuse-game-over = Mäng on läbi. Uue mängu alustab uus, käigu võtab tagasi tagasi.
 refuse-not-a-move = See ei ole käik. Kuidas käike sisestada, ütleb abi.
-refuse-not-your-turn = Käigul on { $color ->
+refuse-not-your-turn = Seda käiku saaks teha ainult { $otherside ->
+    [black] must
+   *[white] valge
+  } { $name }; käigul on { $color ->
     [Must] must
    *[other] valge
   }.
@@ -164,7 +167,10 @@ input-understood = Sain aru: { $words }.
 not-understood = Ei saanud aru: { $input }. Käsud annab abi.
 not-understood-suggest = Ei saanud aru: { $input }. Kas mõtlesid { $suggestion }?
 piece-alone = Kuhu peaks { $name } minema? Kirjuta see koos ruuduga, näiteks { $name } { $square }.
-piece-alone-stuck = Kuhu peaks { $name } minema? Ükski neist ei saa praegu käia.
+piece-alone-stuck = Kuhu peaks { $name } minema? { $count ->
+    [one] See ei saa praegu käia.
+   *[other] Ükski neist ei saa praegu käia.
+  }
 
 ## Küsimused
 
@@ -174,6 +180,7 @@ ask-which-piece = { $name } ruudul { $square }
 ask-castling = Lühike või pikk vangerdus?
 ask-promotion = Milleks muundub ettur ruudul { $square }: lipuks, vankriks, odaks või ratsuks?
 answer-not-fitting = See ei vasta küsimusele.
+answer-not-understood = Ei saanud aru: { $input }.
 list-or = { $first } või { $last }
 
 ## Vastused käskudele
@@ -325,33 +332,33 @@ material-extra = { $color ->
 
 help-intro = Käsud: { $commands }. Ka ingliskeelsed ja saksakeelsed käsud kehtivad. Lähemalt: abi ja käsu nimi.
 help-move-input = Käigud: algebralises notatsioonis eesti tähtedega K, L, V, O, R (kuningas, lipp, vanker, oda, ratsu: Rf3, exd5, O-O, e8=L), ka inglise või saksa tähtedega (Nf3, Sf3; kui R või L tähendaks seal teist malendit ja mõlemad käigud on võimalikud, küsitakse, kumba mõtled), koordinaatidena (g1-f3, e2-e4) või sõnadega (ratsu f3, ettur lööb d5, vangerdus, lühike vangerdus, Springer Felix drei).
-help-help = abi (help, h), või abi ja käsu nimi: selgitab käske.
-help-quit = lõpeta (välju, quit): lõpetab annabella töö.
-help-new = uus (new): uus mäng; uus valge, uus must või uus juhuslik: selle poolega mootori vastu. uus 960: Chess960 mäng juhuslikust algseisust; uus 960 ja arv 0 kuni 959: see algseis. uus aeg 5+3: selle ajakontrolliga (iga, mida määra aeg võtab).
-help-board = laud (board, b): kogu laud seade lauastiil järgi (loend, read või ruudud).
-help-status = seis (status, s): kes on käigul ja mitmes käik, või mängu tulemus.
+help-help = abi, või abi ja käsu nimi: selgitab käske.
+help-quit = lõpeta või välju: lõpetab annabella töö.
+help-new = uus: uus mäng; uus valge, uus must või uus juhuslik: selle poolega mootori vastu. uus 960: Chess960 mäng juhuslikust algseisust; uus 960 ja arv 0 kuni 959: see algseis. uus aeg 5+3: selle ajakontrolliga (iga, mida määra aeg võtab).
+help-board = laud: kogu laud seade lauastiil järgi (loend, read või ruudud).
+help-status = seis: kes on käigul ja mitmes käik, või mängu tulemus.
 help-fen = fen: seis Forsyth-Edwardsi notatsioonis.
 help-pgn = pgn: mängu kirje PGN-vormingus.
 help-brf = brf FAIL (ka punktkirjablankett): kirjutab mängu punktkirjas partiiblanketina (BRF-fail punktkirjaprinteri või märkmikseadme jaoks): mängijad, turniir, kuupäev ja tulemus, siis üks käigupaar real, koos kellaaegadega, kui mängul oli kell. Read on laius lahtrit pikad (40, kui laius on 0), 25 rida lehel; tabeli valib punktkirjatabel.
-help-last = viimane (last, l): viimane käik uuesti.
-help-history = partii (history): kõik käigud, üks rida iga käigunumbri kohta.
-help-undo = tagasi (undo): võtab viimase käigu tagasi; mootori vastu mootori vastuse ja sinu käigu.
-help-resign = alistun (resign): käigul olev pool alistub; mootori vastu alistud sina.
-help-draw = viik (draw): nõuab viiki seisu kolmekordse kordumise või viiekümne käigu reegli järgi, muidu pakub viiki. viik ja käik: teeb käigu ja nõuab viiki, mille see käik toob.
-help-accept = nõus (accept): võtab viigipakkumise vastu.
-help-decline = keeldun (decline): lükkab viigipakkumise tagasi.
-help-set = määra (set) VÕTI VÄÄRTUS: muudab seadet; seaded loetleb need koos väärtustega. Võtmed ja väärtused eesti, inglise või saksa keeles:
-help-settings = seaded (settings): kõik seaded ja nende väärtused.
-help-square = ruut (square) ja ruut, või ruut küsimärgiga (e4?): mis seal seisab.
-help-rank = rida (rank) ja number või arvsõna (rida 4, rida neli): mis sellel real seisab.
-help-file = liin (file) ja täht või liini nimi (liin e, liin Eva): mis sellel liinil seisab.
-help-diagonal = diagonaal (diagonal) ja ruut (diagonaal c1): mis seisab seda ruutu läbivatel diagonaalidel.
-help-pieces = nupud (pieces, p), soovi korral valge või must: mõlema poole või ühe poole malendid.
-help-where = kus (where) ja malend, soovi korral värviga (kus ratsu, kus must lipp): kus need malendid seisavad.
-help-attackers = ründajad (attackers) ja ruut (ründajad e4): kumma poole millised malendid seda ruutu ründavad ja hõivatud ruudu puhul millised seda kaitsevad.
-help-moves = käigud (moves): kõik võimalikud käigud koos nende arvuga; käigud ja ruut (käigud g1): selle malendi võimalikud käigud.
-help-material = materjal (material): materjali vahekord etturiühikutes ja malendid, millest see koosneb.
-help-repeat = korda (repeat, r): ütleb viimase vastuse uuesti.
+help-last = viimane: viimane käik uuesti.
+help-history = partii: kõik käigud, üks rida iga käigunumbri kohta.
+help-undo = tagasi: võtab viimase käigu tagasi; mootori vastu mootori vastuse ja sinu käigu.
+help-resign = alistun: käigul olev pool alistub; mootori vastu alistud sina.
+help-draw = viik: nõuab viiki seisu kolmekordse kordumise või viiekümne käigu reegli järgi, muidu pakub viiki. viik ja käik: teeb käigu ja nõuab viiki, mille see käik toob.
+help-accept = nõus: võtab viigipakkumise vastu.
+help-decline = keeldun: lükkab viigipakkumise tagasi.
+help-set = määra VÕTI VÄÄRTUS: muudab seadet; seaded loetleb need koos väärtustega. Võtmed ja väärtused eesti, inglise või saksa keeles:
+help-settings = seaded: kõik seaded ja nende väärtused.
+help-square = ruut ja ruut, või ruut küsimärgiga (e4?): mis seal seisab.
+help-rank = rida ja number või arvsõna (rida 4, rida neli): mis sellel real seisab.
+help-file = liin ja täht või liini nimi (liin e, liin Eva): mis sellel liinil seisab.
+help-diagonal = diagonaal ja ruut (diagonaal c1): mis seisab seda ruutu läbivatel diagonaalidel.
+help-pieces = nupud, soovi korral valge või must: mõlema poole või ühe poole malendid.
+help-where = kus ja malend, soovi korral värviga (kus ratsu, kus must lipp): kus need malendid seisavad.
+help-attackers = ründajad ja ruut (ründajad e4): kumma poole millised malendid seda ruutu ründavad ja hõivatud ruudu puhul millised seda kaitsevad.
+help-moves = käigud: kõik võimalikud käigud koos nende arvuga; käigud ja ruut (käigud g1): selle malendi võimalikud käigud.
+help-material = materjal: materjali vahekord etturiühikutes ja malendid, millest see koosneb.
+help-repeat = korda või r: ütleb viimase vastuse uuesti.
 control-keys = Saabusid ainult juhtklahvid, näiteks nooleklahv. Sisesta käik või käsk; abi annab käsud.
 nothing-to-repeat = Midagi pole veel öeldud.
 
@@ -389,8 +396,8 @@ eval-line = Põhivariant: { $line }.
 opponent-human = Vastane: inimene selle klaviatuuri taga; mõlema poole käigud sisestatakse siin.
 opponent-engine = Vastane: sisseehitatud mootor tasemel { $level }, umbes { $elo } Elo. Sinu pool: { $color }.
 opponent-external = Vastane: väline mootor, varuks sisseehitatud mootor tasemel { $level }. Sinu pool: { $color }.
-help-hint = vihje (hint): käik, mille mootor praegu teeks.
-help-eval = hinnang (eval): kuidas seis on; täieliku jutukusega ka sentipandides ja põhivariandiga.
+help-hint = vihje: käik, mille mootor praegu teeks.
+help-eval = hinnang: kuidas seis on; täieliku jutukusega ka sentipandides ja põhivariandiga.
 
 ## Seaded
 
@@ -417,9 +424,9 @@ setting-level = Sisseehitatud mootori tase, umbes 650 kuni umbes 2020 Elo.
 setting-color = Pool, mida sa mootori vastu mängid.
 
 ## Kell
-help-clock = kell (clock, c): mõlemad ajad sõnadega, sinu oma enne (kahekesi mängides valge oma enne); kell valge, kell must, kell minu või kell vastane: üks pool. Mitme perioodi korral ka käigud järgmise ajakontrollini.
-help-pause = paus (pause): peatab kella vabas mängus; käike saab edasi teha, aeg ei jookse. jätka paneb kella jälle käima.
-help-resume = jätka (resume): peatatud kell käib jälle.
+help-clock = kell: mõlemad ajad sõnadega, sinu oma enne (kahekesi mängides valge oma enne); kell valge, kell must, kell minu või kell vastane: üks pool. Mitme perioodi korral ka käigud järgmise ajakontrollini.
+help-pause = paus: peatab kella vabas mängus; käike saab edasi teha, aeg ei jookse. jätka paneb kella jälle käima.
+help-resume = jätka: peatatud kell käib jälle.
 setting-time = Mängude ajakontroll: 5+3 on 5 minutit ja 3 sekundit lisa pärast igat käiku, 0,5+0 on 30 sekundit; 90 d 5 on 5-sekundilise viivitusega, 90 b 5 Bronsteini viivitusega; 40/90, 30+30 on 90 minutit 40 käigu jaoks, siis 30 minutit, 30 sekundit lisa alates esimesest käigust; väljas mängib ilma kellata.
 setting-timealerts = Millal sinu kell ise välja öeldakse, järelejäänud sekundites, näiteks 300 60 30 10; väljas: ainult kui küsid käsuga kell.
 allowed-time = ajakontroll nagu 5+3, 0,5+0, 90 d 5, 90 b 5 või 40/90, 30+30, või väljas
@@ -466,9 +473,9 @@ control-two-bonuses = { $part } annab teise, erineva lisa; üks lisa kehtib kogu
 control-after-sudden-death = { $part } tuleb pärast perioodi, mis kestab mängu lõpuni.
 
 ## Salvestused
-help-save = salvesta [nimi] (save): hoiab mängu nime all (tähed, numbrid, - ja _, kuni 40 märki); nimeta valitakse nimi ise. Käimasolev mäng hoitakse niikuinii alles pärast igat käiku.
-help-load = laadi NIMI (load): jätkab salvestatud mängu; laadi FAIL.pgn [N]: PGN-faili N-s mäng (vaikimisi esimene), läbimängimiseks käskudega edasi ja tagasi.
-help-games = mängud (games): salvestatud mängud, üks rida igaühe kohta; mängud FAIL.pgn: PGN-faili mängud.
+help-save = salvesta [nimi]: hoiab mängu nime all (tähed, numbrid, - ja _, kuni 40 märki); nimeta valitakse nimi ise. Käimasolev mäng hoitakse niikuinii alles pärast igat käiku.
+help-load = laadi NIMI: jätkab salvestatud mängu; laadi FAIL.pgn [N]: PGN-faili N-s mäng (vaikimisi esimene), läbimängimiseks käskudega edasi ja tagasi.
+help-games = mängud: salvestatud mängud, üks rida igaühe kohta; mängud FAIL.pgn: PGN-faili mängud.
 record-offer = Lõpetamata mäng: { $who }, { $number }. käik, { $color } on käigul.
 record-offer-question = Kas jätkata? Vasta jah või ei.
 prompt-offer = jah või ei>
@@ -483,11 +490,14 @@ record-saved = Salvestatud nimega { $name }.
 record-kept-aside = Eelmine mäng on salvestatud nimega { $name }; laadi { $name } toob selle tagasi.
 record-loaded = { $name } laaditud.
 record-games-none = Salvestatud mänge veel pole.
-record-game-line = { $name }: { $white } – { $black }, { $moves ->
+record-game-line = { $name }: { $players }, { $moves ->
     [one] 1 käik
    *[other] { $moves } käiku
 }, { $result }, { $date }.
 record-unfinished = lõpetamata
+record-players = { $white } – { $black }
+record-players-unknown = mängijad teadmata
+record-player-unknown = tundmatu
 record-written = Kirjutatud faili { $path }.
 record-added = Lisatud faili { $path } mänguna { $number }.
 record-missing = Faili { $path } pole olemas.
@@ -529,12 +539,12 @@ record-kept-unrestorable-left = Eelmisest käivitusest jäänud mängu ei saa uu
 setting-name = Sinu nimi, mis kirjutatakse sinu mängude PGN-i (kahekesi mängides mõlemale poolele); ? kui teadmata.
 allowed-name = kuni 60 märgi pikkune nimi või ?
 ## Läbimängimine
-help-next = edasi (next, n): läbimängimisel järgmine käik, öeldud nagu mängimise ajal, lõpus tulemus. Lõppenud mängu läbimängimine algab selle lõpust, laaditud mäng näidatakse algusest.
-help-prev = eelmine (prev): läbimängimisel võtab näidatud käigu tagasi ja ütleb, milline see oli; tagasi teeb läbimängimisel sama.
-help-start = algus (start): läbimängimisel algseis.
-help-end = lõpp (end): läbimängimisel viimane käik ja tulemus.
-help-goto = mine (goto) ja käigu number (mine 12): läbimängimisel seis pärast valge 12. käiku; mine 12 must: pärast musta oma.
-help-play = mängi (play): läbimängimisel näidatud seis jätkub uue mänguna sinu praeguse vastase vastu, senised käigud alles, kell algusest.
+help-next = edasi: läbimängimisel järgmine käik, öeldud nagu mängimise ajal, lõpus tulemus. Lõppenud mängu läbimängimine algab selle lõpust, laaditud mäng näidatakse algusest.
+help-prev = eelmine: läbimängimisel võtab näidatud käigu tagasi ja ütleb, milline see oli; tagasi teeb läbimängimisel sama.
+help-start = algus: läbimängimisel algseis.
+help-end = lõpp: läbimängimisel viimane käik ja tulemus.
+help-goto = mine ja käigu number (mine 12): läbimängimisel seis pärast valge 12. käiku; mine 12 must: pärast musta oma.
+help-play = mängi: läbimängimisel näidatud seis jätkub uue mänguna sinu praeguse vastase vastu, senised käigud alles, kell algusest.
 replay-start = Mängu algus.
 replay-end = See oli viimane käik. { $result }
 replay-end-open = See oli viimane käik; mäng jäi pooleli.
@@ -543,6 +553,10 @@ replay-place = Läbimängimine: näidatud { $shown ->
     [one] { $shown } poolkäik
    *[other] { $shown } poolkäiku
   } { $total }-st. mängi jätkab siit.
+replay-place-ended = Läbimängimine: näidatud { $shown ->
+    [one] { $shown } poolkäik
+   *[other] { $shown } poolkäiku
+  } { $total }-st; siin mäng lõppes. Uue mängu alustab uus, käigu võtab tagasi tagasi.
 replay-refused = See on läbimängimine; siin ei käida. Käsk mängi jätkab mängu näidatud seisust.
 replay-none = Läbi mängida saab lõppenud või laaditud mängu; see mäng on veel pooleli.
 replay-no-moves = Selles mängus pole käike.
@@ -567,12 +581,12 @@ record-unknown-setting = Failis { $path } ei ole { $key } seade; see jääb fail
 record-bad-setting = Failis { $path } ei saa { $key } olla { $value }; see käivitus kasutab vaikeväärtust.
 record-settings-file = Seadete fail: { $path }.
 record-pgn-none = Failis pole mänge.
-record-pgn-game = { $number }. { $white } – { $black }, { $result }, { $moves ->
+record-pgn-game = { $number }. { $players }, { $result }, { $moves ->
     [one] 1 käik
    *[other] { $moves } käiku
 }.
 record-no-such-game = Failis on { $count } mängu; mängu { $number } pole.
-record-pgn-loaded = Mäng { $number } laaditud: { $white } – { $black }. edasi käib selle käik-käigult läbi, mängi jätkab näidatud seisust.
+record-pgn-loaded = Mäng { $number } laaditud: { $players }. edasi käib selle käik-käigult läbi, mängi jätkab näidatud seisust.
 record-import-stopped = Mäng { $game } katkeb { $color } { $number }. käigul: { $why } See on laaditud kuni sinnani.
 import-illegal = { $text } pole seal lubatud käik.
 import-ambiguous = { $text } sobib mitme käiguga.
@@ -930,8 +944,13 @@ voice-dropped = Ei tehtud.
 voice-not-built = Selles versioonis pole kõnesisendit; annabella jätkab klaviatuuriga.
 voice-no-model = Kõnemudel pole paigaldatud (pocketsphinx-en-us); annabella jätkab klaviatuuriga.
 voice-no-microphone = Mikrofoni ei leitud; annabella jätkab klaviatuuriga.
-voice-no-such-microphone = Mikrofoni nimega { $name } pole; mikrofonid loetleb need, ja annabella jätkab klaviatuuriga.
-voice-failed = Kõnesisend katkes ({ $why }); annabella jätkab klaviatuuriga.
+voice-no-such-microphone = Mikrofoni nimega { $name } pole; olemas on: { $list }.
+voice-no-such-microphone-none = Mikrofoni nimega { $name } pole ja selles arvutis pole ühtegi mikrofoni.
+voice-failed-sound-system = Helisüsteem ei vasta, seega mikrofoni ei leita; annabella jätkab klaviatuuriga.
+voice-failed-unopenable = Mikrofoni ei saa avada: võib-olla kasutab seda mõni teine programm, või vali käsuga määra mikrofon mõni teine; annabella jätkab klaviatuuriga.
+voice-failed-stopped = Mikrofon vaikis, ehk tõmmati see välja; annabella jätkab klaviatuuriga ja kuula proovib uuesti.
+voice-failed-recogniser = Kõnetuvastus ei käivitu (selle mudel võib olla rikutud); annabella jätkab klaviatuuriga.
+voice-failed-no-thread = Süsteem ei saa praegu kuulamist alustada (liiga palju programme käib?); annabella jätkab klaviatuuriga.
 voice-ended = Kuulatud salvestis sai läbi.
 voice-microphones = Mikrofonid: { $list }. Kasutusel: { $chosen }.
 hear-bad-fen = Pole seis: { $fen }. Anna FEN, näiteks rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1.

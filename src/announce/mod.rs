@@ -47,7 +47,7 @@ use std::sync::OnceLock;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use shakmaty::{CastlingSide, Color, File, Rank, Role};
+use shakmaty::{CastlingSide, Color, File, Rank, Role, Square};
 
 use crate::event::Event;
 use crate::rules::EndReason;
@@ -96,21 +96,42 @@ pub(crate) fn s(value: impl Into<String>) -> FluentValue<'static> {
 pub const QUOTE_MAX: usize = 40;
 
 /// What the player typed (a name, a value, a line not understood), as
-/// an answer quotes it: trimmed, and cut after [`QUOTE_MAX`] characters
-/// with ` ...`. Every answer that echoes input quotes it through this.
+/// an answer quotes it: trimmed, and when longer than [`QUOTE_MAX`]
+/// characters cut at the last word that fits (inside a word only when
+/// no word ends in the first half) and marked with ` ...`. Every answer
+/// that echoes input quotes it through this; the message's own full
+/// stop after the mark is dropped ([`Announcer::message`]), so the cut
+/// ends in one ellipsis.
 ///
 /// ```
 /// use annabella::announce::quote;
 /// assert_eq!(quote(" e9 "), "e9");
 /// assert_eq!(quote(&"x".repeat(5000)), format!("{} ...", "x".repeat(40)));
+/// assert_eq!(
+///     quote("this is a very long line that nobody could ever read"),
+///     "this is a very long line that nobody ..."
+/// );
 /// ```
 pub fn quote(text: &str) -> String {
     let text = text.trim();
-    match text.char_indices().nth(QUOTE_MAX) {
-        None => text.to_string(),
-        Some((end, _)) => format!("{} ...", text[..end].trim_end()),
-    }
+    let Some((end, _)) = text.char_indices().nth(QUOTE_MAX) else {
+        return text.to_string();
+    };
+    // The character after the cut is a space: the last word fits whole.
+    let fits_whole = text[end..].starts_with(char::is_whitespace);
+    let head = if fits_whole {
+        &text[..end]
+    } else {
+        match text[..end].rfind(char::is_whitespace) {
+            Some(space) if text[..space].chars().count() >= QUOTE_MAX / 2 => &text[..space],
+            _ => &text[..end],
+        }
+    };
+    format!("{} {QUOTE_MARK}", head.trim_end())
 }
+
+/// The mark of a quote cut short.
+const QUOTE_MARK: &str = "...";
 
 /// A path as an answer quotes it: whole when short, else its end from
 /// a folder's boundary after ` ...`, since the file's name is what the
@@ -328,9 +349,16 @@ impl Announcer {
         for (name, value) in args {
             fargs.set(*name, value.clone());
         }
-        bundle
-            .format_pattern(pattern, Some(&fargs), &mut errors)
-            .into_owned()
+        let text = bundle.format_pattern(pattern, Some(&fargs), &mut errors);
+        // A quote cut short ends in its mark; the sentence's full stop
+        // after it would make four dots.
+        let cut_short = args.iter().any(|(_, value)| {
+            matches!(value, FluentValue::String(v) if v.ends_with(&format!(" {QUOTE_MARK}")))
+        });
+        if cut_short {
+            return text.replace(&format!(" {QUOTE_MARK}."), &format!(" {QUOTE_MARK}"));
+        }
+        text.into_owned()
     }
 
     /// The prompt while the offer to resume waits for yes or no.
@@ -376,9 +404,16 @@ impl Announcer {
         if settings.width.0 == 0 || whole {
             return lines;
         }
+        let width = usize::from(settings.width.0);
+        if lines.iter().all(|line| line.chars().count() <= width) {
+            return lines;
+        }
+        // A square's name is never split over two lines.
+        let p = Phrasing::of(settings);
+        let squares: Vec<String> = Square::ALL.iter().map(|&sq| self.square(p, sq)).collect();
         lines
             .iter()
-            .flat_map(|line| crate::output::wrap(line, usize::from(settings.width.0)))
+            .flat_map(|line| crate::output::wrap_keeping(line, width, &squares))
             .collect()
     }
 

@@ -1,6 +1,8 @@
 //! The prompt family: the questions the session asks.
 
-use super::{Announcer, Phrasing, n, role_key, s};
+use shakmaty::Move;
+
+use super::{Announcer, Phrasing, n, q, role_key, s};
 use crate::event::{PromptEvent, Question};
 
 impl Announcer {
@@ -12,6 +14,50 @@ impl Announcer {
                 self.message(p.lang, "answer-not-fitting", &[]),
                 self.question(p, q)
             ),
+            PromptEvent::NotAnAnswer {
+                input,
+                nearest,
+                question,
+            } => {
+                let nearest = nearest.and_then(|mv| self.choice(p, question, mv));
+                let first = match nearest {
+                    Some(choice) => self.message(
+                        p.lang,
+                        "not-understood-suggest",
+                        &[("input", q(input)), ("suggestion", s(choice))],
+                    ),
+                    None => self.message(p.lang, "answer-not-understood", &[("input", q(input))]),
+                };
+                format!("{first} {}", self.question(p, question))
+            }
+        }
+    }
+
+    /// One choice of a question as the question words it: the square of
+    /// "which knight?", the piece and square of "which piece?", the
+    /// piece of a promotion.
+    fn choice(&self, p: Phrasing, question: &Question, mv: Move) -> Option<String> {
+        match question {
+            Question::Which { role: Some(_), .. } => Some(self.square(p, mv.from()?)),
+            Question::Which { role: None, .. } => Some(self.message(
+                p.lang,
+                "ask-which-piece",
+                &[
+                    ("name", s(self.ui_piece(p, mv.role()))),
+                    ("square", s(self.square(p, mv.from()?))),
+                ],
+            )),
+            Question::Promotion { .. } => Some(self.ui_piece(p, mv.promotion()?)),
+            // Questions answered with yes, no or a move have no choice
+            // to suggest.
+            Question::Castling
+            | Question::Repeat
+            | Question::ConfirmOwn(_)
+            | Question::HeardMove(_)
+            | Question::HeardCommand(_)
+            | Question::Sheet
+            | Question::Restore { .. }
+            | Question::Training(_) => None,
         }
     }
 

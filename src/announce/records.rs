@@ -70,8 +70,7 @@ impl Announcer {
                 "record-pgn-loaded",
                 &[
                     ("number", n(*number as u32)),
-                    ("white", s(players[0].clone())),
-                    ("black", s(players[1].clone())),
+                    ("players", s(self.players(p, &players[0], &players[1]))),
                 ],
             ),
             RecordEvent::ImportStopped(error) => vec![self.import_stopped(p, error)],
@@ -198,21 +197,35 @@ impl Announcer {
         parts.join(" ")
     }
 
-    fn pgn_game_line(&self, p: Phrasing, number: usize, game: &GameSummary) -> String {
-        let name = |text: &str| {
-            if text.is_empty() {
-                "?".to_string()
-            } else {
-                text.to_string()
-            }
+    /// The players of a game as said: "Anna against Bert"; a name that
+    /// is not known (PGN's `?`, or none) is said as unknown, and two
+    /// unknown as unknown players, never as "? against ?".
+    fn players(&self, p: Phrasing, white: &str, black: &str) -> String {
+        let known = |name: &str| {
+            let name = name.trim();
+            (!name.is_empty() && name != "?").then(|| name.to_string())
         };
+        let unknown = || self.message(p.lang, "record-player-unknown", &[]);
+        match (known(white), known(black)) {
+            (None, None) => self.message(p.lang, "record-players-unknown", &[]),
+            (white, black) => self.message(
+                p.lang,
+                "record-players",
+                &[
+                    ("white", s(white.unwrap_or_else(unknown))),
+                    ("black", s(black.unwrap_or_else(unknown))),
+                ],
+            ),
+        }
+    }
+
+    fn pgn_game_line(&self, p: Phrasing, number: usize, game: &GameSummary) -> String {
         self.message(
             p.lang,
             "record-pgn-game",
             &[
                 ("number", n(number as u32)),
-                ("white", s(name(&game.white))),
-                ("black", s(name(&game.black))),
+                ("players", s(self.players(p, &game.white, &game.black))),
                 ("result", s(game.result.as_str())),
                 ("moves", n(game.plies.div_ceil(2) as u32)),
             ],
@@ -276,8 +289,10 @@ impl Announcer {
             "record-game-line",
             &[
                 ("name", s(entry.name.as_str())),
-                ("white", s(entry.players[0].clone())),
-                ("black", s(entry.players[1].clone())),
+                (
+                    "players",
+                    s(self.players(p, &entry.players[0], &entry.players[1])),
+                ),
                 ("moves", n(entry.plies.div_ceil(2) as u32)),
                 ("result", s(result)),
                 ("date", s(entry.date.clone())),

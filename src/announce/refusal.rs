@@ -6,7 +6,7 @@ use shakmaty::{CastlingSide, File, Rank, Role, Square};
 use super::{Announcer, Phrasing, capitalise, castle_id, n, q, role_key, s};
 use crate::event::Refused;
 use crate::input::commands::{Arg, Command};
-use crate::input::{CastlingBar, CastlingBlock, CommandError, Part, Refusal, Suggestion};
+use crate::input::{CastlingBar, CastlingBlock, CommandError, Part, Reach, Refusal, Suggestion};
 use crate::settings::{Key, Lang};
 
 impl Announcer {
@@ -15,25 +15,9 @@ impl Announcer {
         match refused {
             Refused::Move(r) => self.refusal(p, r),
             Refused::NotUnderstood {
-                suggestion: Some(Suggestion::Where(role, square)),
+                suggestion: Some(Suggestion::Where(role, reach)),
                 ..
-            } => {
-                let name = ("name", s(self.ui_piece(p, *role)));
-                match square {
-                    Some(sq) => self.message(
-                        ui,
-                        "piece-alone",
-                        &[
-                            ("role", role_key(*role)),
-                            name,
-                            ("square", s(sq.to_string())),
-                        ],
-                    ),
-                    None => {
-                        self.message(ui, "piece-alone-stuck", &[("role", role_key(*role)), name])
-                    }
-                }
-            }
+            } => self.piece_alone(p, *role, reach),
             Refused::NotUnderstood {
                 input,
                 suggestion: Some(suggestion),
@@ -97,10 +81,16 @@ impl Announcer {
         match *r {
             Refusal::GameOver => self.message(ui, "refuse-game-over", &[]),
             Refusal::NotAMove => self.message(ui, "refuse-not-a-move", &[]),
-            Refusal::NotYourTurn { turn } => self.message(
+            Refusal::NotYourTurn { turn, role } => self.message(
                 ui,
                 "refuse-not-your-turn",
-                &[("color", s(self.color(p, turn)))],
+                &[
+                    ("color", s(self.color(p, turn))),
+                    ("other", s(self.color(p, !turn))),
+                    ("otherside", super::board::color_key(!turn)),
+                    ("role", role_key(role)),
+                    ("name", s(self.ui_piece(p, role))),
+                ],
             ),
             Refusal::NoPieceOn { square } => {
                 self.message(ui, "refuse-no-piece-on", &[("square", sq(square))])
@@ -189,6 +179,32 @@ impl Announcer {
 
     /// No piece of the kind named stands where the move said (on a
     /// square, a file, a rank, or anywhere).
+    /// A piece word typed alone: where it could go, that it cannot move,
+    /// or that there is none.
+    fn piece_alone(&self, p: Phrasing, role: Role, reach: &Reach) -> String {
+        let ui = p.lang;
+        let name = ("name", s(self.ui_piece(p, role)));
+        match reach {
+            Reach::To(sq) => self.message(
+                ui,
+                "piece-alone",
+                &[
+                    ("role", role_key(role)),
+                    name,
+                    ("square", s(sq.to_string())),
+                ],
+            ),
+            // "Where should the queen go?" when there is none would send
+            // the player looking for it.
+            Reach::NoPiece => self.no_such_piece(p, role, None, None),
+            Reach::Stuck(count) => self.message(
+                ui,
+                "piece-alone-stuck",
+                &[("role", role_key(role)), name, ("count", n(*count))],
+            ),
+        }
+    }
+
     fn no_such_piece(
         &self,
         p: Phrasing,

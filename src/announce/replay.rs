@@ -22,9 +22,17 @@ impl Announcer {
             }
             ReplayEvent::AtEnd(None) => self.message(ui, "replay-end-open", &[]),
             ReplayEvent::Continued => self.message(ui, "replay-continued", &[]),
-            ReplayEvent::Place { shown, total } => self.message(
+            ReplayEvent::Place {
+                shown,
+                total,
+                ended,
+            } => self.message(
                 ui,
-                "replay-place",
+                if *ended {
+                    "replay-place-ended"
+                } else {
+                    "replay-place"
+                },
                 &[
                     ("shown", n(u32::try_from(*shown).unwrap_or(u32::MAX))),
                     ("total", n(u32::try_from(*total).unwrap_or(u32::MAX))),

@@ -2,7 +2,7 @@
 //! repeat, quit; and the words of settings and their values.
 
 use super::{Announcer, Phrasing, n, s};
-use crate::event::{SessionEvent, SoundFileTrouble, VoiceEvent, VoiceTrouble};
+use crate::event::{SessionEvent, SoundFileTrouble, VoiceEvent, VoiceFault, VoiceTrouble};
 use crate::settings::{Allowed, Key, Setting};
 use crate::settings::{Lang, Microphone, Value};
 
@@ -104,18 +104,26 @@ impl Announcer {
             VoiceEvent::Unavailable(trouble) => match trouble {
                 VoiceTrouble::NotBuilt => self.message(ui, "voice-not-built", &[]),
                 VoiceTrouble::NoModel => self.message(ui, "voice-no-model", &[]),
-                VoiceTrouble::NoMicrophone(name) if name.is_empty() => {
-                    self.message(ui, "voice-no-microphone", &[])
+                VoiceTrouble::NoMicrophone => self.message(ui, "voice-no-microphone", &[]),
+                VoiceTrouble::NoSuchMicrophone(name, names) => {
+                    self.no_such_microphone(ui, name, names)
                 }
-                VoiceTrouble::NoMicrophone(name) => {
-                    self.message(ui, "voice-no-such-microphone", &[("name", s(name.clone()))])
-                }
-                VoiceTrouble::Failed(why) => {
-                    self.message(ui, "voice-failed", &[("why", s(why.clone()))])
+                VoiceTrouble::Failed(fault) => {
+                    let id = match fault {
+                        VoiceFault::SoundSystem => "voice-failed-sound-system",
+                        VoiceFault::Unopenable => "voice-failed-unopenable",
+                        VoiceFault::Stopped => "voice-failed-stopped",
+                        VoiceFault::Recogniser => "voice-failed-recogniser",
+                        VoiceFault::NoThread => "voice-failed-no-thread",
+                    };
+                    self.message(ui, id, &[])
                 }
                 VoiceTrouble::Ended => self.message(ui, "voice-ended", &[]),
                 VoiceTrouble::Recording(file, why) => self.sound_file(ui, file, why),
             },
+            VoiceEvent::NoSuchMicrophone { name, names } => {
+                self.no_such_microphone(ui, name, names)
+            }
             VoiceEvent::Microphones { names, chosen } if names.is_empty() => {
                 let _ = chosen;
                 self.message(ui, "voice-no-microphone", &[])
@@ -130,6 +138,22 @@ impl Announcer {
                 )
             }
         }
+    }
+}
+
+impl Announcer {
+    /// No microphone is called `name`: the ones there are, or that there
+    /// are none.
+    fn no_such_microphone(&self, ui: Lang, name: &str, names: &[String]) -> String {
+        let name = ("name", s(name.to_string()));
+        if names.is_empty() {
+            return self.message(ui, "voice-no-such-microphone-none", &[name]);
+        }
+        self.message(
+            ui,
+            "voice-no-such-microphone",
+            &[name, ("list", s(names.join(", ")))],
+        )
     }
 }
 

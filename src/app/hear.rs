@@ -70,12 +70,11 @@ fn run(args: &HearArgs, announcer: &Announcer) -> Result<Vec<String>, String> {
     let samples = read(args, announcer)?;
     let voice = |t| announcer.hear_trouble(args.lang, &HearTrouble::Voice(t));
     let model = Model::find().ok_or_else(|| voice(VoiceTrouble::NoModel))?;
-    let mut recogniser = Recogniser::new(&model).map_err(|why| voice(VoiceTrouble::Failed(why)))?;
+    let failed = || voice(VoiceTrouble::Failed(crate::event::VoiceFault::Recogniser));
+    let mut recogniser = Recogniser::new(&model).map_err(|_| failed())?;
     let grammar =
         crate::input::grammar::grammar(&game, &Answers::YesNo, args.lang, &|w| recogniser.knows(w));
-    recogniser
-        .set_grammar(&grammar)
-        .map_err(|why| voice(VoiceTrouble::Failed(why)))?;
+    recogniser.set_grammar(&grammar).map_err(|_| failed())?;
     let mut lines = Vec::new();
     for u in utterances(&samples, &VadConfig::default()) {
         recogniser.start();
@@ -114,7 +113,7 @@ fn read(args: &HearArgs, announcer: &Announcer) -> Result<Vec<i16>, String> {
         let file = args.file.display().to_string();
         let trouble = match crate::io::mic::file_trouble(&e) {
             Some(why) => HearTrouble::Unreadable(file, why),
-            None => HearTrouble::Voice(VoiceTrouble::Failed(e.to_string())),
+            None => HearTrouble::Voice(crate::io::mic::device_trouble(&e)),
         };
         announcer.hear_trouble(args.lang, &trouble)
     })

@@ -86,10 +86,10 @@ pub fn start(flags: &Flags, announcer: &Announcer) -> ExitCode {
     session.set_seed(flags.seed.unwrap_or_else(aio::now_seed));
     session.set_date(aio::today());
     session.set_engine(engine);
-    let random_start = match game_from(flags, &mut session) {
-        Ok((game, random)) => {
+    let chess960 = match game_from(flags, &mut session) {
+        Ok((game, chess960)) => {
             session.set_game(game);
-            random
+            chess960
         }
         Err(why) => return refuse(&why, settings.lang, announcer),
     };
@@ -106,7 +106,7 @@ pub fn start(flags: &Flags, announcer: &Announcer) -> ExitCode {
         network,
         start: SessionStart {
             greet: interactive,
-            random_960: random_start,
+            chess960,
             kept,
             token,
         },
@@ -228,10 +228,10 @@ fn engine_started(spec: ExternalSpec, notes: &mut Vec<Event>) -> Option<External
 }
 
 /// The game the flags ask for (`--fen`, `--chess960`), or why it cannot be.
-/// The game to start with, and whether its Chess960 start was drawn at
-/// random (then its number must be said even to a script).
+/// The game to start with, and whether it is a Chess960 start (then
+/// where its pieces stand is said even to a script).
 fn game_from(flags: &Flags, session: &mut Session) -> Result<(Game, bool), FlagError> {
-    let (result, text, random) = match (&flags.fen, &flags.chess960) {
+    let (result, text, chess960) = match (&flags.fen, &flags.chess960) {
         (Some(fen), _) => (Game::from_fen(fen), fen, false),
         (None, Some(n)) => {
             let start = parse_chess960(n);
@@ -240,13 +240,13 @@ fn game_from(flags: &Flags, session: &mut Session) -> Result<(Game, bool), FlagE
                 Some(Chess960Start::Random) => Game::chess960(session.random_chess960()),
                 None => Err(SetupError::Chess960Number),
             };
-            (game, n, start == Some(Chess960Start::Random))
+            (game, n, true)
         }
         (None, None) => return Ok((Game::new(), false)),
     };
     let text = text.clone();
     result
-        .map(|game| (game, random))
+        .map(|game| (game, chess960))
         .map_err(|error| match error {
             SetupError::BadFen => FlagError::NotFen(text),
             SetupError::IllegalPosition => FlagError::IllegalPosition(text),
@@ -381,8 +381,9 @@ fn kept_game(
 
 /// Starts the outputs and the loop; the exit status when it ends. At a
 /// terminal the start is announced as `new` says it; a script hears
-/// nothing before its first line, except the number of a Chess960 start
-/// drawn at random, which nothing else would tell it.
+/// nothing before its first line, except the line of a Chess960 start
+/// (its number and where the pieces stand), which nothing else would
+/// tell it.
 fn run(
     session: &mut Session,
     announcer: &Announcer,

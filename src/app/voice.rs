@@ -28,8 +28,9 @@ pub(super) struct Voice {
 }
 
 impl Voice {
-    /// Carries out [`Effect::Listen`]; the answer when voice input
-    /// cannot be had.
+    /// Carries out [`Effect::Listen`]. The answer, to a moment to
+    /// listen for: that annabella listens, or why it cannot (known at
+    /// once, as the listener starts before it answers).
     #[cfg(feature = "voice")]
     pub(super) fn listen(
         &mut self,
@@ -37,24 +38,30 @@ impl Voice {
         settings: &Settings,
     ) -> Option<Input> {
         use crate::io::voice::listen::{Listener, Report, Source};
-        if moment.is_some() && !self.listener.as_ref().is_some_and(Listener::is_alive) {
+        let asked = moment.is_some();
+        if asked && !self.listener.as_ref().is_some_and(Listener::is_alive) {
+            self.listener = None;
             let source = match &self.from {
                 Some(path) => Source::File(path.clone()),
                 None => Source::Microphone(settings.microphone.0.clone()),
             };
             let tx = self.tx.clone();
-            self.listener = Some(Listener::start(source, self.gate.clone(), move |report| {
+            let started = Listener::start(source, self.gate.clone(), move |report| {
                 let input = match report {
                     Report::Heard(heard) => Input::Heard(heard),
                     Report::Trouble(trouble) => Input::Voice(VoiceNews::Unavailable(trouble)),
                 };
                 let _ = tx.send(Arrival::Input(input));
-            }));
+            });
+            match started {
+                Ok(listener) => self.listener = Some(listener),
+                Err(trouble) => return Some(Input::Voice(VoiceNews::Unavailable(trouble))),
+            }
         }
         if let Some(listener) = &self.listener {
             listener.listen(moment);
         }
-        None
+        asked.then_some(Input::Voice(VoiceNews::Listening))
     }
 
     #[cfg(not(feature = "voice"))]

@@ -249,6 +249,9 @@ pub enum ReplayEvent {
         shown: usize,
         /// Half-moves of the whole game.
         total: usize,
+        /// The game ended in the position shown (mate, stalemate, a
+        /// draw by rule), so `play` cannot go on from it.
+        ended: bool,
     },
 }
 
@@ -441,6 +444,18 @@ pub enum PromptEvent {
     Ask(Question),
     /// The answer did not fit the question; the question stands.
     NotFitting(Question),
+    /// A line that is no answer, no command and no move while a
+    /// question is open: not understood, the choice it is a slip away
+    /// from, and the question again; the question stands.
+    NotAnAnswer {
+        /// The line as typed.
+        input: String,
+        /// The choice the line is one slip away from ("Bela": the knight
+        /// on Bella eins).
+        nearest: Option<shakmaty::Move>,
+        /// The question, asked again.
+        question: Question,
+    },
 }
 
 /// The opponent engine and analysis.

@@ -181,14 +181,35 @@ pub enum VoiceTrouble {
     NotBuilt,
     /// The speech model is not installed.
     NoModel,
-    /// No microphone, or not the one named.
-    NoMicrophone(String),
-    /// The microphone or the recogniser failed.
-    Failed(String),
+    /// The computer has no microphone.
+    NoMicrophone,
+    /// No microphone is called this (setting `microphone`): the name,
+    /// and the microphones there are.
+    NoSuchMicrophone(String, Vec<String>),
+    /// The microphone or the recogniser failed: which way (a kind the
+    /// player is told in the UI language, never the system's words).
+    Failed(VoiceFault),
     /// The recording listened to (`--listen-from`) came to its end.
     Ended,
     /// The recording to listen to cannot be read: the file and why.
     Recording(String, SoundFileTrouble),
+}
+
+/// How voice input failed, when it was there to be had.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum VoiceFault {
+    /// The sound system could not list its microphones (not running).
+    SoundSystem,
+    /// The microphone would not open (another program holds it, or it
+    /// does not work).
+    Unopenable,
+    /// The microphone stopped while it was listened to (unplugged).
+    Stopped,
+    /// The speech recogniser would not start or take its grammar (its
+    /// model damaged).
+    Recogniser,
+    /// The system would not give a thread to listen on.
+    NoThread,
 }
 
 /// Why a sound file cannot be read.

@@ -22,4 +22,11 @@ pub enum VoiceEvent {
     },
     /// A heard command that changes something was dropped on "no".
     Dropped,
+    /// `set microphone NAME` refused: no microphone is called so.
+    NoSuchMicrophone {
+        /// The name asked for.
+        name: String,
+        /// The microphones there are.
+        names: Vec<String>,
+    },
 }

@@ -26,7 +26,7 @@ pub use resolve::{
     CastlingBar, CastlingBlock, Refusal, Resolution, decide, diagnose, diagnose_for,
     filter_by_answer, resolve, resolve_for,
 };
-pub use suggest::not_understood;
+pub use suggest::{nearest_answer, not_understood};
 
 use commands::{Arg, Cmd, Command};
 
@@ -150,22 +150,43 @@ pub enum Suggestion {
     Command(String),
     /// A legal move.
     Move(MoveFacts),
-    /// A piece word alone: where should it go? With a square one such
-    /// piece can go to, for an example.
-    Where(shakmaty::Role, Option<shakmaty::Square>),
+    /// A piece word alone: where should it go? With what such pieces of
+    /// the side to move can do.
+    Where(shakmaty::Role, Reach),
 }
 
-/// The line without control characters: escape sequences (an arrow key
-/// sent through a pipe is `ESC [ A`) are dropped whole, a tab becomes a
-/// space, any other control character is dropped. What is echoed back
-/// ("Not understood: …") must never carry one to a screen reader or a
-/// terminal.
+/// What the pieces of one kind of the side to move can do, for a piece
+/// word typed alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// One of them can go to this square: an example to type.
+    To(shakmaty::Square),
+    /// There are this many, and none can move now.
+    Stuck(u32),
+    /// The side to move has none.
+    NoPiece,
+}
+
+/// The line as it is read: without control characters, and in Unicode
+/// normal form NFKC. Escape sequences (an arrow key sent through a pipe
+/// is `ESC [ A`) are dropped whole, a tab becomes a space, any other
+/// control character is dropped: what is echoed back ("Not understood:
+/// …") must never carry one to a screen reader or a terminal. NFKC makes
+/// the fullwidth letters of an East Asian input method ("ｅ４"), ligatures
+/// and other compatibility forms the letters they stand for, and joins
+/// a letter typed with a combining accent into one. Every typed line
+/// passes here once, where it enters the session.
 ///
 /// ```
 /// assert_eq!(annabella::input::clean_line("\x1b[Ae4\t?"), "e4 ?");
+/// assert_eq!(annabella::input::clean_line("ｅ４"), "e4");
 /// ```
 pub fn clean_line(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
+    let controls = text.chars().any(char::is_control);
+    // Most lines are ASCII, which is already normal: no copy.
+    let normal = text.is_ascii() || is_nfkc_quick(text.chars()) == IsNormalized::Yes;
+    if !controls && normal {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len());
@@ -178,7 +199,12 @@ pub fn clean_line(text: &str) -> std::borrow::Cow<'_, str> {
             c => out.push(c),
         }
     }
-    std::borrow::Cow::Owned(out)
+    if normal {
+        return std::borrow::Cow::Owned(out);
+    }
+    // Normalised after the controls are gone: NFKC turns no letter into
+    // a control character.
+    std::borrow::Cow::Owned(out.nfkc().collect())
 }
 
 /// Skips the rest of an escape sequence after its ESC: a CSI sequence

@@ -44,6 +44,9 @@ pub enum Refusal {
     NotYourTurn {
         /// Who is to move.
         turn: Color,
+        /// The other side's piece that could make it: said, so that the
+        /// player to move hears why their own move was not taken.
+        role: Role,
     },
     /// No piece of the mover stands on the named origin square.
     NoPieceOn {
@@ -309,16 +312,17 @@ pub fn filter_by_answer(moves: &[Move], answer: &Pick) -> Vec<Move> {
         .collect()
 }
 
-/// Would the other side have this move if it were their turn?
-fn other_side_could(pos: &Chess, intent: &Intent) -> bool {
+/// Would the other side have this move if it were their turn? The
+/// piece that would make it, if so.
+fn other_side_could(pos: &Chess, intent: &Intent) -> Option<Role> {
     let mut setup = pos.to_setup(EnPassantMode::Legal);
     setup.turn = !setup.turn;
     setup.ep_square = None;
-    let Ok(other) = setup.position::<Chess>(pos.castles().mode()) else {
-        return false;
-    };
+    let other = setup.position::<Chess>(pos.castles().mode()).ok()?;
     let moves: Vec<Move> = other.legal_moves().into_iter().collect();
-    !matching(intent, &moves, other.turn()).is_empty()
+    matching(intent, &moves, other.turn())
+        .first()
+        .map(|m| m.role())
 }
 
 /// Could the piece on `from` move to `to` if its own king did not matter?
@@ -447,10 +451,9 @@ fn origin_refusal(
     match pos.board().piece_at(sq) {
         None => Some(Refusal::NoPieceOn { square: sq }),
         Some(Piece { color, .. }) if color != us => {
-            Some(if both_sides && other_side_could(pos, intent) {
-                Refusal::NotYourTurn { turn: us }
-            } else {
-                Refusal::NoPieceOn { square: sq }
+            Some(match other_side_could(pos, intent).filter(|_| both_sides) {
+                Some(role) => Refusal::NotYourTurn { turn: us, role },
+                None => Refusal::NoPieceOn { square: sq },
             })
         }
         Some(Piece { role, .. }) => match named_role {
@@ -538,8 +541,11 @@ pub fn diagnose_for(game: &Game, intent: &Intent, both_sides: bool) -> Refusal {
     // The other side's move typed out of turn ("Nf6" with White to
     // move): none of ours could even try it, theirs could make it.
     let ours_try = candidates.iter().any(|&from| pseudo_reaches(pos, from, to));
-    if both_sides && !ours_try && other_side_could(pos, intent) {
-        return Refusal::NotYourTurn { turn: us };
+    if both_sides
+        && !ours_try
+        && let Some(role) = other_side_could(pos, intent)
+    {
+        return Refusal::NotYourTurn { turn: us, role };
     }
     if candidates.is_empty() {
         return Refusal::NoSuchPiece {

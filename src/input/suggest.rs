@@ -4,12 +4,13 @@
 //! alone, where it should go.
 
 use shakmaty::san::SanPlus;
+use shakmaty::{Move, Position, Role};
 
 use super::commands::COMMANDS;
-use super::moves::{Effort, read_move};
-use super::resolve::{Resolution, resolve};
-use super::vocab::{fold, lookup, nearest, piece_word};
-use super::{Line, Suggestion};
+use super::moves::{Effort, parse_answer_with, read_move};
+use super::resolve::{Resolution, filter_by_answer, resolve};
+use super::vocab::{Letters, fold, lookup, nearest, piece_word};
+use super::{Line, Reach, Suggestion};
 use crate::rules::{Game, MoveFacts, german_san};
 use crate::settings::Lang;
 
@@ -34,14 +35,9 @@ pub fn not_understood(line: &str, lang: Lang, game: &Game) -> Line {
         };
     }
     if let Some(role) = piece_word(&fold(line.trim())) {
-        let square = game
-            .legal_moves()
-            .iter()
-            .find(|m| m.role() == role)
-            .map(|m| m.to());
         return Line::NotUnderstood {
             input: shown.to_string(),
-            suggestion: Some(Suggestion::Where(role, square)),
+            suggestion: Some(Suggestion::Where(role, reach(game, role))),
         };
     }
     if let Some(facts) = corrected_move(line, game) {
@@ -86,6 +82,47 @@ pub fn not_understood(line: &str, lang: Lang, game: &Game) -> Line {
         input: shown.to_string(),
         suggestion,
     }
+}
+
+/// Where the pieces of kind `role` of the side to move can go: one
+/// square for an example, else how many of them stand stuck, or none.
+fn reach(game: &Game, role: Role) -> Reach {
+    if let Some(mv) = game.legal_moves().iter().find(|m| m.role() == role) {
+        return Reach::To(mv.to());
+    }
+    let pos = game.position();
+    match pos.board().by_piece(role.of(pos.turn())).count() {
+        0 => Reach::NoPiece,
+        count => Reach::Stuck(u32::try_from(count).unwrap_or(u32::MAX)),
+    }
+}
+
+/// The choice of an open question ("which knight?", "which piece?")
+/// that a line not understood is a slip away from: "Bela" for the knight
+/// on Bella eins. Each unknown word is replaced by the nearest vocabulary
+/// word and the line read again as an answer (`squares`: naming where a
+/// piece stands; else the piece a pawn becomes); the first choice it
+/// then fits, if any. Never a command: the question is what was asked.
+pub fn nearest_answer(
+    line: &str,
+    choices: &[Move],
+    squares: bool,
+    letters: Letters,
+) -> Option<Move> {
+    let words: Vec<String> = line
+        .split_whitespace()
+        .map(|token| {
+            let folded = fold(token);
+            let len = folded.chars().count();
+            if lookup(&folded).is_some() || len < 3 || !folded.chars().all(char::is_alphabetic) {
+                return token.to_string();
+            }
+            let max = if len <= 4 { 1 } else { 2 };
+            nearest(&folded, max, edit_distance).map_or_else(|| token.to_string(), str::to_string)
+        })
+        .collect();
+    let pick = parse_answer_with(&words.join(" "), squares, letters)?;
+    filter_by_answer(choices, &pick).first().copied()
 }
 
 /// SAN with the piece letters of `lang`.

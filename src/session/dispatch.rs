@@ -5,7 +5,7 @@
 
 use crate::event::{Answer, Event, OnlineEvent, Refused, SessionEvent};
 use crate::input::commands::{Cmd, Command, InReplay};
-use crate::input::{Line, clean_line, read_line};
+use crate::input::{Line, Refusal, clean_line, read_line};
 
 use super::board::Reader;
 use super::clock::ClockOrder;
@@ -50,8 +50,14 @@ impl Session {
             }
         }
         let line = read_line(text, self.table.settings.lang, &self.table.game);
-        // Looking at the board does not cancel the question; anything
-        // else lets it lapse.
+        // A typo does not cancel the question: it is asked again.
+        let letters = self.table.settings.lang.into();
+        if let Some(said) = open.as_ref().and_then(|p| p.not_an_answer(&line, letters)) {
+            self.table.prompt = open;
+            return vec![said];
+        }
+        // Looking at the board does not cancel the question; a command
+        // or a move lets it lapse.
         if line.is_read_only() || open.as_ref().is_some_and(|p| p.holds(&line)) {
             self.table.prompt = open;
         }
@@ -75,6 +81,10 @@ impl Session {
                 vec![OnlineEvent::NotOnline.into()]
             }
             Line::Failed(_, error) => vec![error.into()],
+            // Where the replayed game ended, `play` cannot go on either.
+            Line::Move(_) if self.replay.ended_here(&self.table) => {
+                vec![Refusal::GameOver.into()]
+            }
             Line::Move(_) if self.replay.replaying() => vec![Refused::Replaying.into()],
             Line::Move(reading) => self.move_reading(reading, false),
             Line::NotUnderstood { input, suggestion } => {
@@ -141,7 +151,7 @@ impl Session {
             Cmd::Draw(mv) => self.draw(mv),
             Cmd::Accept => play::accept(&mut self.table),
             Cmd::Decline => play::decline(&mut self.table),
-            Cmd::Set(setting) => self.set(setting),
+            Cmd::Set(setting) => self.set_command(setting),
             Cmd::Listen(on) => self.listen_command(on),
             Cmd::Microphones => self.microphones(),
             Cmd::Display(view) => self.display_command(view),

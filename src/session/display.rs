@@ -123,6 +123,10 @@ impl Session {
                 let was = std::mem::take(&mut self.display.connected);
                 self.display.sent = None;
                 if was {
+                    // That the display went away is all the player needs:
+                    // BRLTTY not answering while it stays away (the
+                    // display's thread trying again) is not said after it.
+                    self.display.said_unavailable = true;
                     vec![display(DisplayEvent::Lost)]
                 } else {
                     Vec::new()
@@ -166,7 +170,10 @@ impl Session {
             (Some(from), Some(own)) if self.pickable(own) && !self.reaches(from, square) => {
                 self.pick(own, square, board)
             }
-            (Some(from), _) => self.move_reading(from_to(from, square), false),
+            (Some(from), _) => {
+                let role = board.piece_at(from).map(|p| p.role);
+                self.move_reading(from_to(from, square, role), false)
+            }
             (None, Some(own)) if self.pickable(own) => self.pick(own, square, board),
             (None, _) => self.run(Line::Command(Cmd::Square(square))),
         }
@@ -302,11 +309,14 @@ fn display(event: DisplayEvent) -> Event {
     SessionEvent::Display(event).into()
 }
 
-/// The move from one routed square to another, read as coordinates are.
-fn from_to(from: Square, to: Square) -> Reading {
+/// The move from one routed square to another, read as coordinates are,
+/// of the piece picked there: a move it cannot make is refused naming it
+/// ("The bishop on Felix eins cannot reach Felix fünf"), as the player
+/// picked that piece and no other.
+fn from_to(from: Square, to: Square, role: Option<Role>) -> Reading {
     Reading {
         intents: vec![Intent {
-            role: RoleSpec::Any,
+            role: role.map_or(RoleSpec::Any, RoleSpec::Role),
             from_file: Some(from.file()),
             from_rank: Some(from.rank()),
             to: Some(to),

@@ -193,16 +193,17 @@ impl Session {
     /// What is said when the client starts. For a person (`full`) as
     /// `new` says it: the game (a Chess960 game with its start number),
     /// who the opponent is and which side the player has, and whose move
-    /// it is; `repeat` says it again. A script hears only the number of a
-    /// Chess960 start drawn at random (`random_960`), which nothing else
-    /// would tell it.
-    fn opening(&mut self, full: bool, random_960: bool) -> Vec<Event> {
+    /// it is; `repeat` says it again. A script hears only the line of a
+    /// Chess960 start (`chess960`): its number and where the pieces
+    /// stand, the same line as at a terminal, which nothing else would
+    /// tell it.
+    fn opening(&mut self, full: bool, chess960: bool) -> Vec<Event> {
         let game: Event = GameEvent::NewGame {
             chess960: self.table.game.chess960_number(),
         }
         .into();
         if !full {
-            return if random_960 { vec![game] } else { Vec::new() };
+            return if chess960 { vec![game] } else { Vec::new() };
         }
         let events = vec![
             game,

@@ -3,15 +3,19 @@
 //! the part that tells the choices apart. In confirm mode the player
 //! repeats the opponent's move (and confirms their own); a scoresheet may
 //! be dictated line by line; `restore` asks before it takes moves back. Reading the board leaves the question
-//! standing; anything else lets it lapse, except that a repetition and a
-//! dictation outlast a typo.
+//! standing; a line that is no answer, no command and no move (a typo)
+//! leaves it standing too, and it is asked again; a command or a move
+//! lets it lapse, except that a repetition and a dictation outlast every
+//! line but a command.
 
 use shakmaty::{Move, Role, Square};
 
 use crate::event::{Event, PromptEvent, Question};
 use crate::input::commands::{Cmd, Command};
-use crate::input::vocab::{castling_side_word, fold, is_answer_lead, is_answer_pronoun};
-use crate::input::{Line, Pick, Resolution, decide, filter_by_answer, parse_answer_with};
+use crate::input::vocab::{Letters, castling_side_word, fold, is_answer_lead, is_answer_pronoun};
+use crate::input::{
+    Line, Pick, Resolution, decide, filter_by_answer, nearest_answer, parse_answer_with,
+};
 use crate::rules::MoveFacts;
 
 use super::table::Table;
@@ -190,6 +194,42 @@ impl Prompt {
             | Prompt::Restore { .. }
             | Prompt::Quiz { .. } => false,
         }
+    }
+}
+
+impl Prompt {
+    /// For a line not understood (`line` is [`Line::NotUnderstood`])
+    /// while this question is open: what is said instead of "not
+    /// understood", and that the question stands, or `None` when the
+    /// question has its own way with such a line (a repetition, a
+    /// dictation and a drill read it themselves) or lapses (the question
+    /// about the game asked every `quizevery` moves takes a square as its
+    /// answer: kept open, it would take the next move typed for one). A
+    /// typo is no reason to forget what was asked: the player hears the
+    /// question again with its choices, and the choice the typo is a
+    /// slip away from.
+    pub fn not_an_answer(&self, line: &Line, letters: Letters) -> Option<Event> {
+        let Line::NotUnderstood { input, .. } = line else {
+            return None;
+        };
+        let nearest = match self {
+            Prompt::Which { moves, .. } => nearest_answer(input, moves, true, letters),
+            Prompt::Promotion { moves, .. } => nearest_answer(input, moves, false, letters),
+            Prompt::ConfirmOwn { .. } | Prompt::HeardCommand { .. } | Prompt::Restore { .. } => {
+                None
+            }
+            Prompt::Repeat { .. } | Prompt::Sheet { .. } | Prompt::Drill | Prompt::Quiz { .. } => {
+                return None;
+            }
+        };
+        Some(
+            PromptEvent::NotAnAnswer {
+                input: input.clone(),
+                nearest,
+                question: self.question(),
+            }
+            .into(),
+        )
     }
 }
 

@@ -63,6 +63,18 @@ fn up_to(full: &Game, shown: usize) -> Game {
     game
 }
 
+/// `shown` as `play` goes on from it: a resignation, an agreement, a
+/// claim or a fallen flag ended the game after its last move, and the
+/// position itself goes on; `None` when the position ended it (mate,
+/// stalemate, a draw by rule).
+fn going_on(shown: &Game) -> Option<Game> {
+    let mut game = shown.clone();
+    if game.result().is_some_and(|f| !f.with_move) {
+        game.undo();
+    }
+    (!game.is_over()).then_some(game)
+}
+
 impl ReplayRoom {
     /// Shows `game` (a loaded one) for replay, from its start, in place
     /// of the table's game, with no clock running: `next` then walks it
@@ -104,6 +116,7 @@ impl ReplayRoom {
             ReplayEvent::Place {
                 shown: t.game.plies().len(),
                 total: replayed.full.plies().len(),
+                ended: going_on(&t.game).is_none(),
             }
             .into(),
         )
@@ -247,17 +260,18 @@ impl ReplayRoom {
         if self.replayed.is_none() && !t.game.is_over() {
             return Err(vec![Refused::NoReplay.into()]);
         }
-        let mut game = t.game.clone();
-        // A resignation, an agreement, a claim or a fallen flag ended the
-        // game after its last move; the position itself goes on.
-        if game.result().is_some_and(|f| !f.with_move) {
-            game.undo();
-        }
-        if game.is_over() {
+        let Some(game) = going_on(&t.game) else {
             return Err(vec![Refusal::GameOver.into()]);
-        }
+        };
         self.replayed = None;
         Ok(game)
+    }
+
+    /// Whether a replay shows the position its game ended in by itself:
+    /// then a move typed hears what `play` would say (the game is over:
+    /// `new` or `undo`), not to type `play`.
+    pub fn ended_here(&self, t: &Table) -> bool {
+        self.replaying() && going_on(&t.game).is_none()
     }
 
     /// Another game is on the table: the replay ends.
@@ -335,7 +349,12 @@ mod tests {
         let status = s.line_at("status", t0);
         assert_eq!(
             status[1],
-            ReplayEvent::Place { shown: 1, total: 4 }.into(),
+            ReplayEvent::Place {
+                shown: 1,
+                total: 4,
+                ended: false
+            }
+            .into(),
             "{status:?}"
         );
         // The whole game waits, untouched.

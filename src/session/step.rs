@@ -64,6 +64,8 @@ pub enum Input {
 pub enum VoiceNews {
     /// Voice input cannot be had (or no longer): the keyboard goes on.
     Unavailable(VoiceTrouble),
+    /// The recogniser was told what to listen for, and listens.
+    Listening,
     /// The microphones there are, for `microphones`.
     Microphones(Vec<String>),
 }
@@ -72,10 +74,12 @@ pub enum VoiceNews {
 #[derive(Debug, Default)]
 pub struct Start {
     /// A person at a terminal hears the game as `new` says it; a script
-    /// hears only the number of a Chess960 start drawn at random.
+    /// hears only where the pieces of a Chess960 start stand.
     pub greet: bool,
-    /// The Chess960 start was drawn at random.
-    pub random_960: bool,
+    /// The game is a Chess960 start (a number, or one drawn at random):
+    /// its line, the number and where the pieces stand, is said to a
+    /// script too, since nothing else tells it.
+    pub chess960: bool,
     /// An unfinished game kept by an earlier run, and what to do with it.
     pub kept: Option<KeptGame>,
     /// Whether a lichess token is there, and whether it comes from the
@@ -316,7 +320,7 @@ impl Session {
             .iter()
             .any(|e| matches!(e, Event::Record(RecordEvent::Resumed)));
         if !self.offering() && !resumed {
-            events.extend(self.opening(start.greet, start.random_960));
+            events.extend(self.opening(start.greet, start.chess960));
         }
         events
     }

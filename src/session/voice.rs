@@ -4,10 +4,11 @@
 //! else. A heard move is read back as a question ("Springer Felix
 //! drei?") and played on yes or Enter, dropped on no (setting
 //! `listenconfirm`; time trouble waives it as it waives confirming a
-//! typed move); a heard command that only reads runs at once, any other
-//! is read back first. Whenever the position or the open question
-//! changes, and after every utterance, the recogniser is told what to
-//! listen for ([`Effect::Listen`]).
+//! typed move); a move heard while one is read back is read back in
+//! its place, never taken as the answer. A heard command that only
+//! reads runs at once, any other is read back first. Whenever the
+//! position or the open question changes, and after every utterance,
+//! the recogniser is told what to listen for ([`Effect::Listen`]).
 
 use shakmaty::Move;
 
@@ -16,7 +17,7 @@ use crate::input::grammar::{Answers, Moment, taken};
 use crate::input::vocab::fold;
 use crate::input::{Line, Resolution, read_line, resolve_for};
 use crate::rules::MoveFacts;
-use crate::settings::{ListenConfirm, Setting};
+use crate::settings::{ListenConfirm, Microphone, Setting};
 
 use super::step::{Effect, VoiceNews};
 use super::{Prompt, Session};
@@ -33,6 +34,13 @@ pub(super) struct VoiceRoom {
     sent: Option<(String, Answers, crate::settings::Lang)>,
     /// Voice input failed: not asked for again until `listen` is said.
     failed: bool,
+    /// The player said `listen`: whether annabella listens is said when
+    /// the loop answers, as it knows (one sentence: listening, or why
+    /// not), and the setting is turned on only then.
+    asked: bool,
+    /// `set microphone NAME` waits for the list of microphones, to take
+    /// the name only if one is called so.
+    microphone: Option<String>,
 }
 
 impl VoiceRoom {
@@ -59,7 +67,14 @@ impl Session {
             return events;
         }
         events.push(SessionEvent::Voice(VoiceEvent::Heard(shown)).into());
-        if self.table.prompt.is_some() || self.offering() {
+        // A move heard while one is read back is never its answer (a
+        // misheard move said again would be played unasked): it is read
+        // back in its place.
+        let reading_back = matches!(
+            self.table.prompt,
+            Some(Prompt::ConfirmOwn { heard: true, .. })
+        );
+        if (self.table.prompt.is_some() && !reading_back) || self.offering() {
             events.extend(self.dispatch(&heard.words));
             return events;
         }
@@ -70,12 +85,13 @@ impl Session {
                 let o = self.against();
                 let resolved = resolve_for(&t.game, &reading.intents, false, o.hot_seat());
                 match resolved {
-                    Resolution::Move(mv) if self.reads_back(heard.confidence) => {
+                    Resolution::Move(mv) if reading_back || self.reads_back(heard.confidence) => {
                         events.extend(self.read_back(mv));
                     }
                     _ => events.extend(self.dispatch(&heard.words)),
                 }
             }
+            _ if reading_back => events.extend(self.dispatch(&heard.words)),
             Line::Command(cmd) if !line.is_read_only() => {
                 let command = cmd.command();
                 self.table.prompt = Some(Prompt::HeardCommand {
@@ -114,32 +130,86 @@ impl Session {
     /// News of voice input.
     pub(super) fn voice_news(&mut self, news: VoiceNews) -> Vec<Event> {
         match news {
+            VoiceNews::Listening => {
+                if !std::mem::take(&mut self.voice.asked) {
+                    return Vec::new();
+                }
+                // "Listening." says that the setting is on now as well.
+                let _ = self.set(Setting::Listen(true));
+                vec![SessionEvent::Voice(VoiceEvent::Listening(true)).into()]
+            }
             VoiceNews::Unavailable(trouble) => {
+                let asked = std::mem::take(&mut self.voice.asked);
                 let was = self.voice.sent.take().is_some() || !self.voice.failed;
                 self.voice.failed = true;
-                if was {
+                if asked && self.table.settings.listen {
+                    // Asked for and failed: a later start does not fail
+                    // again on the setting left on.
+                    let _ = self.set(Setting::Listen(false));
+                }
+                if asked || was {
                     vec![SessionEvent::Voice(VoiceEvent::Unavailable(trouble)).into()]
                 } else {
                     Vec::new()
                 }
             }
-            VoiceNews::Microphones(names) => {
-                let chosen = self.table.settings.microphone.0.clone();
-                vec![SessionEvent::Voice(VoiceEvent::Microphones { names, chosen }).into()]
-            }
+            VoiceNews::Microphones(names) => match self.voice.microphone.take() {
+                Some(name) if names_one(&names, &name) => {
+                    self.set(Setting::Microphone(Microphone(Some(name))))
+                }
+                Some(name) => {
+                    vec![SessionEvent::Voice(VoiceEvent::NoSuchMicrophone { name, names }).into()]
+                }
+                None => {
+                    let chosen = self.table.settings.microphone.0.clone();
+                    vec![SessionEvent::Voice(VoiceEvent::Microphones { names, chosen }).into()]
+                }
+            },
         }
     }
 
-    /// `listen`, `listen on`, `listen off`.
-    pub(super) fn listen_command(&mut self, on: Option<bool>) -> Vec<Event> {
-        let on = on.unwrap_or(!self.table.settings.listen);
-        if on {
-            // Said again: voice input is tried again.
-            self.voice.failed = false;
+    /// `set KEY VALUE`: listening and the microphone as `listen` and
+    /// [`Session::set_microphone`] take them, any other setting at once.
+    pub(super) fn set_command(&mut self, setting: Setting) -> Vec<Event> {
+        match setting {
+            Setting::Listen(on) => self.listen_command(Some(on)),
+            Setting::Microphone(microphone) => self.set_microphone(microphone),
+            setting => self.set(setting),
         }
-        let mut events = self.set(Setting::Listen(on));
-        events.push(SessionEvent::Voice(VoiceEvent::Listening(on)).into());
-        events
+    }
+
+    /// `listen`, `listen on`, `listen off` (and `set listen`). Alone it
+    /// switches whether annabella listens. One sentence says what became
+    /// of it (the setting follows): on, nothing is said until the loop
+    /// answers whether the recogniser listens, or why it cannot.
+    pub(super) fn listen_command(&mut self, on: Option<bool>) -> Vec<Event> {
+        let on = on.unwrap_or(!self.voice.listening());
+        if !on {
+            self.voice.asked = false;
+            let _ = self.set(Setting::Listen(false));
+            return vec![SessionEvent::Voice(VoiceEvent::Listening(false)).into()];
+        }
+        if self.voice.listening() {
+            return vec![SessionEvent::Voice(VoiceEvent::Listening(true)).into()];
+        }
+        // Said again: voice input is tried again.
+        self.voice.failed = false;
+        self.voice.asked = true;
+        Vec::new()
+    }
+
+    /// `set microphone NAME`: taken when a microphone is called so (or a
+    /// part of its name, as the capture finds it), which the list of
+    /// microphones the loop gives says; `default` at once.
+    pub(super) fn set_microphone(&mut self, microphone: Microphone) -> Vec<Event> {
+        match microphone.0 {
+            None => self.set(Setting::Microphone(microphone)),
+            Some(name) => {
+                self.voice.microphone = Some(name);
+                self.table.effects.push(Effect::ListMicrophones);
+                Vec::new()
+            }
+        }
     }
 
     /// The effect that tells the recogniser what to listen for, when it
@@ -147,7 +217,7 @@ impl Session {
     /// it decodes the next, so that "ja" after a read-back is heard with
     /// the question's grammar).
     pub(super) fn listening(&mut self, after_heard: bool) -> Option<Effect> {
-        let wanted = self.table.settings.listen && !self.voice.failed;
+        let wanted = (self.table.settings.listen || self.voice.asked) && !self.voice.failed;
         if !wanted {
             return self.voice.sent.take().map(|_| Effect::Listen(None));
         }
@@ -212,6 +282,13 @@ impl Session {
             .listen
             .then(|| SessionEvent::Voice(VoiceEvent::Listening(self.voice.listening())).into())
     }
+}
+
+/// Whether one of `names` is the microphone `wanted` names: the whole
+/// name or a part of it, in any case, as the capture looks for it.
+fn names_one(names: &[String], wanted: &str) -> bool {
+    let wanted = wanted.to_lowercase();
+    names.iter().any(|n| n.to_lowercase().contains(&wanted))
 }
 
 /// The heard words as the player reads them: each word in its spelling

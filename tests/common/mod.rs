@@ -168,13 +168,13 @@ impl Piped {
 }
 
 #[allow(dead_code)] // Only the tests that read the shared games use it.
-/// The shared PGN files (`../shared/data/pgn/*.pgn` beside the crate),
+/// The PGN files of the test data (`tests/data/pgn/*.pgn`),
 /// sorted; a test that needs them fails with the place it looked.
 pub fn shared_pgn_files() -> Vec<std::path::PathBuf> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pgn");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn");
     let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| {
         panic!(
-            "{} cannot be read ({e}): the shared games belong beside the crate",
+            "{} cannot be read ({e}): the games belong in tests/data/pgn",
             dir.display()
         )
     });

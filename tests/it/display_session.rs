@@ -108,6 +108,27 @@ fn routing_keys_pick_let_go_and_play_through_the_typed_moves_refusals() {
     assert_eq!(routed(&mut s, "d7"), ["Bauer David sieben."]);
 }
 
+/// Issue 34, item 15: a move the picked piece cannot make is refused
+/// naming that piece, as the same move typed with its letter is.
+#[test]
+fn a_picked_piece_that_cannot_reach_the_routed_square_is_named() {
+    for lang in [Lang::En, Lang::De, Lang::Et] {
+        let mut s = session(Settings { lang, ..hot_seat() });
+        connect(&mut s);
+        routed(&mut s, "f1");
+        let refused = routed(&mut s, "f5");
+        assert_eq!(s.game().plies().len(), 0);
+        if lang == Lang::En {
+            assert_eq!(
+                refused,
+                ["The bishop on Felix eins cannot reach Felix fünf."]
+            );
+        }
+        let (said, _) = step(&mut s, Input::Line("Bf1f5".into()));
+        assert_eq!(refused, said, "{lang:?}");
+    }
+}
+
 #[test]
 fn a_move_made_by_routing_keys_is_confirmed_as_a_typed_one() {
     let mut s = session(Settings {
@@ -177,6 +198,36 @@ fn the_display_unavailable_is_said_once_with_on_and_never_with_auto() {
             .any(|l| l.contains("no Braille display")),
         "{said:?} {said_again:?}"
     );
+}
+
+/// Issue 34, item 14: BRLTTY gone mid-game is one sentence; that it
+/// then does not answer (the display's thread trying it again) is not a
+/// second one.
+#[test]
+fn a_display_lost_with_braille_on_is_one_sentence() {
+    let mut s = session(Settings {
+        braille: BrailleUse::On,
+        ..hot_seat()
+    });
+    connect(&mut s);
+    let (lost, _) = step(&mut s, Input::Display(DisplayInput::Lost));
+    assert_eq!(
+        lost,
+        [
+            "Die Braillezeile ist weg; annabella geht ohne sie weiter und nimmt sie wieder, sobald BRLTTY wieder da ist."
+        ]
+    );
+    let gone = Input::Display(DisplayInput::Unavailable(DisplayTrouble::NoBrltty));
+    let (after, _) = step(&mut s, gone);
+    assert!(after.is_empty(), "{after:?}");
+    let (moved, _) = step(&mut s, Input::Line("e4".into()));
+    assert_eq!(moved.len(), 1, "{moved:?}");
+    // Back, and lost again: said again, once.
+    connect(&mut s);
+    let (lost, _) = step(&mut s, Input::Display(DisplayInput::Lost));
+    assert_eq!(lost.len(), 1, "{lost:?}");
+    let gone = Input::Display(DisplayInput::Unavailable(DisplayTrouble::NoBrltty));
+    assert!(step(&mut s, gone).0.is_empty());
 }
 
 #[test]

@@ -133,3 +133,56 @@ fn the_embedded_locales_are_the_files() {
         assert_eq!(fs::read_to_string(file).unwrap(), text);
     }
 }
+
+/// The text of message `id` in a locale file: its first line and the
+/// lines that continue it (indented).
+fn message_text(locale: &str, id: &str) -> Option<String> {
+    let head = format!("{id} = ");
+    let mut lines = locale.lines().skip_while(|l| !l.starts_with(&head));
+    let first = lines.next()?;
+    let mut text = first[head.len()..].to_string();
+    for line in lines.take_while(|l| l.starts_with(' ')) {
+        text.push(' ');
+        text.push_str(line.trim());
+    }
+    Some(text)
+}
+
+#[test]
+fn help_in_german_and_estonian_names_no_english_only_command_word() {
+    use annabella::input::commands::Command;
+    use annabella::settings::Lang;
+    // Words that call a command in English and in no other language
+    // ("board", "b", "clock"): a German or Estonian help text that
+    // names them speaks English to the player.
+    let others: BTreeSet<&str> = Command::all()
+        .flat_map(|c| {
+            let w = &c.entry().words;
+            w.of(Lang::De).iter().chain(w.of(Lang::Et)).copied()
+        })
+        .collect();
+    let english: BTreeSet<&str> = Command::all()
+        .flat_map(|c| c.entry().words.of(Lang::En).iter().copied())
+        .filter(|w| !others.contains(w))
+        .collect();
+    let mut problems = Vec::new();
+    for (lang, text) in locales().iter().filter(|(l, _)| l != "en") {
+        for command in Command::all() {
+            let id = command.entry().help;
+            let help = message_text(text, id).unwrap_or_default();
+            // The English words stood in parentheses after the command's
+            // own ("laud (board, b)").
+            let bracketed = help.split('(').skip(1).filter_map(|s| s.split(')').next());
+            // Lichess's scope names ("board:play") are no command words.
+            let tokens = bracketed.flat_map(str::split_whitespace);
+            let words = tokens.filter(|t| !t.contains(':'));
+            for word in words.map(|t| t.trim_matches(|c: char| !c.is_alphanumeric())) {
+                // "repeat" or "r": the one letter German help offers too.
+                if english.contains(word) && word != "r" {
+                    problems.push(format!("{lang} {id}: {word}"));
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

@@ -29,6 +29,7 @@ mod promotion_forms;
 mod properties;
 mod readme;
 mod roundtrip;
+mod self_contained;
 mod settings_file;
 mod settings_table;
 mod spoken;

@@ -2,7 +2,7 @@
 //! the undo inside `annabella::rules::perft` must agree with the
 //! published node counts.
 //!
-//! Data: `../shared/data/perft/` next to the crate. A missing file is a
+//! Data: `tests/data/perft/`. A missing file is a
 //! failure, never a silent skip.
 
 use std::path::PathBuf;
@@ -31,7 +31,7 @@ struct Case {
 
 fn data_file(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/perft")
+        .join("tests/data/perft")
         .join(name)
 }
 
@@ -40,8 +40,8 @@ fn read_data(name: &str) -> (PathBuf, String) {
     match std::fs::read_to_string(&path) {
         Ok(text) => (path, text),
         Err(e) => panic!(
-            "perft data file {} cannot be read ({e}); the perft tests need the shared data \
-             in ../shared/data/perft next to the crate",
+            "perft data file {} cannot be read ({e}); the perft tests need the data \
+             in tests/data/perft",
             path.display()
         ),
     }

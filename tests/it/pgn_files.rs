@@ -62,12 +62,12 @@ fn its_own_german_export_loads_back() {
         format!("e4\ne5\nNf3\nNc6\nBb5\na6\nQe2\npgn {de} de\ngames {de}\nload {de}\nend\n");
     let out = run(&home, &["--opponent", "human"], &input);
     assert!(
-        out.contains(&"Game 1 loaded: ? against ?. next goes through it move by move, play goes on from where it is shown.".to_string()),
+        out.contains(&"Game 1 loaded: unknown players. next goes through it move by move, play goes on from where it is shown.".to_string()),
         "{out:?}"
     );
     assert!(!out.iter().any(|l| l.contains("stops at")), "{out:?}");
     assert!(
-        out.contains(&"1. ? against ?, *, 4 moves.".to_string()),
+        out.contains(&"1. unknown players, *, 4 moves.".to_string()),
         "{out:?}"
     );
     // `end` shows the whole game: its last move, and that it was open.

@@ -1,4 +1,4 @@
-//! Replays every game of `../shared/data/pgn/*.pgn` through the real
+//! Replays every game of `tests/data/pgn/*.pgn` through the real
 //! binary, one SAN per line, and compares the final `fen` with a position
 //! computed independently with shakmaty.
 //!

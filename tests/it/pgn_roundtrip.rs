@@ -1,4 +1,4 @@
-//! PGN import and export: every game of `../shared/data/pgn/*.pgn` is
+//! PGN import and export: every game of `tests/data/pgn/*.pgn` is
 //! imported, its final position compared with one worked out by
 //! `pgn-reader` and shakmaty alone (none of annabella's code), exported
 //! and imported again with the same moves and tags. Then the odd files:

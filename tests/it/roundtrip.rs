@@ -21,7 +21,7 @@ const VERBOSITIES: [Verbosity; 3] = [Verbosity::Short, Verbosity::Normal, Verbos
 
 fn data(path: &str) -> String {
     let full = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
+        .join("tests/data")
         .join(path);
     fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()))
 }

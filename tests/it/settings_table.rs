@@ -8,11 +8,11 @@ use std::time::Instant;
 use std::collections::HashMap;
 
 use annabella::announce::Announcer;
-use annabella::event::{Answer, EngineEvent, Event, SessionEvent};
+use annabella::event::{Answer, EngineEvent, Event, SessionEvent, VoiceEvent};
 use annabella::input::vocab::fold;
 use annabella::rules::Game;
-use annabella::session::{Input, Session};
-use annabella::settings::{Allowed, Key, Lang, OpponentChoice, Settings, TABLE};
+use annabella::session::{Input, Session, VoiceNews};
+use annabella::settings::{Allowed, Key, Lang, OpponentChoice, Setting, Settings, TABLE};
 
 fn session(lang: Lang) -> Session {
     let settings = Settings {
@@ -34,11 +34,25 @@ fn every_key_and_value_word_is_set_and_listed() {
                 for ui in Lang::ALL {
                     let mut s = session(ui);
                     let line = format!("set {key_word} {value}");
-                    let events = s.step(Input::Line(line.to_string()), Instant::now()).events;
+                    let mut events = s.step(Input::Line(line.to_string()), Instant::now()).events;
                     let expected = key.parse(&value).expect("a sample parses");
+                    // A microphone is taken when the loop's list has it,
+                    // listening when the loop says the recogniser listens.
+                    let answer = match key {
+                        Key::Microphone => Some(VoiceNews::Microphones(vec![value.to_string()])),
+                        Key::Listen => Some(VoiceNews::Listening),
+                        _ => None,
+                    };
+                    if let Some(answer) = answer.filter(|_| events.is_empty()) {
+                        events = s.step(Input::Voice(answer), Instant::now()).events;
+                    }
                     match &events[..] {
                         [Event::Session(SessionEvent::SettingChanged(setting))] => {
                             assert_eq!(setting, &expected, "{line} ({ui:?})")
+                        }
+                        // Listening is said as what annabella does now.
+                        [Event::Session(SessionEvent::Voice(VoiceEvent::Listening(on)))] => {
+                            assert_eq!(Setting::Listen(*on), expected, "{line} ({ui:?})")
                         }
                         // Opponent, level and colour answer with the opponent.
                         [Event::Engine(EngineEvent::OpponentChanged(_))] => {

@@ -337,14 +337,38 @@ fn refusals() -> Vec<(&'static str, &'static str, Refusal)> {
             },
         ),
         // Black's moves typed with White to move: not your turn (issue 10).
-        (START, "Bauer Eva fünf", NotYourTurn { turn: Color::White }),
-        (START, "Eva fünf", NotYourTurn { turn: Color::White }),
+        (
+            START,
+            "Bauer Eva fünf",
+            NotYourTurn {
+                turn: Color::White,
+                role: Role::Pawn,
+            },
+        ),
+        (
+            START,
+            "Eva fünf",
+            NotYourTurn {
+                turn: Color::White,
+                role: Role::Pawn,
+            },
+        ),
         (
             START,
             "Springer Felix sechs",
-            NotYourTurn { turn: Color::White },
+            NotYourTurn {
+                turn: Color::White,
+                role: Role::Knight,
+            },
         ),
-        (START, "Nf6", NotYourTurn { turn: Color::White }),
+        (
+            START,
+            "Nf6",
+            NotYourTurn {
+                turn: Color::White,
+                role: Role::Knight,
+            },
+        ),
         (
             START,
             "Springer David vier",
@@ -398,16 +422,29 @@ fn refusals() -> Vec<(&'static str, &'static str, Refusal)> {
                 to: Square::F7,
             },
         ),
-        (START, "e7e5", NotYourTurn { turn: Color::White }),
+        (
+            START,
+            "e7e5",
+            NotYourTurn {
+                turn: Color::White,
+                role: Role::Pawn,
+            },
+        ),
         (
             START,
             "Eva sieben Eva fünf",
-            NotYourTurn { turn: Color::White },
+            NotYourTurn {
+                turn: Color::White,
+                role: Role::Pawn,
+            },
         ),
         (
             START,
             "von Eva sieben nach Eva fünf",
-            NotYourTurn { turn: Color::White },
+            NotYourTurn {
+                turn: Color::White,
+                role: Role::Pawn,
+            },
         ),
         (START, "Eva vier Eva fünf", NoPieceOn { square: Square::E4 }),
         (
@@ -474,7 +511,10 @@ fn refusals() -> Vec<(&'static str, &'static str, Refusal)> {
         (
             PROMOTE,
             "König Gustav acht",
-            NotYourTurn { turn: Color::White },
+            NotYourTurn {
+                turn: Color::White,
+                role: Role::King,
+            },
         ),
         (
             PROMOTE,
@@ -517,7 +557,14 @@ fn refusals() -> Vec<(&'static str, &'static str, Refusal)> {
                 role: Role::Pawn,
             },
         ),
-        (TWO_KNIGHTS, "e2e4", NotYourTurn { turn: Color::Black }),
+        (
+            TWO_KNIGHTS,
+            "e2e4",
+            NotYourTurn {
+                turn: Color::Black,
+                role: Role::Pawn,
+            },
+        ),
         (
             SHORT_ONLY,
             "Lange Rochade",

@@ -119,7 +119,7 @@ fn kept_and_loaded(moves: &str, prefix: &str, said: &str, then: &str) -> Vec<Str
 #[test]
 fn an_unfinished_game_stays_saved_when_a_script_starts_anew() {
     // Neither --resume nor --new on a pipe: a new game, the old one kept.
-    let said = ": ? against ?, 1 move, unfinished, ";
+    let said = ": unknown players, 1 move, unfinished, ";
     let out = kept_and_loaded("e4\ne5\n", "unfinished-", said, "history\n");
     assert!(
         out.contains(&"1. White: Bauer Eva vier; Black: Bauer Eva fünf".to_string()),
@@ -130,7 +130,7 @@ fn an_unfinished_game_stays_saved_when_a_script_starts_anew() {
 #[test]
 fn a_finished_game_is_kept_to_replay_and_export() {
     let mate = "f3\ne5\ng4\nQh4#\n";
-    let said = ": ? against ?, 2 moves, 0-1, ";
+    let said = ": unknown players, 2 moves, 0-1, ";
     let out = kept_and_loaded(mate, "game-", said, "pgn\nstart\nnext\n");
     assert!(out.contains(&"Start of the game.".to_string()), "{out:?}");
     assert!(
@@ -209,7 +209,10 @@ fn a_game_ended_in_a_later_run_is_kept_as_over_at_the_next_start() {
     let out = run(&home, &["--opponent", "human"], "games\n");
     assert_eq!(out.len(), 1, "{out:?}");
     assert!(out[0].starts_with("game-"), "{out:?}");
-    assert!(out[0].contains(": ? against ?, 2 moves, 0-1, "), "{out:?}");
+    assert!(
+        out[0].contains(": unknown players, 2 moves, 0-1, "),
+        "{out:?}"
+    );
 }
 
 #[test]

@@ -91,6 +91,36 @@ fn nein_drops_the_heard_move_and_enter_plays_it() {
     );
 }
 
+/// Issue 34, item 6: a misheard move said again is asked again, never
+/// played without a yes (nor a different move heard instead).
+#[test]
+fn a_heard_move_said_again_while_read_back_is_asked_again_not_played() {
+    for lang in [Lang::En, Lang::De, Lang::Et] {
+        let mut s = session(lang, ListenConfirm::On);
+        let (first, _) = say(&mut s, heard("delta four", 0.95));
+        assert_eq!(first.len(), 2, "{first:?}");
+        let (again, step) = say(&mut s, heard("delta four", 0.95));
+        assert_eq!(again, first, "{lang:?}: asked again");
+        assert!(s.game().plies().is_empty(), "{lang:?}: played unasked");
+        assert_eq!(listens_for(&step), Some(Answers::YesNo));
+        // Another move heard replaces the question.
+        let (other, _) = say(&mut s, heard("echo four", 0.95));
+        assert!(other[1].ends_with('?'), "{other:?}");
+        assert!(s.game().plies().is_empty(), "{lang:?}: played unasked");
+        let yes = match lang {
+            Lang::De => "ja",
+            Lang::En => "yes",
+            Lang::Et => "jah",
+        };
+        say(&mut s, heard(yes, 0.95));
+        assert_eq!(
+            s.game().fen().split(' ').next(),
+            Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"),
+            "{lang:?}: the last move asked is played on yes"
+        );
+    }
+}
+
 #[test]
 fn talk_and_unsure_words_are_not_understood_and_never_a_move() {
     let mut s = session(Lang::En, ListenConfirm::Off);
@@ -242,7 +272,6 @@ mod properties {
             heard_seq in prop::collection::vec(utterance(), 1..12)
         ) {
             let mut s = session(Lang::De, ListenConfirm::On);
-            let mut before = String::new();
             for (words, confidence) in heard_seq {
                 let plies = s.game().plies().len();
                 let asked_which = matches!(s.prompt(), Some(Prompt::Which { .. } | Prompt::Promotion { .. }));
@@ -252,11 +281,8 @@ mod properties {
                 }
                 let played = s.game().plies().len() > plies;
                 let yes = YES.all().any(|w| annabella::lang::fold(w) == annabella::lang::fold(words.trim()));
-                // The same move said again confirms it, as typed.
-                let again = words.trim() == before.trim();
-                before.clone_from(&words);
                 prop_assert!(
-                    !played || (yes && confidence >= 0.5) || asked_which || again,
+                    !played || (yes && confidence >= 0.5) || asked_which,
                     "{words:?} ({confidence}) played a move"
                 );
             }
@@ -296,4 +322,101 @@ fn status_says_whether_annabella_listens() {
     );
     let (said, _) = say(&mut s, Input::Line("status".into()));
     assert_eq!(said.last().map(String::as_str), Some("Not listening."));
+}
+
+/// A session with listening off, started.
+fn not_listening(lang: Lang) -> Session {
+    let settings = Settings {
+        opponent: OpponentChoice::Human,
+        lang,
+        ..Settings::default()
+    };
+    let mut s = Session::new(Game::new(), settings);
+    s.step(Input::Start(Start::default()), Instant::now());
+    s
+}
+
+/// Issue 34, item 7: `listen` without a usable microphone is one
+/// sentence in the UI language, and the setting is not turned on.
+#[test]
+fn listen_without_a_usable_microphone_is_one_sentence_and_leaves_the_setting_off() {
+    use annabella::event::VoiceFault;
+    let mut s = not_listening(Lang::De);
+    let (said, step) = say(&mut s, Input::Line("zuhören".into()));
+    assert!(said.is_empty(), "nothing before the loop answers: {said:?}");
+    assert!(listens_for(&step).is_some(), "the recogniser is asked");
+    let failed = VoiceTrouble::Failed(VoiceFault::Unopenable);
+    let (said, _) = say(&mut s, Input::Voice(VoiceNews::Unavailable(failed)));
+    assert_eq!(
+        said,
+        [
+            "Das Mikrofon lässt sich nicht öffnen: Vielleicht benutzt es ein anderes Programm, oder wähle mit einstellen mikrofon ein anderes; annabella geht mit der Tastatur weiter."
+        ]
+    );
+    assert!(!s.settings().listen, "the setting is not left on");
+    let (said, _) = say(&mut s, Input::Line("status".into()));
+    assert_eq!(said, ["Weiß am Zug, Zug 1."]);
+    // Tried again, and this time there: one sentence, the setting on.
+    let (said, step) = say(&mut s, Input::Line("einstellen zuhören an".into()));
+    assert!(said.is_empty(), "{said:?}");
+    assert!(listens_for(&step).is_some());
+    let (said, _) = say(&mut s, Input::Voice(VoiceNews::Listening));
+    assert_eq!(said, ["Ich höre zu."]);
+    assert!(s.settings().listen);
+    // Told again with every new moment: nothing more is said.
+    let (said, _) = say(&mut s, Input::Voice(VoiceNews::Listening));
+    assert!(said.is_empty(), "{said:?}");
+}
+
+/// A start with the setting on says once that voice input cannot be
+/// had, and keeps the setting (the player did not ask now).
+#[test]
+fn a_start_listening_without_a_microphone_says_so_once() {
+    let mut s = session(Lang::Et, ListenConfirm::On);
+    let (said, _) = say(
+        &mut s,
+        Input::Voice(VoiceNews::Unavailable(VoiceTrouble::NoMicrophone)),
+    );
+    assert_eq!(
+        said,
+        ["Mikrofoni ei leitud; annabella jätkab klaviatuuriga."]
+    );
+    let (said, _) = say(
+        &mut s,
+        Input::Voice(VoiceNews::Unavailable(VoiceTrouble::NoMicrophone)),
+    );
+    assert!(said.is_empty(), "once: {said:?}");
+    assert!(s.settings().listen);
+}
+
+/// Issue 34, item 8: a microphone that does not exist is refused with
+/// the list of those there are, or the word that there are none.
+#[test]
+fn a_microphone_that_does_not_exist_is_refused_with_the_list() {
+    let mut s = not_listening(Lang::En);
+    let (said, step) = say(&mut s, Input::Line("set microphone nosuch".into()));
+    assert!(said.is_empty(), "{said:?}");
+    assert!(
+        step.effects
+            .iter()
+            .any(|e| matches!(e, Effect::ListMicrophones))
+    );
+    let names = vec!["default".to_string(), "USB Audio".to_string()];
+    let (said, _) = say(&mut s, Input::Voice(VoiceNews::Microphones(names.clone())));
+    assert_eq!(
+        said,
+        ["No microphone is called nosuch; the microphones are: default, USB Audio."]
+    );
+    assert_eq!(s.settings().microphone.0, None);
+    say(&mut s, Input::Line("set microphone nosuch".into()));
+    let (said, _) = say(&mut s, Input::Voice(VoiceNews::Microphones(Vec::new())));
+    assert_eq!(
+        said,
+        ["No microphone is called nosuch, and this computer has none."]
+    );
+    // A part of a name there is taken, in any case.
+    say(&mut s, Input::Line("set microphone usb".into()));
+    let (said, _) = say(&mut s, Input::Voice(VoiceNews::Microphones(names)));
+    assert_eq!(said, ["microphone is now usb."]);
+    assert_eq!(s.settings().microphone.0.as_deref(), Some("usb"));
 }

@@ -273,6 +273,15 @@ fn brltty_killed_and_started_again_mid_game_is_said_once_and_taken_back() {
     // The game goes on by keyboard meanwhile.
     assert!(game.send("Nf3"));
     expect_line(&game, "the move typed", |l| l.contains("f3"));
+    // Issue 34, item 14: one sentence. The display's thread tries BRLTTY
+    // again a second after the loss; what it finds is not said after it
+    // (before, "No Braille display: BRLTTY does not answer …" followed).
+    let since = std::time::Instant::now();
+    while let Some(left) = Duration::from_secs(3).checked_sub(since.elapsed()) {
+        if let Some((_, line)) = game.recv(left) {
+            panic!("a second sentence after the loss: {line:?}");
+        }
+    }
     brltty.restart();
     let mut display = brltty.display(40, 1);
     expect_line(&game, "the display back", |l| {
@@ -318,5 +327,35 @@ fn a_display_of_several_rows_shows_as_many_ranks_and_routes_across_them() {
     display.press("route 6");
     display.until_holds("4 .-.-B-.-");
     assert!(fen(&mut game).starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b"));
+    game.wait();
+}
+
+/// Issue 34, item 30: what was said before the display connected (a
+/// move typed while BRLTTY had no display yet) is on it when it
+/// connects: the newest line, not the display's own news of itself.
+#[test]
+fn news_from_before_the_display_connected_is_shown_when_it_connects() {
+    let brltty = Brltty::start();
+    let home = Home::new();
+    let mut game = annabella(&home, &brltty, &[]);
+    expect_line(&game, "no display yet", |l| {
+        l.starts_with("No Braille display")
+    });
+    assert!(game.send("e4"));
+    let said = expect_line(&game, "the move", |l| l.contains("e4"))
+        .pop()
+        .unwrap_or_default();
+    // Plugged in only now.
+    let mut display = brltty.display(40, 1);
+    expect_line(&game, "the display there", |l| {
+        l == "Braille display of 40 cells."
+    });
+    shows_start_of(&mut display, &said);
+    // The one before it a line up, and the move below it the newest:
+    // the display's news of itself did not come after it.
+    display.press("lnup");
+    display.until_starts("No Braille display");
+    display.press("lndn");
+    shows_start_of(&mut display, &said);
     game.wait();
 }

@@ -205,6 +205,62 @@ fn a_hot_seat_game_spoken_through_listen_from_by_a_listening_player_reaches_its_
     play_by_ear(listening_to(&home, &pipe), mouth);
 }
 
+/// Issue 34, item 6: a move said again while it is read back (as a
+/// player does who thinks it misheard) is asked again, never played
+/// without a yes. Spoken as a WAV stream into a named pipe
+/// (`--listen-from`), whose header gives the length a streaming program
+/// writes, 0xFFFFFFFF (item 9: before, the stream ended at once).
+#[test]
+fn a_move_said_again_while_read_back_is_asked_again_and_not_played() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pipe = dir.path().join("microphone.wav");
+    run("mkfifo", &[pipe.to_str().unwrap()]);
+    let mouth = Mouth::new(&pipe, dir.path(), true).speaking("en-us");
+    let home = Home::new();
+    let args = [
+        "--lang",
+        "en",
+        "--opponent",
+        "human",
+        "--listen-from",
+        pipe.to_str().unwrap(),
+    ];
+    let mut piped = Piped::start(&home, &args);
+    mouth.say("d four", RATES[0]);
+    let mut lines: Vec<String> = Vec::new();
+    let mut questions: Vec<String> = Vec::new();
+    let mut tries = 1;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while questions.len() < 2 && Instant::now() < deadline {
+        let Some((_, line)) = piped.recv(Duration::from_millis(500)) else {
+            continue;
+        };
+        lines.push(line.clone());
+        if line.contains(". White: ") || line.starts_with("The recording") {
+            break;
+        }
+        if line.ends_with('?') {
+            questions.push(line);
+            if questions.len() == 1 {
+                mouth.say("d four", RATES[0]);
+            }
+        } else if line.starts_with("Not understood.") {
+            tries += 1;
+            assert!(tries <= 6, "never understood:\n{}", lines.join("\n"));
+            mouth.say("d four", RATES[tries % RATES.len()]);
+        }
+    }
+    drop(mouth);
+    piped.send("quit");
+    while let Some((_, line)) = piped.recv(Duration::from_secs(10)) {
+        lines.push(line);
+    }
+    piped.wait();
+    let all = lines.join("\n");
+    assert!(!all.contains(". White: "), "played without a yes:\n{all}");
+    assert_eq!(questions.len(), 2, "not asked again:\n{all}");
+}
+
 /// Plays the game by ear until its last ply, then asks for the FEN and
 /// checks the game reached it, with every move read back before it was
 /// played.
@@ -325,7 +381,8 @@ const READ_BACK: [(&str, &str, &str); 8] = [
 ];
 
 /// The header of a 16 kHz mono 16-bit WAV stream of unknown length, as
-/// recorders write to a pipe.
+/// ffmpeg and arecord write it to a pipe: both lengths 0xFFFFFFFF
+/// (issue 34, item 9: read as "until the writer closes").
 fn wav_stream_header() -> Vec<u8> {
     let mut h = Vec::with_capacity(44);
     h.extend_from_slice(b"RIFF");
@@ -339,8 +396,7 @@ fn wav_stream_header() -> Vec<u8> {
     h.extend_from_slice(&2u16.to_le_bytes());
     h.extend_from_slice(&16u16.to_le_bytes());
     h.extend_from_slice(b"data");
-    // Whole samples: a reader refuses a length of half a sample.
-    h.extend_from_slice(&0xFFFF_FFF0u32.to_le_bytes());
+    h.extend_from_slice(&u32::MAX.to_le_bytes());
     h
 }
 
@@ -355,6 +411,8 @@ const RATES: [&str; 3] = ["150", "120", "180"];
 struct Mouth {
     words: std::sync::mpsc::Sender<Vec<i16>>,
     dir: PathBuf,
+    /// eSpeak NG's voice: German unless told otherwise.
+    voice: &'static str,
 }
 
 impl Mouth {
@@ -393,13 +451,19 @@ impl Mouth {
         Mouth {
             words,
             dir: dir.to_path_buf(),
+            voice: "de",
         }
+    }
+
+    /// The mouth speaking with eSpeak NG's `voice`.
+    fn speaking(self, voice: &'static str) -> Mouth {
+        Mouth { voice, ..self }
     }
 
     /// Says `text` at `rate` words a minute, then a pause.
     fn say(&self, text: &str, rate: &str) {
         let wav = self.dir.join("utterance.wav");
-        say_at("de", rate, text, &wav);
+        say_at(self.voice, rate, text, &wav);
         let mut sound = annabella::io::mic::read_wav(&wav).expect("eSpeak NG's WAV");
         sound.extend(std::iter::repeat_n(0i16, 16_000));
         let _ = self.words.send(sound);

@@ -367,17 +367,41 @@ mod tests {
 
     #[test]
     fn a_named_pipe_is_heard_as_it_is_written_and_ends_with_its_writer() {
+        // A WAV file written whole, then sent through the pipe: its
+        // header is a stream's like any other.
+        let dir = tempfile::tempdir().expect("temp dir");
+        let whole = dir.path().join("whole.wav");
+        write_wav(&whole, &[700; 16_000]);
+        let bytes = std::fs::read(&whole).expect("read back");
+        through_a_pipe(bytes);
+    }
+
+    /// Issue 34, item 9: the length a program streaming WAV to a pipe
+    /// writes (0xFFFFFFFF: ffmpeg, arecord; or 0) means "until the
+    /// writer closes", not "nothing".
+    #[test]
+    fn a_stream_of_unknown_length_is_heard_until_its_writer_closes() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let whole = dir.path().join("whole.wav");
+        write_wav(&whole, &[700; 16_000]);
+        let bytes = std::fs::read(&whole).expect("read back");
+        for unknown in [u32::MAX, 0] {
+            let mut stream = bytes.clone();
+            stream[4..8].copy_from_slice(&unknown.to_le_bytes());
+            stream[40..44].copy_from_slice(&unknown.to_le_bytes());
+            through_a_pipe(stream);
+        }
+    }
+
+    /// `bytes` written into a named pipe the capture reads: all of its
+    /// 16 000 samples of 700 arrive, and nothing after them.
+    fn through_a_pipe(bytes: Vec<u8>) {
         use std::io::Write;
         let dir = tempfile::tempdir().expect("temp dir");
         let pipe = dir.path().join("mic.wav");
         let c_path = std::ffi::CString::new(pipe.to_str().expect("UTF-8")).expect("no NUL");
         // SAFETY: a valid NUL-terminated path.
         assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
-        // A WAV file written whole, then sent through the pipe: its
-        // header is a stream's like any other.
-        let whole = dir.path().join("whole.wav");
-        write_wav(&whole, &[700; 16_000]);
-        let bytes = std::fs::read(&whole).expect("read back");
         let capture = Capture::from_file(&pipe, true).expect("a pipe opens later");
         let writer = std::thread::spawn(move || {
             let mut out = std::fs::OpenOptions::new()

@@ -20,7 +20,7 @@ pub use wav::{read_wav, stream_wav};
 
 use std::fmt;
 
-use crate::event::{IoReason, SoundFileTrouble};
+use crate::event::{IoReason, SoundFileTrouble, VoiceFault, VoiceTrouble};
 
 /// Why there is no audio. Each variant is one thing the player can act
 /// on; [`fmt::Display`] says it in one English sentence.
@@ -108,6 +108,25 @@ pub fn file_trouble(e: &MicError) -> Option<SoundFileTrouble> {
         | MicError::Host(_)
         | MicError::Open(_)
         | MicError::Thread(_) => None,
+    }
+}
+
+/// What a device's error is, as the player is told it: a kind worded
+/// in the UI language; a microphone not found named with the ones
+/// there are (listed only then, as listing asks the sound system).
+pub fn device_trouble(e: &MicError) -> VoiceTrouble {
+    match e {
+        MicError::NoDevice => VoiceTrouble::NoMicrophone,
+        MicError::NoSuchDevice(name) => {
+            VoiceTrouble::NoSuchMicrophone(name.clone(), microphones().unwrap_or_default())
+        }
+        MicError::Host(_) => VoiceTrouble::Failed(VoiceFault::SoundSystem),
+        MicError::Thread(_) => VoiceTrouble::Failed(VoiceFault::NoThread),
+        MicError::Open(_)
+        | MicError::FileUnreadable(..)
+        | MicError::NotWav(_)
+        | MicError::WavFormat(..)
+        | MicError::WavRate(..) => VoiceTrouble::Failed(VoiceFault::Unopenable),
     }
 }
 

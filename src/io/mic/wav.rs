@@ -2,7 +2,7 @@
 //! writes, read as 16 kHz mono.
 
 use std::fs::File;
-use std::io::{self, BufReader};
+use std::io::{self, BufReader, Read};
 use std::path::Path;
 
 use hound::{SampleFormat, WavReader};
@@ -41,7 +41,9 @@ pub fn stream_wav(
     let name = path.display().to_string();
     let file =
         File::open(path).map_err(|e| MicError::FileUnreadable(name.clone(), IoReason::of(&e)))?;
-    let reader = WavReader::new(BufReader::new(file)).map_err(|e| header_error(&name, e))?;
+    let input = open_ended(BufReader::new(file))
+        .map_err(|e| MicError::FileUnreadable(name.clone(), IoReason::of(&e)))?;
+    let reader = WavReader::new(input).map_err(|e| header_error(&name, e))?;
     let spec = reader.spec();
     if !RATES.contains(&spec.sample_rate) {
         return Err(MicError::WavRate(name, spec.sample_rate));
@@ -79,6 +81,58 @@ pub fn stream_wav(
         Err(hound::Error::IoError(e)) => Err(MicError::FileUnreadable(name, IoReason::of(&e))),
         Err(_) => Err(MicError::NotWav(name)),
     }
+}
+
+/// How far into a file its data chunk is looked for: past that, its
+/// header is read as it is.
+const HEADER_MAX: u64 = 1 << 20;
+
+/// `input` with a data chunk whose length says "unknown" made to say
+/// "as long as there is", so that it is read until its writer closes
+/// it. A program writing WAV to a pipe cannot know the length it
+/// writes first: ffmpeg and arecord put 0xFFFFFFFF there, others 0
+/// (hound would refuse the first, half a sample being no sample, and
+/// read nothing of the second). Either becomes the longest length of
+/// whole frames; a file ending before it is a file cut short, which
+/// [`stream_wav`] reads to its end. Anything that is no such header is
+/// handed on untouched, for the reader to refuse.
+fn open_ended<R: Read>(mut input: R) -> io::Result<impl Read> {
+    let mut head = Vec::new();
+    let mut frame = 0u32;
+    // "RIFF", its length and "WAVE"; then chunk after chunk.
+    if take(&mut input, &mut head, 12)? {
+        while (head.len() as u64) < HEADER_MAX && take(&mut input, &mut head, 8)? {
+            let at = head.len() - 8;
+            let id: [u8; 4] = head[at..at + 4].try_into().unwrap_or_default();
+            let len = u32::from_le_bytes(head[at + 4..].try_into().unwrap_or_default());
+            if &id == b"data" {
+                if (len == 0 || len == u32::MAX) && frame > 0 {
+                    let whole = u32::MAX - u32::MAX % frame;
+                    head[at + 4..].copy_from_slice(&whole.to_le_bytes());
+                }
+                break;
+            }
+            let body = head.len();
+            // A chunk too long to hold is handed on for the reader to skip.
+            if body as u64 + u64::from(len) > HEADER_MAX
+                || !take(&mut input, &mut head, u64::from(len))?
+            {
+                break;
+            }
+            // The fmt chunk's block align: the bytes of one frame.
+            if &id == b"fmt " && len >= 14 {
+                frame = u32::from(u16::from_le_bytes([head[body + 12], head[body + 13]]));
+            }
+        }
+    }
+    Ok(io::Cursor::new(head).chain(input))
+}
+
+/// Appends the next `n` bytes of `input` to `head`; whether there were
+/// that many.
+fn take(input: &mut impl Read, head: &mut Vec<u8>, n: u64) -> io::Result<bool> {
+    let got = input.by_ref().take(n).read_to_end(head)?;
+    Ok(got as u64 == n)
 }
 
 /// Converts samples block by block and hands each block on.
@@ -261,6 +315,65 @@ mod tests {
         std::fs::write(&path, &bytes[..bytes.len() - 4_001]).expect("written");
         let out = read_wav(&path).expect("read");
         assert!((5_900..=6_000).contains(&out.len()), "{}", out.len());
+    }
+
+    /// A 16 kHz mono 16-bit WAV whose header gives `data_len` for its
+    /// data, as a program streaming it writes it, then `samples`.
+    fn streamed(data_len: u32, samples: &[i16]) -> Vec<u8> {
+        let mut bytes = Vec::new();
+        bytes.extend_from_slice(b"RIFF");
+        bytes.extend_from_slice(&data_len.to_le_bytes());
+        bytes.extend_from_slice(b"WAVEfmt ");
+        for (n, size) in [
+            (16u32, 4),
+            (1, 2),
+            (1, 2),
+            (16_000, 4),
+            (32_000, 4),
+            (2, 2),
+            (16, 2),
+        ] {
+            bytes.extend_from_slice(&n.to_le_bytes()[..size]);
+        }
+        bytes.extend_from_slice(b"LIST");
+        bytes.extend_from_slice(&4u32.to_le_bytes());
+        bytes.extend_from_slice(b"INFO");
+        bytes.extend_from_slice(b"data");
+        bytes.extend_from_slice(&data_len.to_le_bytes());
+        bytes.extend(samples.iter().flat_map(|s| s.to_le_bytes()));
+        bytes
+    }
+
+    /// Issue 34, item 9: a stream's header promising 0xFFFFFFFF bytes
+    /// (ffmpeg, arecord) or 0 is read to its end.
+    #[test]
+    fn a_header_of_unknown_length_is_read_until_the_end() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let samples: Vec<i16> = (0..4_000).map(|i| (i % 300) as i16).collect();
+        for len in [u32::MAX, 0] {
+            let path = dir.path().join(format!("{len}.wav"));
+            std::fs::write(&path, streamed(len, &samples)).expect("written");
+            assert_eq!(read_wav(&path).expect("read"), samples, "length {len:#x}");
+        }
+        // A stereo stream's frames are four bytes: whole frames still.
+        let path = dir.path().join("stereo.wav");
+        let mut bytes = streamed(u32::MAX, &[]);
+        bytes[22] = 2;
+        bytes[32] = 4;
+        bytes[28..32].copy_from_slice(&64_000u32.to_le_bytes());
+        bytes.extend(
+            [500i16, 700]
+                .repeat(800)
+                .iter()
+                .flat_map(|s| s.to_le_bytes()),
+        );
+        std::fs::write(&path, bytes).expect("written");
+        let out = read_wav(&path).expect("read");
+        assert_eq!(out.len(), 800);
+        assert!(
+            out[10..790].iter().all(|&s| (599..=601).contains(&s)),
+            "{out:?}"
+        );
     }
 
     proptest! {

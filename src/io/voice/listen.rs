@@ -18,11 +18,12 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use super::recognise::{Model, Recogniser};
+use crate::event::VoiceFault;
 use crate::event::{Heard, VoiceTrouble};
 use crate::input::grammar::Moment;
 use crate::input::grammar::{Understood, grammar, understand};
 use crate::io::gate::Gate;
-use crate::io::mic::{Capture, MicError, Vad, VadConfig, VadEvent, file_trouble};
+use crate::io::mic::{Capture, Vad, VadConfig, VadEvent, device_trouble, file_trouble};
 
 /// What the listening thread reports.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,19 +63,45 @@ pub struct Listener {
 
 impl Listener {
     /// Starts listening to `source`; what is heard goes to `send`.
-    /// Troubles (no model, no microphone) are sent as
-    /// [`Report::Trouble`], and the thread ends.
-    pub fn start(source: Source, gate: Gate, send: impl Fn(Report) + Send + 'static) -> Listener {
+    /// Returns once the recogniser and the microphone are there, or with
+    /// why they are not (no model, no microphone, one that would not
+    /// open), so that whoever asked hears at once whether annabella
+    /// listens. A trouble later (the microphone unplugged, a recording's
+    /// end) is sent as [`Report::Trouble`], and the thread ends.
+    pub fn start(
+        source: Source,
+        gate: Gate,
+        send: impl Fn(Report) + Send + 'static,
+    ) -> Result<Listener, VoiceTrouble> {
         let (control, orders) = mpsc::channel();
+        let (ready_tx, ready) = mpsc::channel();
         let thread = thread::Builder::new()
             .name("annabella-listen".into())
             .spawn(move || {
-                if let Err(trouble) = listen(&source, &gate, &orders, &send) {
+                let ear = match open(&source, &send) {
+                    Ok(ear) => {
+                        let _ = ready_tx.send(Ok(()));
+                        ear
+                    }
+                    Err(trouble) => {
+                        let _ = ready_tx.send(Err(trouble));
+                        return;
+                    }
+                };
+                if let Err(trouble) = listen(ear, &source, &gate, &orders) {
                     send(Report::Trouble(trouble));
                 }
             })
-            .ok();
-        Listener { control, thread }
+            .map_err(|_| VoiceTrouble::Failed(VoiceFault::NoThread))?;
+        // Opening the microphone gives up after its own timeout; a thread
+        // that ended without a word failed.
+        ready
+            .recv()
+            .unwrap_or(Err(VoiceTrouble::Failed(VoiceFault::Recogniser)))?;
+        Ok(Listener {
+            control,
+            thread: Some(thread),
+        })
     }
 
     /// What to listen for now, or nothing (`None`: the sound is dropped).
@@ -101,20 +128,16 @@ fn capture(source: &Source) -> Result<Capture, VoiceTrouble> {
         Source::Microphone(name) => Capture::open(name.as_deref()),
         Source::File(path) => Capture::from_file(path, true),
     };
-    result.map_err(|e| match (e, source) {
-        (MicError::NoDevice, _) => VoiceTrouble::NoMicrophone(String::new()),
-        (MicError::NoSuchDevice(name), _) => VoiceTrouble::NoMicrophone(name),
-        (e, Source::File(path)) => match file_trouble(&e) {
-            Some(why) => VoiceTrouble::Recording(path.display().to_string(), why),
-            None => VoiceTrouble::Failed(e.to_string()),
-        },
-        (e, Source::Microphone(_)) => VoiceTrouble::Failed(e.to_string()),
+    result.map_err(|e| match (file_trouble(&e), source) {
+        (Some(why), Source::File(path)) => VoiceTrouble::Recording(path.display().to_string(), why),
+        _ => device_trouble(&e),
     })
 }
 
 /// The state of one listening thread.
 struct Ear<'a> {
     recogniser: Recogniser,
+    capture: Capture,
     vad: Vad,
     send: &'a dyn Fn(Report),
     /// What is listened for; `None`: nothing (paused).
@@ -130,17 +153,15 @@ struct Ear<'a> {
     since_look: usize,
 }
 
-fn listen(
-    source: &Source,
-    gate: &Gate,
-    orders: &Receiver<Control>,
-    send: &dyn Fn(Report),
-) -> Result<(), VoiceTrouble> {
+/// The recogniser and the sound: what listening needs before it begins.
+fn open<'a>(source: &Source, send: &'a dyn Fn(Report)) -> Result<Ear<'a>, VoiceTrouble> {
     let model = Model::find().ok_or(VoiceTrouble::NoModel)?;
-    let recogniser = Recogniser::new(&model).map_err(VoiceTrouble::Failed)?;
+    let recogniser =
+        Recogniser::new(&model).map_err(|_| VoiceTrouble::Failed(VoiceFault::Recogniser))?;
     let capture = capture(source)?;
-    let mut ear = Ear {
+    Ok(Ear {
         recogniser,
+        capture,
         vad: Vad::new(VadConfig::default()),
         send,
         moment: None,
@@ -148,7 +169,15 @@ fn listen(
         current: None,
         waiting: VecDeque::new(),
         since_look: 0,
-    };
+    })
+}
+
+fn listen(
+    mut ear: Ear<'_>,
+    source: &Source,
+    gate: &Gate,
+    orders: &Receiver<Control>,
+) -> Result<(), VoiceTrouble> {
     let mut events = Vec::new();
     loop {
         loop {
@@ -165,7 +194,11 @@ fn listen(
             ear.awaiting = None;
             ear.decode_waiting();
         }
-        let chunk = match capture.receiver().recv_timeout(Duration::from_millis(20)) {
+        let chunk = match ear
+            .capture
+            .receiver()
+            .recv_timeout(Duration::from_millis(20))
+        {
             Ok(chunk) => chunk,
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => {
@@ -174,7 +207,7 @@ fn listen(
                 ear.drain(orders)?;
                 return Err(match source {
                     Source::File(_) => VoiceTrouble::Ended,
-                    Source::Microphone(_) => VoiceTrouble::Failed("the microphone stopped".into()),
+                    Source::Microphone(_) => VoiceTrouble::Failed(VoiceFault::Stopped),
                 });
             }
         };
@@ -196,7 +229,7 @@ impl Ear<'_> {
             let g = grammar(&m.game, &m.answers, m.lang, &|w| recogniser.knows(w));
             self.recogniser
                 .set_grammar(&g)
-                .map_err(VoiceTrouble::Failed)?;
+                .map_err(|_| VoiceTrouble::Failed(VoiceFault::Recogniser))?;
         } else {
             self.current = None;
             self.waiting.clear();

@@ -200,9 +200,9 @@ mod tests {
 
     #[test]
     fn keys_kept_up_to_date_equal_keys_computed_afresh() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pgn");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn");
         let mut checked = 0;
-        for entry in std::fs::read_dir(dir).expect("shared PGN directory") {
+        for entry in std::fs::read_dir(dir).expect("tests/data/pgn") {
             let text = std::fs::read(entry.expect("entry").path()).expect("readable");
             for imported in import_games(&text) {
                 let game = imported.game;

@@ -16,7 +16,7 @@ pub fn reference_dir() -> PathBuf {
     let dir = std::env::var_os("LICHESS_API_REFERENCE")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/reference/lichess-api")
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/lichess-api")
         });
     assert!(
         dir.is_dir(),
