@@ -57,7 +57,7 @@
 //! | [`output`] | — | text for screen readers and Braille displays: wrapping, the check every answer passes | I/O, reading the time |
 //! | [`earcons`] | — | the sound cues as samples | audio devices, reading the time |
 //! | [`calendar`] | — | a moment as the PGN date and the stamps of files moved aside (UTC, on chrono) | I/O, reading the time |
-//! | [`settings`] | `lang`, `rules` | the settings table: every setting once, with its words, values, default and help | I/O, reading the time |
+//! | [`settings`] | `lang`, `online`, `rules` | the settings table: every setting once, with its words, values, default and help | I/O, reading the time |
 //! | [`input`] | `lang`, `online`, `rules`, `settings` | the command table, the vocabularies of every language, the voice grammar of the moment made from them, reading a line, matching moves against the legal moves, refusal reasons, suggestions | output, I/O, reading the time |
 //! | [`dual`] | `input`, `rules` | the player's own board (what they state stands on their set), its comparison with the game explained by moves found by search, dictated positions, scoresheets read and reconciled (through the move input and its vocabularies) | output, I/O, reading the time |
 //! | [`training`] | `input`, `rng` | blindfold practice as data: drills and questions asked during a game, what counts as right, answers read in any language and judged, seeded drills that bring missed squares back, their statistics (serialised by the store) | words, I/O, reading the time |

@@ -7,10 +7,12 @@ use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Arg, Command, CommandFactory, FromArgMatches, Parser};
 
 use annabella::announce::{Announcer, Phrasing};
-use annabella::app::start::{Flags, start};
+use annabella::app::start::{Flags, refuse, start};
+use annabella::input::{FlagError, lang_named};
 use annabella::settings::{Allowed, Key, Lang, Setting, SettingError, Settings, Style, Verbosity};
 
 /// A chess client for blind and visually impaired players: moves are
@@ -108,7 +110,6 @@ fn with_setting_flags(mut command: Command, lang: Lang, announcer: &Announcer) -
             Key::Lang => "LC_ALL, LC_MESSAGES, LANG".into(),
             _ => defaults.get(key).show(Lang::En),
         };
-        let error = format!("use {allowed}");
         let mut arg = Arg::new(name)
             .long(name)
             .value_name("VALUE")
@@ -119,10 +120,13 @@ fn with_setting_flags(mut command: Command, lang: Lang, announcer: &Announcer) -
                     Ok(FlagValue::Auto)
                 }
                 // A time control says which part is wrong and what works.
-                Err(SettingError::BadTimeControl { error: why, .. }) => {
-                    Err(Announcer::new().time_control_error(lang, &why))
+                Err(SettingError::BadTimeControl { error, value }) => {
+                    Err(FlagError::BadTime { value, error })
                 }
-                Err(_) => Err(error.clone()),
+                Err(_) => Err(FlagError::BadSetting {
+                    key,
+                    value: text.to_string(),
+                }),
             });
         // A switch named alone is on: `--autoqueen`.
         let switch = matches!(key.allowed(), Allowed::Words(w) if w.iter().any(|w| w.en == ["on"]));
@@ -139,7 +143,93 @@ fn with_setting_flags(mut command: Command, lang: Lang, announcer: &Announcer) -
         }
         command = command.arg(arg);
     }
+    // The numbers' own errors are words of the UI language too.
     command
+        .mut_arg("elo", |arg| arg.value_parser(number::<u32>("--elo")))
+        .mut_arg("seed", |arg| arg.value_parser(number::<u64>("--seed")))
+}
+
+/// A value parser for a whole number, refusing anything else with a
+/// [`FlagError`].
+fn number<T: std::str::FromStr + Clone + Send + Sync + 'static>(
+    flag: &'static str,
+) -> impl Fn(&str) -> Result<T, FlagError> + Clone + Send + Sync + 'static {
+    move |text: &str| {
+        text.trim().parse().map_err(|_| FlagError::NotANumber {
+            flag: flag.to_string(),
+            value: text.to_string(),
+        })
+    }
+}
+
+/// The flag a clap error's context names (`--time <VALUE>` is `--time`).
+fn context(error: &clap::Error, kind: ContextKind) -> Option<String> {
+    let text = match error.get(kind)? {
+        ContextValue::String(text) => text.clone(),
+        ContextValue::Strings(all) => all.first()?.clone(),
+        _ => return None,
+    };
+    Some(text)
+}
+
+/// A flag's name without the value clap shows after it.
+fn flag_name(shown: &str) -> String {
+    shown.split([' ', '=']).next().unwrap_or(shown).to_string()
+}
+
+/// What a clap error means, as a [`FlagError`] the announcer words;
+/// `args` are the words after the program's name.
+fn flag_error(error: &clap::Error, args: &[String]) -> FlagError {
+    use std::error::Error;
+    if let Some(ours) = error.source().and_then(|e| e.downcast_ref::<FlagError>()) {
+        return ours.clone();
+    }
+    let arg = context(error, ContextKind::InvalidArg).unwrap_or_default();
+    let value = context(error, ContextKind::InvalidValue);
+    match error.kind() {
+        ErrorKind::UnknownArgument if arg.starts_with('-') => FlagError::UnknownFlag {
+            flag: flag_name(&arg),
+            suggestion: context(error, ContextKind::SuggestedArg).map(|s| flag_name(&s)),
+        },
+        ErrorKind::UnknownArgument => FlagError::Stray(arg),
+        ErrorKind::InvalidSubcommand => {
+            FlagError::Stray(context(error, ContextKind::InvalidSubcommand).unwrap_or(arg))
+        }
+        ErrorKind::InvalidValue if value.as_deref().is_none_or(str::is_empty) => {
+            FlagError::MissingValue(flag_name(&arg))
+        }
+        ErrorKind::TooFewValues | ErrorKind::WrongNumberOfValues | ErrorKind::NoEquals => {
+            FlagError::MissingValue(flag_name(&arg))
+        }
+        ErrorKind::MissingRequiredArgument => FlagError::MissingArgument(arg),
+        ErrorKind::ArgumentConflict => match context(error, ContextKind::PriorArg) {
+            Some(other) => FlagError::Conflict(flag_name(&arg), flag_name(&other)),
+            None => FlagError::Other(args.join(" ")),
+        },
+        _ => FlagError::Other(args.join(" ")),
+    }
+}
+
+/// The matches, or the exit after help, the version, or an error said in
+/// the language of `--lang` (else the environment's).
+fn matches_or_exit(
+    command: Command,
+    args: &[String],
+    lang: Lang,
+    announcer: &Announcer,
+) -> Result<clap::ArgMatches, ExitCode> {
+    command
+        .try_get_matches_from(args)
+        .map_err(|e| match e.kind() {
+            ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+            _ => refuse(
+                &flag_error(&e, args.get(1..).unwrap_or_default()),
+                lang,
+                announcer,
+            ),
+        })
 }
 
 /// `annabella hear FILE.wav`: recognises a recording without a game and
@@ -171,7 +261,16 @@ struct HearCli {
 /// `annabella hear`: the language from `--lang`, else the settings
 /// file's, else the environment's.
 fn hear(env_lang: Lang, announcer: &Announcer) -> ExitCode {
-    let cli = HearCli::parse_from(std::env::args().skip(1));
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let flag_lang = lang_named(&args).unwrap_or(env_lang);
+    let matches = match matches_or_exit(HearCli::command(), &args, flag_lang, announcer) {
+        Ok(matches) => matches,
+        Err(code) => return code,
+    };
+    let cli = match HearCli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => return refuse(&flag_error(&e, &args), flag_lang, announcer),
+    };
     let from_config = || {
         let path = cli.config.clone()?;
         let text = std::fs::read_to_string(path).ok()?;
@@ -182,8 +281,11 @@ fn hear(env_lang: Lang, announcer: &Announcer) -> ExitCode {
         Some(word) => match Key::Lang.read(&word) {
             Ok(Setting::Lang(lang)) => lang,
             _ => {
-                eprintln!("annabella hear: --lang takes de, en or et, not {word}.");
-                return ExitCode::from(2);
+                let error = FlagError::BadSetting {
+                    key: Key::Lang,
+                    value: word,
+                };
+                return refuse(&error, flag_lang, announcer);
             }
         },
         None => env_lang,
@@ -214,10 +316,23 @@ fn main() -> ExitCode {
     if std::env::args().nth(1).as_deref() == Some("hear") {
         return hear(env_lang, &announcer);
     }
-    let matches = with_setting_flags(Cli::command(), env_lang, &announcer).get_matches();
+    let args: Vec<String> = std::env::args().collect();
+    // Flag errors are said in the language `--lang` asks for.
+    let lang = lang_named(&args).unwrap_or(env_lang);
+    let command = with_setting_flags(Cli::command(), lang, &announcer);
+    let matches = match matches_or_exit(command, &args, lang, &announcer) {
+        Ok(matches) => matches,
+        Err(code) => return code,
+    };
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
-        Err(e) => e.exit(),
+        Err(e) => {
+            return refuse(
+                &flag_error(&e, args.get(1..).unwrap_or_default()),
+                lang,
+                &announcer,
+            );
+        }
     };
     let mut settings: Vec<Setting> = Key::all()
         .filter_map(

@@ -70,6 +70,9 @@ announce-move = { $number }. { $color }: { $move }
 
 game-over-win = Partie beendet: { $result }, { $winner } gewinnt { $reason }.
 game-over-draw = Partie beendet: { $result }, Remis { $reason }.
+# A record gave the result but not why.
+game-over-won = Partie beendet: { $result }, { $winner } hat gewonnen.
+game-over-drawn = Partie beendet: { $result }, Remis.
 # Wie ein Ergebnis gesprochen wird; der Text behält 1-0, 0-1 und 1/2-1/2.
 result-said-white = eins zu null
 result-said-black = null zu eins
@@ -217,6 +220,21 @@ unknown-setting = Eine Einstellung { $key } gibt es nicht. Einstellungen: { $key
 bad-value = { $key } kann nicht { $value } sein. Möglich ist { $allowed }.
 set-usage = So geht es: einstellen SCHLÜSSEL WERT, zum Beispiel einstellen stil san.
 chess960-number = Chess960-Startstellungen haben die Nummern 0 bis 959, oder zufall; { $value } ist keine davon.
+# Fehler der Befehlszeile (auf der Standardfehlerausgabe, in der Sprache von --lang).
+flag-bad-time = { $flag }: { $why }
+flag-not-a-number = { $flag } braucht eine ganze Zahl, nicht { $value }.
+flag-unknown = Die Option { $flag } gibt es nicht.
+flag-unknown-suggest = Die Option { $flag } gibt es nicht; meintest du { $suggestion }?
+flag-stray = { $word } ist keine Option; Optionen beginnen mit zwei Bindestrichen, etwa --lang.
+flag-missing-value = Nach { $flag } fehlt der Wert.
+flag-missing-argument = Es fehlt { $what }.
+flag-conflict = { $flag } und { $other } gehen nicht zusammen.
+flag-not-fen = { $value } ist keine FEN; gib eine an wie rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1.
+flag-illegal-position = { $value } ist keine erlaubte Stellung: prüfe die Könige, Bauern auf der ersten oder letzten Reihe und die Rochaderechte.
+flag-engine-option = --engine-option { $value } braucht einen Namen und einen Wert, etwa --engine-option Hash=64.
+flag-engine-needs-opponent = --engine braucht --opponent engine (die Voreinstellung).
+flag-other = Mit diesen Optionen kann annabella nicht starten: { $args }.
+flag-help = annabella --help nennt alle Optionen.
 unknown-help = Einen Befehl { $topic } gibt es nicht. Die Liste nennt hilfe.
 missing-square = { $command } braucht ein Feld.
 missing-rank = { $command } braucht eine Reihe.
@@ -354,13 +372,15 @@ notice-sound-unavailable = Kein Audiogerät; annabella macht ohne Klänge weiter
 ## Gegner
 
 engine-failed = { $reason ->
-    [notstarted] Die Engine ließ sich nicht starten
+    [notstarted] Die Engine { $named } ließ sich nicht starten: { $why }
+    [refused] Die Engine hat bei der Option { $named } aufgehört zu arbeiten
     [starttimeout] Die Engine hat beim Start nicht geantwortet
     [crashed] Die Engine arbeitet nicht mehr
     [hung] Die Engine hat nicht rechtzeitig gezogen
     [illegal] Die Engine hat einen regelwidrigen Zug geschickt, { $move }
    *[garbled] Die Engine hat etwas geschickt, das kein Zug ist
   }; die eingebaute Engine übernimmt.
+engine-unknown-option = Die Engine kennt keine Option { $option }; sie spielt ohne sie.
 engine-thinking = Die Engine denkt nach; inzwischen kannst du dir das Brett ansehen, zum Beispiel mit brett oder status.
 hint-move = Tipp: { $move }.
 hint-engine-turn = Die Engine ist am Zug; tipp hilft, sobald du am Zug bist.
@@ -658,6 +678,13 @@ sheet-agree = Die Aufzeichnungen stimmen überein: { $count } { $count ->
     [one] Halbzug
    *[other] Halbzüge
   }.
+sheet-behind = { $sheets ->
+    [1] Dein Formular
+   *[other] Formular { $sheet }
+  } ist { $count } { $count ->
+    [one] Halbzug
+   *[other] Halbzüge
+  } hinter der Partie zurück; so weit es reicht, stimmt es überein.
 sheet-first-difference = Erster Unterschied: Zug { $number }, { $color }.
 sheet-game-has = Die Partie: { $move }.
 sheet-sheet-has = { $sheets ->

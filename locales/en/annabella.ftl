@@ -71,6 +71,9 @@ announce-move = { $number }. { $color }: { $move }
 
 game-over-win = Game over: { $result }, { $winner } wins { $reason }.
 game-over-draw = Game over: { $result }, draw { $reason }.
+# A record gave the result but not why.
+game-over-won = Game over: { $result }, { $winner } won.
+game-over-drawn = Game over: { $result }, draw.
 # How a result is said aloud; the text keeps 1-0, 0-1 and 1/2-1/2.
 result-said-white = one to zero
 result-said-black = zero to one
@@ -173,6 +176,21 @@ unknown-setting = There is no setting { $key }. Settings: { $keys }.
 bad-value = { $key } cannot be { $value }. Choose { $allowed }.
 set-usage = Use set KEY VALUE, for example: set style san.
 chess960-number = Chess960 start positions are numbered 0 to 959, or random; { $value } is none of them.
+# The command line's errors (said on standard error, in --lang's language).
+flag-bad-time = { $flag }: { $why }
+flag-not-a-number = { $flag } takes a whole number, not { $value }.
+flag-unknown = There is no flag { $flag }.
+flag-unknown-suggest = There is no flag { $flag }; did you mean { $suggestion }?
+flag-stray = { $word } is not a flag; flags begin with two dashes, such as --lang.
+flag-missing-value = { $flag } needs a value after it.
+flag-missing-argument = { $what } is missing.
+flag-conflict = { $flag } and { $other } cannot be used together.
+flag-not-fen = { $value } is not a FEN; give one such as rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1.
+flag-illegal-position = { $value } is not a legal position: check the kings, pawns on the first or last rank, and the castling rights.
+flag-engine-option = --engine-option { $value } needs a name and a value, such as --engine-option Hash=64.
+flag-engine-needs-opponent = --engine needs --opponent engine (the default).
+flag-other = annabella cannot start with these flags: { $args }.
+flag-help = annabella --help lists every flag.
 unknown-help = There is no command { $topic }. Type help for the list.
 missing-square = { $command } needs a square.
 missing-rank = { $command } needs a rank.
@@ -286,13 +304,15 @@ notice-sound-unavailable = No sound device; annabella continues without sound cu
 ## Opponents
 
 engine-failed = { $reason ->
-    [notstarted] The engine could not be started
+    [notstarted] The engine { $named } could not be started: { $why }
+    [refused] The engine stopped working when given the option { $named }
     [starttimeout] The engine did not answer when it was started
     [crashed] The engine stopped working
     [hung] The engine sent no move in time
     [illegal] The engine sent an illegal move, { $move }
    *[garbled] The engine sent something that is not a move
   }; the built-in engine takes over.
+engine-unknown-option = The engine has no option { $option }; it plays without it.
 engine-thinking = The engine is thinking; meanwhile you can look at the board, for example with board or status.
 hint-move = Hint: { $move }.
 hint-engine-turn = The engine is to move; hint helps once it is your turn.
@@ -578,6 +598,13 @@ sheet-agree = The records agree: { $count } { $count ->
     [one] half-move
    *[other] half-moves
   }.
+sheet-behind = { $sheets ->
+    [1] Your scoresheet
+   *[other] Scoresheet { $sheet }
+  } is { $count } { $count ->
+    [one] half-move
+   *[other] half-moves
+  } behind the game; as far as it goes, it agrees.
 sheet-first-difference = First difference: move { $number }, { $color }.
 sheet-game-has = The game: { $move }.
 sheet-sheet-has = { $sheets ->

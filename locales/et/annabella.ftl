@@ -88,6 +88,9 @@ announce-move = { $number }. { $color }: { $move }
 
 game-over-win = Mäng on läbi: { $result }, { $winner } võitis { $reason }.
 game-over-draw = Mäng on läbi: { $result }, viik { $reason }.
+# A record gave the result but not why.
+game-over-won = Mäng on läbi: { $result }, { $winner } võitis.
+game-over-drawn = Mäng on läbi: { $result }, viik.
 # Kuidas tulemust öeldakse; tekst jätab 1-0, 0-1 ja 1/2-1/2.
 result-said-white = üks null
 result-said-black = null üks
@@ -212,7 +215,22 @@ setting-line = { $key }: { $value }
 unknown-setting = Seadet { $key } ei ole. Seaded: { $keys }.
 bad-value = { $key } ei saa olla { $value }. Vali { $allowed }.
 set-usage = Kasuta määra VÕTI VÄÄRTUS, näiteks määra stiil san.
-chess960-number = Chess960 algseisud on nummerdatud 0 kuni 959, või random; { $value } ei ole ükski neist.
+chess960-number = Chess960 algseisud on nummerdatud 0 kuni 959, või juhuslik; { $value } ei ole ükski neist.
+# Käsurea vead (standardveaväljundisse, --lang keeles).
+flag-bad-time = { $flag }: { $why }
+flag-not-a-number = { $flag } vajab täisarvu, mitte { $value }.
+flag-unknown = Valikut { $flag } ei ole.
+flag-unknown-suggest = Valikut { $flag } ei ole; kas mõtlesid { $suggestion }?
+flag-stray = { $word } ei ole valik; valikud algavad kahe sidekriipsuga, näiteks --lang.
+flag-missing-value = Valiku { $flag } järel puudub väärtus.
+flag-missing-argument = { $what } puudub.
+flag-conflict = { $flag } ja { $other } ei sobi kokku.
+flag-not-fen = { $value } ei ole FEN; anna näiteks rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1.
+flag-illegal-position = { $value } ei ole lubatud seis: kontrolli kuningaid, ettureid esimesel või viimasel real ja vangerdusõigusi.
+flag-engine-option = --engine-option { $value } vajab nime ja väärtust, näiteks --engine-option Hash=64.
+flag-engine-needs-opponent = --engine vajab valikut --opponent engine (vaikimisi).
+flag-other = Nende valikutega annabella ei käivitu: { $args }.
+flag-help = annabella --help loetleb kõik valikud.
 unknown-help = Käsku { $topic } ei ole. Loendi annab abi.
 missing-square = { $command } vajab ruutu.
 missing-rank = { $command } vajab rida.
@@ -353,13 +371,15 @@ notice-sound-unavailable = Heliseadet ei ole; annabella jätkab ilma helimärkid
 ## Vastased
 
 engine-failed = { $reason ->
-    [notstarted] Mootorit ei õnnestunud käivitada
+    [notstarted] Mootorit { $named } ei õnnestunud käivitada: { $why }
+    [refused] Mootor lakkas töötamast, kui sai valiku { $named }
     [starttimeout] Mootor ei vastanud käivitamisel
     [crashed] Mootor lakkas töötamast
     [hung] Mootor ei saatnud õigel ajal käiku
     [illegal] Mootor saatis reeglitevastase käigu { $move }
    *[garbled] Mootor saatis midagi, mis ei ole käik
   }; sisseehitatud mootor võtab üle.
+engine-unknown-option = Mootoril pole valikut { $option }; see mängib ilma selleta.
 engine-thinking = Mootor mõtleb; vahepeal saad lauda vaadata, näiteks käskudega laud või seis.
 hint-move = Vihje: { $move }.
 hint-engine-turn = Käik on mootoril; vihje aitab, kui käik on sinul.
@@ -654,6 +674,10 @@ sheet-agree = Ülestähendused ühtivad: { $count } { $count ->
     [one] poolkäik
    *[other] poolkäiku
   }.
+sheet-behind = { $sheets ->
+    [1] Sinu blankett
+   *[other] Blankett { $sheet }
+  } jääb mängust { $count } poolkäigu võrra maha; nii kaugele kui see ulatub, ühtib see mänguga.
 sheet-first-difference = Esimene erinevus: käik { $number }, { $color }.
 sheet-game-has = Mäng: { $move }.
 sheet-sheet-has = { $sheets ->

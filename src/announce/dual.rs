@@ -280,8 +280,25 @@ impl Announcer {
                 lines.push(self.sheet_stop(p, stop, STOPS));
             }
         }
+        let sheets = report.read.len();
+        let behind = report.behind.iter().enumerate().filter(|(_, b)| **b > 0);
+        let behind: Vec<String> = behind
+            .map(|(i, by)| {
+                let args = [
+                    ("sheet", n(count(i + 1))),
+                    ("sheets", n(count(sheets))),
+                    ("count", n(count(*by))),
+                ];
+                self.message(ui, "sheet-behind", &args)
+            })
+            .collect();
         let Some(first) = &report.first else {
-            lines.push(self.message(ui, "sheet-agree", &[("count", n(count(report.game)))]));
+            // A sheet merely behind agrees as far as it goes: that is
+            // said, not a difference.
+            if behind.is_empty() {
+                lines.push(self.message(ui, "sheet-agree", &[("count", n(count(report.game)))]));
+            }
+            lines.extend(behind);
             return lines;
         };
         lines.push(self.message(

@@ -12,19 +12,38 @@ impl Announcer {
         let ui = p.lang;
         match event {
             EngineEvent::Failed(failure) => {
-                let (reason, mv) = match failure {
-                    Failure::NotStarted => ("notstarted", String::new()),
-                    Failure::StartTimeout => ("starttimeout", String::new()),
-                    Failure::Crashed => ("crashed", String::new()),
-                    Failure::Hung => ("hung", String::new()),
-                    Failure::IllegalMove(m) => ("illegal", m.to_string()),
-                    Failure::Garbled => ("garbled", String::new()),
+                let none = String::new;
+                // `$named` is the program or the option at fault, `$why`
+                // why the system would not start the program.
+                let (reason, mv, named, why) = match failure {
+                    Failure::NotStarted { program, reason } => (
+                        "notstarted",
+                        none(),
+                        program.clone(),
+                        self.io_reason(ui, *reason),
+                    ),
+                    Failure::OptionRefused { name, value } => {
+                        ("refused", none(), format!("{name}={value}"), none())
+                    }
+                    Failure::StartTimeout => ("starttimeout", none(), none(), none()),
+                    Failure::Crashed => ("crashed", none(), none(), none()),
+                    Failure::Hung => ("hung", none(), none(), none()),
+                    Failure::IllegalMove(m) => ("illegal", m.to_string(), none(), none()),
+                    Failure::Garbled => ("garbled", none(), none(), none()),
                 };
                 self.message(
                     ui,
                     "engine-failed",
-                    &[("reason", s(reason)), ("move", s(mv))],
+                    &[
+                        ("reason", s(reason)),
+                        ("move", s(mv)),
+                        ("named", s(named)),
+                        ("why", s(why)),
+                    ],
                 )
+            }
+            EngineEvent::UnknownOption(name) => {
+                self.message(ui, "engine-unknown-option", &[("option", s(name.clone()))])
             }
             EngineEvent::Hint(f) => self.message(
                 ui,

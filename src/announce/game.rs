@@ -37,8 +37,20 @@ impl Announcer {
 
     /// The end-of-game line, as `status` and the game end print it.
     pub fn game_over(&self, p: Phrasing, f: &Finished) -> String {
-        let reason = s(self.message(p.lang, reason_id(f.reason), &[]));
         let result = s(f.outcome.as_str());
+        // A record that gives only the result is said as it is: who won,
+        // and no reason guessed.
+        let Some(reason) = reason_id(f.reason) else {
+            return match f.outcome.winner() {
+                Some(winner) => self.message(
+                    p.lang,
+                    "game-over-won",
+                    &[("result", result), ("winner", s(self.color(p, winner)))],
+                ),
+                None => self.message(p.lang, "game-over-drawn", &[("result", result)]),
+            };
+        };
+        let reason = s(self.message(p.lang, reason, &[]));
         match f.outcome.winner() {
             Some(winner) => self.message(
                 p.lang,

@@ -27,6 +27,7 @@ mod display;
 mod drill;
 mod dual;
 mod engine;
+mod flags;
 mod game;
 mod online;
 mod prompt;
@@ -265,8 +266,9 @@ fn color_id(color: Color) -> &'static str {
     }
 }
 
-fn reason_id(reason: EndReason) -> &'static str {
-    match reason {
+/// The words for why a game ended; none when the reason is not known.
+fn reason_id(reason: EndReason) -> Option<&'static str> {
+    Some(match reason {
         EndReason::Checkmate => "reason-checkmate",
         EndReason::Resignation => "reason-resignation",
         EndReason::TimeForfeit => "reason-time-forfeit",
@@ -279,7 +281,8 @@ fn reason_id(reason: EndReason) -> &'static str {
         EndReason::SeventyFiveMoveRule => "reason-seventy-five-move",
         EndReason::TimeoutVsInsufficientMaterial => "reason-timeout-insufficient",
         EndReason::Abandoned => "reason-abandoned",
-    }
+        EndReason::Unknown => return None,
+    })
 }
 
 fn castle_id(side: CastlingSide) -> &'static str {

@@ -28,12 +28,12 @@ impl Announcer {
             E::TokenWanted => m("online-token-wanted"),
             E::TokenSaved => m("online-token-saved"),
             E::NotAToken => m("online-not-a-token"),
-            E::TokenUnreadable(why) => self.with_text(ui, "online-token-unreadable", ("why", why)),
+            E::TokenUnreadable(why) => self.with_reason(ui, "online-token-unreadable", *why),
             E::TokenInvalid { env } => {
                 self.with_text(ui, "online-token-invalid", ("env", yes_no(*env)))
             }
-            E::TokenNotSaved(why) => self.with_text(ui, "online-token-not-saved", ("why", why)),
-            E::LogoutFailed(why) => self.with_text(ui, "online-logout-failed", ("why", why)),
+            E::TokenNotSaved(why) => self.with_reason(ui, "online-token-not-saved", *why),
+            E::LogoutFailed(why) => self.with_reason(ui, "online-logout-failed", *why),
             E::ControlRefused { control, limit } => self.control_refused(ui, *control, *limit),
             E::Seeking { control, rated } => self.seeking(ui, *control, *rated),
             E::SeekEnded => m("online-seek-ended"),
@@ -88,6 +88,11 @@ impl Announcer {
     /// A message whose one argument is a text.
     fn with_text(&self, ui: Lang, id: &str, (name, text): (&str, &str)) -> String {
         self.message(ui, id, &[(name, s(text))])
+    }
+
+    /// A sentence whose `$why` is the file system's refusal in words.
+    fn with_reason(&self, ui: Lang, id: &str, why: crate::event::IoReason) -> String {
+        self.message(ui, id, &[("why", s(self.io_reason(ui, why)))])
     }
 
     /// `online logout`, and a word when the environment still holds a

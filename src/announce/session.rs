@@ -176,7 +176,7 @@ impl Announcer {
             SoundFileTrouble::Unreadable(reason) => self.message(
                 ui,
                 "sound-file-unreadable",
-                &[file, ("why", s(reason.clone()))],
+                &[file, ("why", s(self.io_reason(ui, *reason)))],
             ),
             SoundFileTrouble::NotWav => self.message(ui, "sound-file-not-wav", &[file]),
             SoundFileTrouble::Format(kind) => {

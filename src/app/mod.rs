@@ -27,8 +27,8 @@ use std::time::{Duration, Instant};
 
 use crate::announce::{Announcer, PromptLabel};
 use crate::engine::host::Host;
-use crate::event::VoiceTrouble;
 use crate::event::{Event, Subscriber};
+use crate::event::{IoReason, VoiceTrouble};
 use crate::io::braille::DisplayLink;
 use crate::io::gate::Gate;
 use crate::io::speech::Hush;
@@ -458,9 +458,9 @@ impl Loop<'_> {
 
     /// `online logout`: the token file deleted; the network keeps only
     /// a token from the environment.
-    fn logout(&mut self) -> Result<bool, String> {
+    fn logout(&mut self) -> Result<bool, IoReason> {
         let result = match &self.token_file {
-            Some(path) => token::delete(path).map_err(|e| e.to_string()),
+            Some(path) => token::delete(path).map_err(|e| IoReason::of(&e)),
             None => Ok(false),
         };
         if result.is_ok() {
@@ -479,7 +479,7 @@ impl Loop<'_> {
                     self.net.set_token(Some(token));
                     TokenOutcome::Saved
                 }
-                Err(e) => TokenOutcome::NotSaved(e.to_string()),
+                Err(e) => TokenOutcome::NotSaved(IoReason::of(&e)),
             },
             (Some(token), None) => {
                 // Nowhere to keep it: it is used for this run only.

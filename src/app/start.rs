@@ -12,7 +12,7 @@ use crate::announce::Announcer;
 use crate::engine::client::{External, ExternalSpec, START_TIMEOUT};
 use crate::engine::level::level_for_elo;
 use crate::event::{EngineEvent, Event, OnlineEvent, RecordEvent, Subscriber};
-use crate::input::parse_chess960;
+use crate::input::{FlagError, parse_chess960};
 use crate::io::audio::SoundSink;
 use crate::io::speech::{self, SpeechSink};
 use crate::io::{self as aio, LineSource, PlainLines, ScreenText, Terminal, TextSink};
@@ -80,10 +80,7 @@ pub fn start(flags: &Flags, announcer: &Announcer) -> ExitCode {
     notes.extend(file_notes);
     let engine = match engine_from(flags, &mut settings) {
         Ok(engine) => engine.and_then(|spec| engine_started(spec, &mut notes)),
-        Err(why) => {
-            eprintln!("annabella: {why}.");
-            return ExitCode::from(2);
-        }
+        Err(why) => return refuse(&why, settings.lang, announcer),
     };
     let mut session = Session::new(Game::new(), settings.clone());
     session.set_seed(flags.seed.unwrap_or_else(aio::now_seed));
@@ -94,10 +91,7 @@ pub fn start(flags: &Flags, announcer: &Announcer) -> ExitCode {
             session.set_game(game);
             chess960
         }
-        Err(why) => {
-            eprintln!("annabella: {why}.");
-            return ExitCode::from(2);
-        }
+        Err(why) => return refuse(&why, settings.lang, announcer),
     };
     let network = network_from(store.as_ref().map(|(paths, _)| paths), &mut notes);
     let names = announcer.game_names(settings.lang);
@@ -125,6 +119,15 @@ pub fn start(flags: &Flags, announcer: &Announcer) -> ExitCode {
         braille: crate::io::braille::DisplayLink::new(),
     };
     run(&mut session, announcer, &settings, begin, keeper.as_mut())
+}
+
+/// Says what is wrong with the flags on standard error, in the UI
+/// language: exit status 2, as the flag parser's own.
+pub fn refuse(why: &FlagError, lang: Lang, announcer: &Announcer) -> ExitCode {
+    for line in announcer.flag_error(lang, why) {
+        eprintln!("{line}");
+    }
+    ExitCode::from(2)
 }
 
 /// The settings of this run: the defaults and the environment, then the
@@ -178,23 +181,19 @@ fn settings_from(
 
 /// The external engine the flags ask for, and the level an `--elo` without
 /// `--level` means; or what is wrong with them.
-fn engine_from(flags: &Flags, settings: &mut Settings) -> Result<Option<ExternalSpec>, String> {
+fn engine_from(flags: &Flags, settings: &mut Settings) -> Result<Option<ExternalSpec>, FlagError> {
     let mut options = Vec::new();
     for item in &flags.engine_options {
         match item.split_once('=') {
             Some((name, value)) if !name.trim().is_empty() => {
                 options.push((name.trim().to_string(), value.trim().to_string()))
             }
-            _ => {
-                return Err(format!(
-                    "--engine-option {item:?} needs a name and a value, like --engine-option Hash=64"
-                ));
-            }
+            _ => return Err(FlagError::EngineOption(item.clone())),
         }
     }
     if settings.opponent == OpponentChoice::Human {
         if flags.engine.is_some() {
-            return Err("--engine needs --opponent engine (the default)".to_string());
+            return Err(FlagError::EngineWithoutOpponent);
         }
         return Ok(None);
     }
@@ -213,7 +212,14 @@ fn engine_from(flags: &Flags, settings: &mut Settings) -> Result<Option<External
 /// built-in engine plays instead), not after the person's first move.
 fn engine_started(spec: ExternalSpec, notes: &mut Vec<Event>) -> Option<ExternalSpec> {
     match External::start(&spec, START_TIMEOUT) {
-        Ok(_checked) => Some(spec),
+        Ok(checked) => {
+            // An option the engine does not have is said, not dropped
+            // silently; the engine plays without it.
+            for name in &checked.unknown {
+                notes.push(EngineEvent::UnknownOption(name.clone()).into());
+            }
+            Some(spec)
+        }
         Err(failure) => {
             notes.push(EngineEvent::Failed(failure).into());
             None
@@ -224,7 +230,7 @@ fn engine_started(spec: ExternalSpec, notes: &mut Vec<Event>) -> Option<External
 /// The game the flags ask for (`--fen`, `--chess960`), or why it cannot be.
 /// The game to start with, and whether it is a Chess960 start (then
 /// where its pieces stand is said even to a script).
-fn game_from(flags: &Flags, session: &mut Session) -> Result<(Game, bool), String> {
+fn game_from(flags: &Flags, session: &mut Session) -> Result<(Game, bool), FlagError> {
     let (result, text, chess960) = match (&flags.fen, &flags.chess960) {
         (Some(fen), _) => (Game::from_fen(fen), fen, false),
         (None, Some(n)) => {
@@ -238,18 +244,14 @@ fn game_from(flags: &Flags, session: &mut Session) -> Result<(Game, bool), Strin
         }
         (None, None) => return Ok((Game::new(), false)),
     };
-    result.map(|game| (game, chess960)).map_err(|error| {
-        let why = match error {
-            SetupError::BadFen => {
-                "is not a FEN (example: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1)"
-            }
-            SetupError::IllegalPosition => {
-                "is not a legal position (check the kings, pawns on the first or last rank, castling rights)"
-            }
-            SetupError::Chess960Number => "is not a Chess960 start number: use 0 to 959 or random",
-        };
-        format!("{text:?} {why}")
-    })
+    let text = text.clone();
+    result
+        .map(|game| (game, chess960))
+        .map_err(|error| match error {
+            SetupError::BadFen => FlagError::NotFen(text),
+            SetupError::IllegalPosition => FlagError::IllegalPosition(text),
+            SetupError::Chess960Number => FlagError::Chess960Number(text),
+        })
 }
 
 /// The lichess token: `LICHESS_TOKEN` first, else the token file; a
@@ -279,7 +281,7 @@ fn network_from(paths: Option<&Paths>, notes: &mut Vec<Event>) -> Network {
         Err(why) => {
             notes.push(
                 match why {
-                    TokenError::Unreadable { text, .. } => OnlineEvent::TokenUnreadable(text),
+                    TokenError::Unreadable { reason } => OnlineEvent::TokenUnreadable(reason),
                     TokenError::NotAToken(source) => OnlineEvent::TokenInvalid {
                         env: source == TokenSource::Environment,
                     },

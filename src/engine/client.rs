@@ -15,6 +15,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
 use super::host::GoClock;
+use crate::event::IoReason;
 // The events carry it; the client makes it.
 pub use crate::event::Failure;
 
@@ -48,6 +49,9 @@ pub struct External {
     lines: Receiver<String>,
     /// The options the engine announced, by lower-case name.
     offered: Vec<String>,
+    /// The options asked for that the engine does not have, as given:
+    /// they were not sent.
+    pub unknown: Vec<String>,
     /// The name it gave (`id name`), for the record of the game.
     pub name: Option<String>,
     /// The spec it was started with.
@@ -58,18 +62,22 @@ impl External {
     /// Starts the engine and completes the UCI handshake.
     pub fn start(spec: &ExternalSpec, timeout: Duration) -> Result<External, Failure> {
         let mut parts = spec.command.split_whitespace();
-        let program = parts.next().ok_or(Failure::NotStarted)?;
+        let not_started = |reason| Failure::NotStarted {
+            program: spec.command.trim().to_string(),
+            reason,
+        };
+        let program = parts.next().ok_or(not_started(IoReason::NotFound))?;
         let mut child = Command::new(program)
             .args(parts)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|_| Failure::NotStarted)?;
+            .map_err(|e| not_started(IoReason::of(&e)))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(Failure::NotStarted);
+            return Err(not_started(IoReason::Other));
         };
         let (tx, rx) = mpsc::channel();
         thread::spawn(move || {
@@ -93,6 +101,7 @@ impl External {
             stdin,
             lines: rx,
             offered: Vec::new(),
+            unknown: Vec::new(),
             name: None,
             spec: spec.clone(),
         };
@@ -110,7 +119,23 @@ impl External {
         self.offered = answer.offered;
         self.name = answer.name;
         for (name, value) in &spec.options {
-            self.send(&format!("setoption name {name} value {value}"))?;
+            if !self.offers(name) {
+                self.unknown.push(name.clone());
+                continue;
+            }
+            // Readiness is asked after each option, so that an engine
+            // that dies of a value (Stockfish on `Hash=abc`) is known to
+            // have died of that option.
+            let refused = |failure| match failure {
+                Failure::Crashed => Failure::OptionRefused {
+                    name: name.clone(),
+                    value: value.clone(),
+                },
+                other => other,
+            };
+            self.send(&format!("setoption name {name} value {value}"))
+                .map_err(refused)?;
+            self.ready(deadline).map_err(refused)?;
         }
         if let Some(elo) = spec.elo
             && self.offers("UCI_LimitStrength")

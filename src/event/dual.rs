@@ -117,6 +117,9 @@ pub struct SheetReport {
     pub agreed: usize,
     /// Half-moves of the game.
     pub game: usize,
+    /// For each sheet, how many of the game's last half-moves it does not
+    /// have yet while agreeing before them (0 when it is not behind).
+    pub behind: Vec<usize>,
 }
 
 /// Where a scoresheet could not be read further.

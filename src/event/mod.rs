@@ -463,6 +463,9 @@ pub enum PromptEvent {
 pub enum EngineEvent {
     /// The external engine failed; the built-in engine plays on.
     Failed(Failure),
+    /// The external engine has no option of this name
+    /// (`--engine-option`): it was not sent, and the engine plays on.
+    UnknownOption(String),
     /// `hint`: the move the engine would play.
     Hint(MoveFacts),
     /// `hint` while the engine is to move: a hint then would be its own

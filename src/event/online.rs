@@ -6,6 +6,8 @@ use shakmaty::Color;
 use crate::online::Control;
 use crate::rules::MoveFacts;
 
+use super::IoReason;
+
 /// Who the opponent on lichess is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OnlinePlayer {
@@ -104,11 +106,11 @@ pub enum OnlineEvent {
     TokenSaved,
     /// What was typed is not a token.
     NotAToken,
-    /// The token file could not be written; the io error's words.
-    TokenNotSaved(String),
+    /// The token file could not be written, and why.
+    TokenNotSaved(IoReason),
     /// The token file could not be read at start; why (never its
     /// content).
-    TokenUnreadable(String),
+    TokenUnreadable(IoReason),
     /// At start: `LICHESS_TOKEN` (`env`) or the token file holds no
     /// token.
     TokenInvalid {
@@ -122,8 +124,8 @@ pub enum OnlineEvent {
         /// Whether `LICHESS_TOKEN` still gives a token.
         env_token: bool,
     },
-    /// The token file could not be deleted.
-    LogoutFailed(String),
+    /// The token file could not be deleted, and why.
+    LogoutFailed(IoReason),
     /// A time control was refused before anything was sent.
     ControlRefused {
         /// The control asked for.

@@ -136,8 +136,21 @@ pub enum NameProblem {
 /// What went wrong with an external engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
-    /// The program could not be started at all.
-    NotStarted,
+    /// The program could not be started at all: its name and why.
+    NotStarted {
+        /// The program as `--engine` names it.
+        program: String,
+        /// Why the system would not start it.
+        reason: IoReason,
+    },
+    /// It stopped working when given an option (`--engine-option`): the
+    /// option's name and value.
+    OptionRefused {
+        /// The option's name.
+        name: String,
+        /// The value given.
+        value: String,
+    },
     /// It did not finish the UCI handshake in time.
     StartTimeout,
     /// It exited or closed its output.
@@ -202,8 +215,8 @@ pub enum VoiceFault {
 /// Why a sound file cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SoundFileTrouble {
-    /// It cannot be opened or read (the system's reason).
-    Unreadable(String),
+    /// It cannot be opened or read, and why the system said no.
+    Unreadable(IoReason),
     /// It is no WAV file, or a damaged one.
     NotWav,
     /// It holds audio of a kind not read (compressed, say).

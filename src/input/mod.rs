@@ -14,8 +14,8 @@ pub mod vocab;
 
 pub use args::{
     Argument, BlindfoldOrder, BoardOrder, ChallengeOrder, ClaimFor, ClockSide, DrillKind,
-    DrillOrder, LoadFrom, MoveNumber, MoveText, NewGame, OnlineOrder, PgnTo, PieceKind, Sheets,
-    Terms, View, Whom, parse_chess960, parse_color_choice, parse_square,
+    DrillOrder, FlagError, LoadFrom, MoveNumber, MoveText, NewGame, OnlineOrder, PgnTo, PieceKind,
+    Sheets, Terms, View, Whom, lang_named, parse_chess960, parse_color_choice, parse_square,
 };
 pub use commands::Words;
 pub use moves::{

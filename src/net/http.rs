@@ -7,7 +7,6 @@
 //! transport's words with the token cut out, and no header is logged.
 
 use std::io::Read;
-use std::net::{Ipv4Addr, Ipv6Addr};
 use std::time::Duration;
 
 use ureq::{Agent, Body, BodyReader};
@@ -63,72 +62,12 @@ pub enum Lifetime {
 /// assert!(check_base("http://lichess.org").is_err());
 /// ```
 pub fn check_base(base: &str) -> Result<(), Fault> {
-    if base_is_safe(base) {
+    // One rule, kept with the setting, so an address is refused when set.
+    if crate::online::base_is_safe(base) {
         Ok(())
     } else {
         Err(Fault::NotSecure(base.to_string()))
     }
-}
-
-fn base_is_safe(base: &str) -> bool {
-    let lower = base.to_ascii_lowercase();
-    let (secure, rest) = if let Some(rest) = lower.strip_prefix("https://") {
-        (true, rest)
-    } else if let Some(rest) = lower.strip_prefix("http://") {
-        (false, rest)
-    } else {
-        return false;
-    };
-    let end = rest.find(['/', '?', '#', '\\']).unwrap_or(rest.len());
-    let (authority, path) = rest.split_at(end);
-    // A path is added to; a query or fragment would swallow it.
-    let path_ok = path.starts_with('/') || path.is_empty();
-    if !path_ok || !path.bytes().all(|b| b.is_ascii_graphic()) || path.contains(['?', '#']) {
-        return false;
-    }
-    let Some(host) = host_of(authority) else {
-        return false;
-    };
-    if secure {
-        host_is_name(host) || bracketed(host).is_some()
-    } else {
-        host == "localhost"
-            || host.parse::<Ipv4Addr>().is_ok_and(|ip| ip.is_loopback())
-            || bracketed(host).is_some_and(|ip| ip.is_loopback())
-    }
-}
-
-/// The host of `host[:port]`, when the port (if any) is a number.
-fn host_of(authority: &str) -> Option<&str> {
-    let (host, port) = if authority.starts_with('[') {
-        let close = authority.find(']')?;
-        let (host, rest) = authority.split_at(close + 1);
-        match rest {
-            "" => (host, None),
-            _ => (host, Some(rest.strip_prefix(':')?)),
-        }
-    } else {
-        match authority.split_once(':') {
-            Some((host, port)) => (host, Some(port)),
-            None => (authority, None),
-        }
-    };
-    let port_ok = port.is_none_or(|p| {
-        !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && p.parse::<u16>().is_ok()
-    });
-    (port_ok && !host.is_empty()).then_some(host)
-}
-
-/// A DNS name or an IPv4 address: letters, digits, `-` and `.`.
-fn host_is_name(host: &str) -> bool {
-    host.bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
-        && !host.starts_with(['.', '-'])
-}
-
-/// The IPv6 address of `[addr]`.
-fn bracketed(host: &str) -> Option<Ipv6Addr> {
-    host.strip_prefix('[')?.strip_suffix(']')?.parse().ok()
 }
 
 /// A client for `base` whose connections live as `lifetime` says. It
@@ -149,7 +88,7 @@ pub fn agent(base: &str, lifetime: Lifetime) -> Agent {
             .timeout_recv_response(Some(READ_TIMEOUT))
             .timeout_per_read(Some(READ_TIMEOUT)),
     };
-    if base_is_safe(base) && base.to_ascii_lowercase().starts_with("http://") {
+    if crate::online::base_is_safe(base) && base.to_ascii_lowercase().starts_with("http://") {
         config = config.proxy(None);
     }
     config.build().new_agent()

@@ -20,6 +20,7 @@
 //! the server adds later is ignored or kept as `Unknown`, so that a
 //! change on the server side never stops a game in progress.
 
+mod base;
 mod challenge;
 mod client;
 mod events;
@@ -27,6 +28,7 @@ mod ndjson;
 mod net;
 mod values;
 
+pub use base::base_is_safe;
 pub use challenge::{Challenge, ChallengeUser, Compat, DeclinedChallenge, TimeControl};
 pub use client::{Blocked, Client, GameLink, News, RATE_PAUSE};
 pub use events::{

@@ -32,11 +32,14 @@ pub enum EndReason {
     /// Online: the opponent left the game and the win (or a draw) was
     /// claimed, or a player never moved.
     Abandoned,
+    /// A record gives the result but not why (a PGN `1-0` without a
+    /// `Termination` tag): only who won is known.
+    Unknown,
 }
 
 impl EndReason {
     /// All reasons, in the order the specification lists them.
-    pub const ALL: [EndReason; 12] = [
+    pub const ALL: [EndReason; 13] = [
         EndReason::Checkmate,
         EndReason::Resignation,
         EndReason::TimeForfeit,
@@ -49,6 +52,7 @@ impl EndReason {
         EndReason::SeventyFiveMoveRule,
         EndReason::TimeoutVsInsufficientMaterial,
         EndReason::Abandoned,
+        EndReason::Unknown,
     ];
 
     /// The reason an identifier names (see [`EndReason::id`]).
@@ -71,6 +75,7 @@ impl EndReason {
             EndReason::SeventyFiveMoveRule => "seventy-five-move",
             EndReason::TimeoutVsInsufficientMaterial => "timeout-insufficient",
             EndReason::Abandoned => "abandoned",
+            EndReason::Unknown => "unknown",
         }
     }
 }

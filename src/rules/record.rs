@@ -125,8 +125,9 @@ impl Game {
         // (A lichess game's tags name only its event and site.)
         if let Some(f) = self.result
             && options.tags.get("Result").is_none()
+            && let Some(termination) = termination(f.reason)
         {
-            needed.push(("Termination", termination(f.reason).to_string()));
+            needed.push(("Termination", termination.to_string()));
         }
         if let Some(clock) = options.clock {
             needed.push(("TimeControl", clock.control().pgn()));
@@ -220,10 +221,13 @@ fn clk(left: std::time::Duration) -> String {
     format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
 }
 
-fn termination(reason: EndReason) -> &'static str {
-    match reason {
+/// The `Termination` tag for a reason; none when the reason is not known
+/// (a record read again must not gain one).
+fn termination(reason: EndReason) -> Option<&'static str> {
+    Some(match reason {
         EndReason::TimeForfeit | EndReason::TimeoutVsInsufficientMaterial => "time forfeit",
         EndReason::Abandoned => "abandoned",
+        EndReason::Unknown => return None,
         _ => "normal",
-    }
+    })
 }

@@ -11,7 +11,7 @@ use shakmaty::{Board, Color, Move, Position};
 use crate::dual::PlayerBoard;
 use crate::dual::compare::{Explanation, compare};
 use crate::dual::dictation::read_dictation;
-use crate::dual::scoresheet::{Sheet, SheetStopKind, excerpt, place, read_sheet, reconcile};
+use crate::dual::scoresheet::{Sheet, SheetStopKind, excerpt, place, read_sheet, reconcile_read};
 use crate::event::{
     Answer, Compared, DualEvent, Event, Explained, PromptEvent, Question, Refused, SheetDifference,
     SheetReport, SheetStopAt,
@@ -379,8 +379,7 @@ impl Dual {
         let start = Self::game_cut_to(t, 0);
         let sheets: Vec<Sheet> = texts.iter().map(|t| read_sheet(t, &start)).collect();
         let moves: Vec<Move> = t.game.plies().iter().map(|p| p.mv).collect();
-        let sheet_moves: Vec<&[Move]> = sheets.iter().map(|s| s.moves.as_slice()).collect();
-        let outcome = reconcile(&moves, &sheet_moves);
+        let outcome = reconcile_read(&moves, &sheets);
         self.agreed = Some(outcome.agreed);
         let first_position = start.initial_position().clone();
         let at = |ply: usize| place(&first_position, ply);
@@ -418,6 +417,7 @@ impl Dual {
             first,
             agreed: outcome.agreed,
             game: moves.len(),
+            behind: outcome.behind,
         };
         vec![DualEvent::Sheet(Box::new(report)).into()]
     }

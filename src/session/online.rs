@@ -22,7 +22,7 @@ mod replies;
 
 use shakmaty::Color;
 
-use crate::event::{Event, NetTrouble, OnlineEvent, OnlinePlayer};
+use crate::event::{Event, IoReason, NetTrouble, OnlineEvent, OnlinePlayer};
 use crate::input::commands::{Command, OnLichess};
 use crate::online::{Blocked, Client, Fault, GameState, NetRequest, RATE_PAUSE};
 use crate::rules::clock::Clock;
@@ -58,8 +58,8 @@ pub enum TokenOutcome {
     Saved,
     /// Not a token (empty, spaces inside, too long).
     NotAToken,
-    /// The file could not be written; the io error's words.
-    NotSaved(String),
+    /// The file could not be written, and why.
+    NotSaved(IoReason),
 }
 
 /// What the room leaves to the rest of the session (`flow::online`).
@@ -213,7 +213,7 @@ impl Online {
     }
 
     /// The token file was deleted (`Ok(whether there was one)`) or not.
-    pub(super) fn logged_out(&mut self, result: Result<bool, String>) -> Vec<Event> {
+    pub(super) fn logged_out(&mut self, result: Result<bool, IoReason>) -> Vec<Event> {
         match result {
             Ok(existed) => {
                 let env_token = self.client.logged_out();

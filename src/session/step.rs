@@ -47,7 +47,7 @@ pub enum Input {
     Token(TokenOutcome),
     /// The token file was deleted after `online logout` (`Ok(whether
     /// there was one)`), or could not be.
-    LoggedOut(Result<bool, String>),
+    LoggedOut(Result<bool, crate::event::IoReason>),
     /// What the microphone heard in one utterance.
     Heard(Heard),
     /// News of voice input: it cannot be had, or the microphones there are.

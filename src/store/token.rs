@@ -9,6 +9,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::atomic::write_atomic;
+use crate::event::IoReason;
 use crate::net::Token;
 
 /// The token file's name, in the directory of the settings file.
@@ -29,10 +30,9 @@ pub enum TokenSource {
 pub enum TokenError {
     /// The token file exists but could not be read.
     Unreadable {
-        /// The kind of the I/O error.
-        kind: io::ErrorKind,
-        /// The system's words for it, for a log.
-        text: String,
+        /// Why the system said no, in kinds the announcer words (never
+        /// the system's English).
+        reason: IoReason,
     },
     /// The environment value or the file does not hold a token.
     NotAToken(TokenSource),
@@ -78,8 +78,7 @@ pub fn load(env: Option<&str>, path: &Path) -> Result<Option<(Token, TokenSource
             Err(TokenError::NotAToken(TokenSource::File))
         }
         Err(error) => Err(TokenError::Unreadable {
-            kind: error.kind(),
-            text: error.to_string(),
+            reason: IoReason::of(&error),
         }),
     }
 }

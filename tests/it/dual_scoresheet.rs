@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 
 use annabella::dual::scoresheet::{
     Disagreement, EXCERPT_CHARS, Sheet, SheetStop, SheetStopKind, first_difference, place,
-    read_sheet, reconcile,
+    read_sheet, reconcile, reconcile_read,
 };
 use annabella::rules::{Game, german_san};
 use pgn_reader::{RawTag, Reader, SanPlus, Visitor};
@@ -295,16 +295,28 @@ fn first_difference_and_reconcile() {
     assert_eq!(short.stop, None);
     let shorter = short.moves.as_slice();
     assert_eq!(first_difference(&game, shorter), Some(20));
+    // Merely behind the game, it is no difference: it agrees as far as it
+    // goes, and restore has nothing to take back (issue 34, item 16).
     let r = reconcile(&game, &[shorter]);
-    assert_eq!(r.agreed, 20);
-    assert_eq!(
-        r.first,
-        Some(Disagreement {
+    assert_eq!((r.agreed, r.first, r.behind), (game.len(), None, vec![6]));
+    let empty = reconcile(&game, &[&[]]);
+    assert_eq!((empty.agreed, empty.first), (game.len(), None));
+    // Two sheets behind: each says by how much.
+    let r = reconcile(&game, &[shorter, &game[..23]]);
+    assert_eq!((r.agreed, r.behind), (game.len(), vec![6, 3]));
+    // A sheet that stops at a move that is none has something there the
+    // game does not: that is a difference, not a sheet behind.
+    let stopped = Sheet {
+        moves: shorter.to_vec(),
+        stop: Some(SheetStop {
             ply: 20,
-            game: Some(game[20]),
-            sheets: vec![None],
-        })
-    );
+            text: "--".into(),
+            kind: SheetStopKind::NullMove,
+        }),
+    };
+    let r = reconcile_read(&game, &[stopped]);
+    assert_eq!((r.agreed, r.behind), (20, vec![0]));
+    assert_eq!(r.first.map(|d| d.sheets), Some(vec![None]));
     assert_eq!(first_difference(shorter, &game), Some(20));
     // A sheet that has 12... Qf7 where the game has 12... fxe5.
     let differs = read_sheet(

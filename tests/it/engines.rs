@@ -117,7 +117,12 @@ fn an_engine_that_never_starts_is_replaced() {
 
 #[test]
 fn a_missing_engine_is_replaced() {
-    engine_fails("no-such-engine", "The engine could not be started;");
+    // The program is named, and why it did not start (issue 34, item 23).
+    let missing = format!(
+        "The engine {} could not be started: it does not exist;",
+        fake("no-such-engine")
+    );
+    engine_fails("no-such-engine", &missing);
 }
 
 /// The person plays White against the fake engine `script` at level 1:
@@ -140,7 +145,10 @@ fn person_first(script: &str, input: &str) -> (Vec<String>, String) {
 fn a_missing_engine_is_said_before_the_game_begins() {
     let (out, text) = person_first("no-such-engine", "status\ne4\n");
     assert!(
-        out[0].starts_with("The engine could not be started;"),
+        out[0].starts_with(&format!(
+            "The engine {} could not be started: it does not exist;",
+            fake("no-such-engine")
+        )),
         "{text}"
     );
     assert_eq!(out[1], "White to move, move 1.", "{text}");

@@ -9,6 +9,7 @@ mod common;
 #[path = "../store_common/mod.rs"]
 mod store_common;
 
+mod cli_words;
 mod command_table;
 mod display_session;
 mod dual_compare;

@@ -248,7 +248,8 @@ fn byte_order_mark_and_crlf() {
     assert_eq!(sans(&game.game), ["e4", "e5", "Nf3"]);
     let result = game.game.result().expect("a result");
     assert_eq!(result.outcome, KnownOutcome::Draw);
-    assert_eq!(result.reason, EndReason::Agreement);
+    // No Termination tag: the record does not say why.
+    assert_eq!(result.reason, EndReason::Unknown);
 }
 
 #[test]
@@ -377,13 +378,25 @@ fn results_from_the_tags() {
     let resigned = decide("0-1", "Normal").expect("result");
     assert_eq!(resigned.reason, EndReason::Resignation);
     assert_eq!(decide("*", "Unterminated"), None);
+    // Without a Termination tag no reason is guessed (issue 34, item 17).
+    for result in ["1-0", "1/2-1/2"] {
+        let untold = one(&format!("[Result \"{result}\"]\n\n1. e4 e5 {result}\n"));
+        assert_eq!(
+            untold.game.result().map(|r| r.reason),
+            Some(EndReason::Unknown),
+            "{result}"
+        );
+    }
     let mate = one("[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1")
         .game
         .result();
     assert_eq!(mate.map(|r| r.reason), Some(EndReason::Checkmate));
     let mut game = Game::new();
     assert!(game.set_result_from_pgn(KnownOutcome::Draw, None).is_some());
-    assert_eq!(game.result().map(|r| r.reason), Some(EndReason::Agreement));
+    assert_eq!(game.result().map(|r| r.reason), Some(EndReason::Unknown));
+    let mut game = Game::new();
+    let agreed = game.set_result_from_pgn(KnownOutcome::Draw, Some("Normal"));
+    assert_eq!(agreed.map(|r| r.reason), Some(EndReason::Agreement));
 }
 
 #[test]

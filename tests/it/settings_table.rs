@@ -199,7 +199,7 @@ fn a_value_starting_with_a_minus_gets_the_settings_own_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success(), "{err}");
     assert!(
-        err.contains("invalid value '-1+0' for '--time <VALUE>': Not a time control: -1 is below zero; a time control's minutes, seconds and moves must not be negative.")
+        err.contains("annabella: --time: Not a time control: -1 is below zero; a time control's minutes, seconds and moves must not be negative.")
             && err.contains("Examples: 5+3"),
         "{err}"
     );
@@ -210,7 +210,7 @@ fn a_value_starting_with_a_minus_gets_the_settings_own_error() {
         .expect("annabella runs");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("invalid value '-3' for '--level <VALUE>': use"),
+        err.contains("annabella: --level cannot be -3. Choose"),
         "{err}"
     );
 }

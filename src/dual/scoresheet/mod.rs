@@ -66,6 +66,10 @@ pub struct Reconciliation {
     pub agreed: usize,
     /// The first difference, if any.
     pub first: Option<Disagreement>,
+    /// For each sheet, how many of the game's last half-moves it does not
+    /// have yet while agreeing with all before them: a sheet merely
+    /// behind the game is no difference. 0 for a sheet that is not.
+    pub behind: Vec<usize>,
 }
 
 /// The first half-move on which the records differ, and what each has
@@ -182,16 +186,43 @@ pub fn place(start: &Chess, ply: usize) -> (u32, Color) {
 /// half-moves all agree on, and what each record has at the first
 /// difference. With no sheet, the game agrees with itself throughout.
 pub fn reconcile(game: &[Move], sheets: &[&[Move]]) -> Reconciliation {
+    reconcile_ends(game, sheets, &vec![true; sheets.len()])
+}
+
+/// [`reconcile`] for sheets as read: a sheet whose reading stopped at a
+/// move that is none (a null move, a word) has something there the game
+/// does not, so it differs there rather than being behind.
+pub fn reconcile_read(game: &[Move], sheets: &[Sheet]) -> Reconciliation {
+    let moves: Vec<&[Move]> = sheets.iter().map(|s| s.moves.as_slice()).collect();
+    let ended: Vec<bool> = sheets.iter().map(|s| s.stop.is_none()).collect();
+    reconcile_ends(game, &moves, &ended)
+}
+
+/// [`reconcile`], each sheet `ended` where the player stopped writing
+/// (else where it could not be read further).
+fn reconcile_ends(game: &[Move], sheets: &[&[Move]], ended: &[bool]) -> Reconciliation {
+    // A sheet that agrees with the game as far as it goes, and ends there,
+    // is behind, not different: the player has not noted the last moves.
+    let behind_by = |i: usize| {
+        let sheet = sheets[i];
+        let behind =
+            ended.get(i) != Some(&false) && sheet.len() < game.len() && game.starts_with(sheet);
+        behind.then(|| game.len() - sheet.len())
+    };
+    let behind: Vec<usize> = (0..sheets.len())
+        .map(|i| behind_by(i).unwrap_or(0))
+        .collect();
     // Records that all agree with the game up to a half-move agree with
     // each other up to there too.
-    let first = sheets
-        .iter()
-        .filter_map(|sheet| first_difference(game, sheet))
+    let first = (0..sheets.len())
+        .filter(|&i| behind_by(i).is_none())
+        .filter_map(|i| first_difference(game, sheets[i]))
         .min();
     match first {
         None => Reconciliation {
             agreed: game.len(),
             first: None,
+            behind,
         },
         Some(ply) => Reconciliation {
             agreed: ply,
@@ -200,6 +231,7 @@ pub fn reconcile(game: &[Move], sheets: &[&[Move]]) -> Reconciliation {
                 game: game.get(ply).copied(),
                 sheets: sheets.iter().map(|sheet| sheet.get(ply).copied()).collect(),
             }),
+            behind,
         },
     }
 }

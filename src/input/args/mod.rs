@@ -15,11 +15,13 @@ use crate::rules::Chess960Start;
 use crate::settings::{ColorChoice, Key, Setting, SettingError, TimeChoice, parse_setting};
 
 mod dual;
+mod flags;
 mod online;
 mod records;
 mod training;
 
 pub use dual::{BoardOrder, Sheets};
+pub use flags::{FlagError, lang_named};
 pub use online::{ChallengeOrder, ClaimFor, OnlineOrder, Terms, Whom};
 pub use records::{LoadFrom, PgnTo};
 pub use training::{BlindfoldOrder, DrillKind, DrillOrder};

@@ -20,7 +20,7 @@ pub use wav::{read_wav, stream_wav};
 
 use std::fmt;
 
-use crate::event::{SoundFileTrouble, VoiceFault, VoiceTrouble};
+use crate::event::{IoReason, SoundFileTrouble, VoiceFault, VoiceTrouble};
 
 /// Why there is no audio. Each variant is one thing the player can act
 /// on; [`fmt::Display`] says it in one English sentence.
@@ -36,8 +36,9 @@ pub enum MicError {
     Open(String),
     /// The capture thread could not be started.
     Thread(String),
-    /// The file could not be opened or read; the path and the reason.
-    FileUnreadable(String, String),
+    /// The file could not be opened or read; the path and the kind of
+    /// refusal (worded by the announcer, never the system's English).
+    FileUnreadable(String, IoReason),
     /// The file is not a WAV file (or is damaged); the path.
     NotWav(String),
     /// The WAV file holds a kind of sample this does not read (such as
@@ -73,7 +74,8 @@ impl fmt::Display for MicError {
             ),
             MicError::FileUnreadable(path, why) => write!(
                 f,
-                "The file {path} could not be read ({why}); check the name and that it may be read."
+                "The file {path} could not be read ({}); check the name and that it may be read.",
+                why.word()
             ),
             MicError::NotWav(path) => write!(
                 f,
@@ -97,7 +99,7 @@ impl std::error::Error for MicError {}
 /// error of a device.
 pub fn file_trouble(e: &MicError) -> Option<SoundFileTrouble> {
     match e {
-        MicError::FileUnreadable(_, why) => Some(SoundFileTrouble::Unreadable(why.clone())),
+        MicError::FileUnreadable(_, why) => Some(SoundFileTrouble::Unreadable(*why)),
         MicError::NotWav(_) => Some(SoundFileTrouble::NotWav),
         MicError::WavFormat(_, kind) => Some(SoundFileTrouble::Format(kind.clone())),
         MicError::WavRate(_, rate) => Some(SoundFileTrouble::Rate(*rate)),
@@ -140,7 +142,7 @@ mod tests {
             MicError::Host("no ALSA".into()),
             MicError::Open("busy".into()),
             MicError::Thread("limit".into()),
-            MicError::FileUnreadable("a.wav".into(), "missing".into()),
+            MicError::FileUnreadable("a.wav".into(), IoReason::NotFound),
             MicError::NotWav("a.wav".into()),
             MicError::WavFormat("a.wav".into(), "ADPCM".into()),
             MicError::WavRate("a.wav".into(), 96_000),

@@ -8,6 +8,7 @@ use std::path::Path;
 use hound::{SampleFormat, WavReader};
 
 use super::{MicError, ToMono16k};
+use crate::event::IoReason;
 
 /// The sample rates a file may have: a telephone's to a studio's.
 const RATES: std::ops::RangeInclusive<u32> = 8_000..=48_000;
@@ -39,9 +40,9 @@ pub fn stream_wav(
 ) -> Result<(), MicError> {
     let name = path.display().to_string();
     let file =
-        File::open(path).map_err(|e| MicError::FileUnreadable(name.clone(), e.to_string()))?;
+        File::open(path).map_err(|e| MicError::FileUnreadable(name.clone(), IoReason::of(&e)))?;
     let input = open_ended(BufReader::new(file))
-        .map_err(|e| MicError::FileUnreadable(name.clone(), e.to_string()))?;
+        .map_err(|e| MicError::FileUnreadable(name.clone(), IoReason::of(&e)))?;
     let reader = WavReader::new(input).map_err(|e| header_error(&name, e))?;
     let spec = reader.spec();
     if !RATES.contains(&spec.sample_rate) {
@@ -77,7 +78,7 @@ pub fn stream_wav(
         // Recorders killed mid-file leave a header promising more, and a
         // stream's header promises what it cannot know.
         Err(hound::Error::IoError(e)) if short_read(&e) => Ok(()),
-        Err(hound::Error::IoError(e)) => Err(MicError::FileUnreadable(name, e.to_string())),
+        Err(hound::Error::IoError(e)) => Err(MicError::FileUnreadable(name, IoReason::of(&e))),
         Err(_) => Err(MicError::NotWav(name)),
     }
 }
@@ -178,7 +179,7 @@ fn header_error(name: &str, e: hound::Error) -> MicError {
     match e {
         hound::Error::Unsupported => MicError::WavFormat(name.to_string(), "compressed".into()),
         hound::Error::IoError(e) if !short_read(&e) => {
-            MicError::FileUnreadable(name.to_string(), e.to_string())
+            MicError::FileUnreadable(name.to_string(), IoReason::of(&e))
         }
         _ => MicError::NotWav(name.to_string()),
     }

@@ -181,6 +181,15 @@ fn period(text: &str) -> Result<(Period, Bonus), ControlError> {
             if seconds.trim().is_empty() {
                 return Err(fault(part, ControlProblem::Form));
             }
+            // A `d` or `b` between two parts that are no numbers is a
+            // letter of a word (`abc`): the word is what is wrong.
+            let number = |text: &str| {
+                let text = text.trim();
+                unsigned(text) || text.strip_prefix('-').is_some_and(unsigned)
+            };
+            if c.is_ascii_alphabetic() && !number(&rest[..i]) && !number(seconds) {
+                return Err(fault(part, ControlProblem::NotANumber));
+            }
             let amount = amount(seconds, 1000, MAX_BONUS_SECONDS)?;
             let bonus = match c {
                 '+' => Bonus::Increment(amount),

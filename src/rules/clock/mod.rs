@@ -485,6 +485,18 @@ mod tests {
             }
         );
         assert_eq!(problem("five").problem, ControlProblem::NotANumber);
+        // A word is named whole, not by its letters after a `b` or `d`.
+        for word in ["abc", "bad", "Abend"] {
+            assert_eq!(
+                problem(word),
+                ControlError {
+                    part: word.into(),
+                    problem: ControlProblem::NotANumber
+                },
+                "{word}"
+            );
+        }
+        assert_eq!(problem("5 d x").part, "x");
         // A minus makes a number below zero, not no number.
         assert_eq!(
             problem("-1+0"),

@@ -156,9 +156,11 @@ impl Game {
 
     /// Ends the game with the result a PGN record gives, when its moves
     /// have not ended it already; returns the result set, if any. A win
-    /// with `Termination` "time forfeit" is a loss on time, any other a
-    /// resignation; a draw is a claim when one could be made in the final
-    /// position, else an agreement (or a flag fall against a lone king).
+    /// with `Termination` "time forfeit" is a loss on time, with any other
+    /// `Termination` a resignation; a draw is a claim when one could be
+    /// made in the final position, else an agreement (or a flag fall
+    /// against a lone king). Without `Termination` the reason is not
+    /// known and none is guessed.
     pub fn set_result_from_pgn(
         &mut self,
         outcome: KnownOutcome,
@@ -170,11 +172,13 @@ impl Game {
         let on_time = termination.is_some_and(|t| t.to_ascii_lowercase().contains("time"));
         let reason = match outcome {
             KnownOutcome::Decisive { .. } if on_time => EndReason::TimeForfeit,
+            KnownOutcome::Decisive { .. } if termination.is_none() => EndReason::Unknown,
             KnownOutcome::Decisive { .. } => EndReason::Resignation,
             KnownOutcome::Draw if on_time => EndReason::TimeoutVsInsufficientMaterial,
             KnownOutcome::Draw => match self.claimable() {
                 Some(ClaimKind::Repetition) => EndReason::ThreefoldRepetition,
                 Some(ClaimKind::FiftyMoves) => EndReason::FiftyMoveRule,
+                None if termination.is_none() => EndReason::Unknown,
                 None => EndReason::Agreement,
             },
         };

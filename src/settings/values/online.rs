@@ -5,8 +5,9 @@ use std::borrow::Cow;
 use super::{Allowed, Lang, Value};
 
 /// The address of the lichess server: `https://lichess.org` unless a
-/// test points elsewhere. The network refuses to send the token to
-/// anything but HTTPS or this computer; here only the form is checked.
+/// test points elsewhere. Only an address the token may be sent to is
+/// taken: HTTPS, or plain HTTP to this computer ([`BaseUrl::is_safe`],
+/// the rule the network applies again before every call).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BaseUrl(pub String);
 
@@ -20,6 +21,18 @@ impl BaseUrl {
     /// The address, without a trailing `/`.
     pub fn as_str(&self) -> &str {
         &self.0
+    }
+
+    /// Whether `base` may be sent a token: HTTPS to any host, or plain
+    /// HTTP to this computer only.
+    ///
+    /// ```
+    /// use annabella::settings::BaseUrl;
+    /// assert!(BaseUrl::is_safe("http://127.0.0.1:9663"));
+    /// assert!(!BaseUrl::is_safe("http://example.com"));
+    /// ```
+    pub fn is_safe(base: &str) -> bool {
+        crate::online::base_is_safe(base)
     }
 }
 
@@ -38,7 +51,8 @@ impl Value for BaseUrl {
             .or_else(|| lower.strip_prefix("http://"))?;
         let fits = !rest.is_empty()
             && text.len() <= BaseUrl::MAX
-            && text.chars().all(|c| c.is_ascii_graphic());
+            && text.chars().all(|c| c.is_ascii_graphic())
+            && BaseUrl::is_safe(text);
         fits.then(|| BaseUrl(text.to_string()))
     }
 
@@ -70,5 +84,16 @@ mod tests {
         assert!(BaseUrl::parse("lichess.org").is_none());
         assert!(BaseUrl::parse("https://").is_none());
         assert!(BaseUrl::parse("http://a b").is_none());
+    }
+
+    /// An address the network would refuse on every use is refused when
+    /// set (issue 34, item 18).
+    #[test]
+    fn addresses_the_token_may_not_go_to_are_refused() {
+        assert!(BaseUrl::parse("http://example.com").is_none());
+        assert!(BaseUrl::parse("http://localhost.evil.com").is_none());
+        assert!(BaseUrl::parse("http://127.0.0.1:8080/").is_some());
+        assert!(BaseUrl::parse("http://[::1]:9663").is_some());
+        assert!(BaseUrl::parse("https://example.com").is_some());
     }
 }
