@@ -365,6 +365,14 @@ fn kept_game(
         Kept::Unfinished(saved) if flags.resume => kept(saved, Resumption::Resume),
         Kept::Unfinished(saved) if interactive && !flags.new => kept(saved, Resumption::Offer),
         Kept::Unfinished(saved) => kept(saved, Resumption::SetAside),
+        Kept::PutAside(name) => {
+            // Said where it went, as a game set aside by the session is.
+            notes.push(RecordEvent::KeptAside(name).into());
+            if flags.resume {
+                notes.push(RecordEvent::NothingToResume.into());
+            }
+            None
+        }
         Kept::Nothing if flags.resume => {
             notes.push(RecordEvent::NothingToResume.into());
             None

@@ -309,7 +309,9 @@ impl Session {
             match resumption {
                 Resumption::Resume => events.extend(self.resume_kept(&game, now)),
                 Resumption::Offer => events.extend(self.offer_resume(*game, now)),
-                Resumption::SetAside => self.table.ask_store(StoreRequest::KeepUnfinished),
+                // Said, with the name it is kept under: nothing the player
+                // played goes out of sight without a word.
+                Resumption::SetAside => self.table.ask_store(StoreRequest::KeepPlayed),
             }
         }
         let resumed = events

@@ -45,8 +45,11 @@ pub struct Store {
 /// What the start found in the data directory.
 #[derive(Debug)]
 pub enum Kept {
-    /// No game kept; a finished one is put among the saved games.
+    /// No game kept.
     Nothing,
+    /// A finished game was kept: it is put among the saved games under
+    /// this name, to be replayed and exported.
+    PutAside(String),
     /// An unfinished game from an earlier run.
     Unfinished(Box<SavedGame>),
     /// The kept game's file was broken.
@@ -91,8 +94,10 @@ impl Store {
             LoadOutcome::Loaded(_) => {
                 // A finished game stays to be replayed and exported; a
                 // failure to move it holds the file, never written over.
-                let _ = self.keep_unfinished(now);
-                Kept::Nothing
+                match self.keep_unfinished(now) {
+                    Ok(Some(name)) => Kept::PutAside(name),
+                    _ => Kept::Nothing,
+                }
             }
             LoadOutcome::Absent => Kept::Nothing,
             LoadOutcome::Broken(aside) => {

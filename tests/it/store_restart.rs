@@ -41,8 +41,9 @@ fn settings_survive_a_restart_and_a_flag_changes_only_its_run() {
     assert_eq!(out, ["1. White: e4"]);
     // A flag wins for its run; the file stays as it was.
     let before = settings_file(&home);
+    // (The game of the run before is set aside, and said so, first.)
     let out = run(&home, &["--opponent", "human", "--style", "fide"], "e4\n");
-    assert_eq!(out, ["1. White: Bauer Eva vier"]);
+    assert_eq!(out[1..], ["1. White: Bauer Eva vier"]);
     assert_eq!(settings_file(&home), before);
     let out = run(&home, &["--opponent", "human"], "settings\n");
     assert!(out.contains(&"style: san".to_string()), "{out:?}");
@@ -107,10 +108,15 @@ fn kept_and_loaded(moves: &str, prefix: &str, said: &str, then: &str) -> Vec<Str
     let home = &Home::new();
     run(home, &["--opponent", "human"], moves);
     let out = run(home, &["--opponent", "human"], "games\n");
-    assert_eq!(out.len(), 1, "{out:?}");
-    assert!(out[0].starts_with(prefix), "{out:?}");
-    assert!(out[0].contains(said), "{out:?}");
-    let name = out[0].split(':').next().unwrap_or_default();
+    // The start says where the game went (the game list is its own).
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out[1].starts_with(prefix), "{out:?}");
+    assert!(out[1].contains(said), "{out:?}");
+    let name = out[1].split(':').next().unwrap_or_default();
+    assert_eq!(
+        out[0],
+        format!("The game before is saved as {name}; load {name} brings it back.")
+    );
     let out = run(home, &[], &format!("load {name}\n{then}"));
     assert_eq!(out[0], format!("Loaded {name}."));
     out
@@ -123,6 +129,26 @@ fn an_unfinished_game_stays_saved_when_a_script_starts_anew() {
     let out = kept_and_loaded("e4\ne5\n", "unfinished-", said, "history\n");
     assert!(
         out.contains(&"1. White: Bauer Eva vier; Black: Bauer Eva fünf".to_string()),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn a_script_that_starts_anew_says_where_the_unfinished_game_went() {
+    let home = &Home::new();
+    run(home, &["--opponent", "human"], "e4\n");
+    // Neither --resume nor --new: set aside, and said in the UI language.
+    let out = run(home, &["--opponent", "human", "--lang", "de"], "");
+    assert_eq!(out.len(), 1, "{out:?}");
+    let name = out[0]
+        .strip_prefix("Die Partie davor ist als ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("{out:?}"));
+    assert!(name.starts_with("unbeendet-"), "{out:?}");
+    assert!(
+        home.path()
+            .join(format!("data/annabella/games/{name}.json"))
+            .exists(),
         "{out:?}"
     );
 }
@@ -207,9 +233,10 @@ fn a_game_ended_in_a_later_run_is_kept_as_over_at_the_next_start() {
     // The mate is a record of the journal the first run left.
     run(&home, &["--opponent", "human", "--resume"], "Qh4#\n");
     let out = run(&home, &["--opponent", "human"], "games\n");
-    assert_eq!(out.len(), 1, "{out:?}");
-    assert!(out[0].starts_with("game-"), "{out:?}");
-    assert!(out[0].contains(": ? against ?, 2 moves, 0-1, "), "{out:?}");
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out[0].starts_with("The game before is saved as game-"));
+    assert!(out[1].starts_with("game-"), "{out:?}");
+    assert!(out[1].contains(": ? against ?, 2 moves, 0-1, "), "{out:?}");
 }
 
 #[test]
