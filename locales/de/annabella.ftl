@@ -453,6 +453,7 @@ record-who-human = zwei Spieler an dieser Tastatur
 record-last = Letzte Züge: { $moves }.
 record-resumed = Die unbeendete Partie geht weiter.
 record-not-resumed = Eine neue Partie. Die unbeendete bleibt gespeichert; partien zeigt sie.
+record-kept-for-later = Die Partie ist für das nächste Mal gespeichert.
 record-offer-stands = Antworte ja, um die unbeendete Partie fortzusetzen, oder nein für eine neue.
 record-saved = Gespeichert als { $name }.
 record-kept-aside = Die Partie davor ist als { $name } gespeichert; laden { $name } holt sie zurück.

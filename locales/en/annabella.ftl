@@ -394,6 +394,7 @@ record-who-human = two players at this keyboard
 record-last = Last moves: { $moves }.
 record-resumed = The unfinished game goes on.
 record-not-resumed = A new game. The unfinished one stays saved; games lists it.
+record-kept-for-later = The game is kept for next time.
 record-offer-stands = Answer yes to go on with the unfinished game, or no for a new one.
 record-saved = Saved as { $name }.
 record-kept-aside = The game before is saved as { $name }; load { $name } brings it back.

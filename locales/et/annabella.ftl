@@ -458,6 +458,7 @@ record-who-human = kaks mängijat selle klaviatuuri taga
 record-last = Viimased käigud: { $moves }.
 record-resumed = Lõpetamata mäng jätkub.
 record-not-resumed = Uus mäng. Lõpetamata mäng jääb salvestatuks; mängud näitab seda.
+record-kept-for-later = Mäng on järgmiseks korraks salvestatud.
 record-offer-stands = Vasta jah, et lõpetamata mängu jätkata, või ei uue mängu jaoks.
 record-saved = Salvestatud nimega { $name }.
 record-kept-aside = Eelmine mäng on salvestatud nimega { $name }; laadi { $name } toob selle tagasi.

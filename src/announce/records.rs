@@ -18,6 +18,7 @@ impl Announcer {
             RecordEvent::Offer(offer) => vec![self.offer(p, offer)],
             RecordEvent::Resumed => one("record-resumed", &[]),
             RecordEvent::NotResumed => one("record-not-resumed", &[]),
+            RecordEvent::KeptForLater => one("record-kept-for-later", &[]),
             RecordEvent::OfferStands => one("record-offer-stands", &[]),
             RecordEvent::Saved(name) => one("record-saved", &[("name", q(name))]),
             RecordEvent::KeptAside(name) => one("record-kept-aside", &[("name", s(name.clone()))]),

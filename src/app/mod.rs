@@ -274,7 +274,17 @@ impl Loop<'_> {
                     self.reading = true;
                     continue;
                 }
-                Arrival::End => break,
+                Arrival::End => {
+                    // Ctrl-D ends the run as `quit` does, and says so; the
+                    // end of a script's pipe is not a word of the player's
+                    // and is not said (scripts read every line), but the
+                    // game is kept as it stands all the same.
+                    let events = self.carry(Input::End);
+                    if self.prompt {
+                        self.hold(events, true);
+                    }
+                    break;
+                }
                 Arrival::Input(input) => input,
                 Arrival::Lines(lines) => {
                     // At once, as a key silences a screen reader: the
@@ -581,7 +591,7 @@ impl Loop<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::{Answer, EngineEvent, GameEvent, SessionEvent};
+    use crate::event::{Answer, EngineEvent, GameEvent, RecordEvent, SessionEvent};
     use crate::rules::Game;
     use crate::settings::{OpponentChoice, Settings};
 
@@ -632,11 +642,12 @@ mod tests {
                 Event::Engine(EngineEvent::Hint(_)) => "hint",
                 Event::Answer(Answer::Board(_)) => "board",
                 Event::Session(SessionEvent::Quit) => "quit",
+                Event::Record(RecordEvent::KeptForLater) => "kept",
                 _ => "other",
             })
             .collect();
         // The hint is awaited before the next line; nothing after quit.
-        assert_eq!(kinds, ["moved", "hint", "board", "quit"]);
+        assert_eq!(kinds, ["moved", "hint", "board", "kept", "quit"]);
         assert_eq!(session.game().plies().len(), 1);
     }
 

@@ -134,6 +134,8 @@ pub enum RecordEvent {
     Resumed,
     /// A new game instead; the unfinished one stays saved.
     NotResumed,
+    /// At the end of the run: the game in progress is kept for the next.
+    KeptForLater,
     /// The answer did not fit the offer; it stands.
     OfferStands,
     /// The game was saved under this name.

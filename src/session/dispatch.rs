@@ -108,10 +108,7 @@ impl Session {
         }
         match cmd {
             Cmd::Help(topic) => vec![Answer::Help(topic).into()],
-            Cmd::Quit => {
-                self.quit = true;
-                vec![SessionEvent::Quit.into()]
-            }
+            Cmd::Quit => self.farewell(),
             Cmd::New(new) => self.new_game(&new),
             Cmd::Board => self.reader().board(),
             Cmd::Square(square) => self.reader().square(square),

@@ -89,6 +89,12 @@ impl Records {
         self.kept.as_ref() != Some(mark)
     }
 
+    /// Whether a game in progress is kept (the store has it): only then
+    /// is its running turn's time worth a record of its own.
+    pub fn keeping(&self) -> bool {
+        self.kept.is_some()
+    }
+
     /// The game with `mark` was loaded by name: it is kept under that
     /// name, and a copy is kept only once it changes.
     pub fn named(&mut self, mark: Mark) {

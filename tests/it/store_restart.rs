@@ -268,3 +268,52 @@ fn a_game_put_aside_whose_file_a_crash_lost_is_there_at_the_next_start() {
     );
     assert_eq!(fs::read(&file).unwrap(), kept);
 }
+
+/// Black's seconds in a clock line ("White: 30 seconds, Black: 27
+/// seconds.").
+fn black_seconds(out: &[String]) -> u64 {
+    let line = out
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("White: ") && l.contains("Black: "))
+        .unwrap_or_else(|| panic!("no clock line in {out:?}"));
+    let black = line.split("Black: ").nth(1).unwrap_or_default();
+    black
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"))
+}
+
+#[test]
+fn a_resumed_game_on_the_clock_does_not_give_back_the_time_used() {
+    let home = Home::new();
+    let mut pipe = common::Piped::start(
+        &home,
+        &["--opponent", "human", "--time", "0.5+0", "--lang", "en"],
+    );
+    pipe.send("e4");
+    let wait = std::time::Duration::from_secs(30);
+    assert!(pipe.recv(wait).is_some(), "no answer to e4");
+    // Black's time runs while Black thinks.
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    pipe.send("clock");
+    let (_, said) = pipe.recv(wait).expect("the clock's answer");
+    let before = black_seconds(&[said]);
+    assert!(before < 30, "{before}");
+    assert!(pipe.wait().success());
+    // Resumed, Black's turn goes on from the time it had used.
+    let out = run(&home, &["--resume", "--lang", "en"], "clock\n");
+    assert!(black_seconds(&out) <= before, "{before} then {out:?}");
+}
+
+#[test]
+fn quit_says_the_game_is_kept() {
+    let home = Home::new();
+    let out = run(&home, &["--opponent", "human"], "e4\nquit\n");
+    assert_eq!(out[1..], ["The game is kept for next time.", "Goodbye."]);
+    // Without a move there is nothing to keep, nor to say.
+    let home = Home::new();
+    let out = run(&home, &["--opponent", "human"], "quit\n");
+    assert_eq!(out, ["Goodbye."]);
+}
