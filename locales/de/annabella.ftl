@@ -526,6 +526,7 @@ replay-no-move = Diese Partie hat keinen Zug { $number }. Ihre Züge gehen von {
 replay-no-move-side = { $side } hat in dieser Partie keinen Zug { $number }. Ihre Züge gehen von { $first } bis { $last }, der letzte von { $color }.
 missing-move-number = { $command } braucht eine Zugnummer.
 record-nothing-to-resume = Es gibt keine unbeendete Partie zum Fortsetzen; eine neue Partie beginnt.
+record-data-dir-in-use = annabella läuft schon mit dem Ordner { $dir }: Dieser Lauf spielt, ohne etwas zu speichern (keine Partie, Einstellung oder Übungswertung). Damit gespeichert wird, was er spielt, starte ihn mit --data-dir und einem anderen Ordner.
 # The first word of the name of a game kept without one (letters only).
 kept-name-unfinished = unbeendet
 kept-name-finished = partie

@@ -467,6 +467,7 @@ replay-no-move = There is no move { $number } in this game. Its moves run from {
 replay-no-move-side = { $side } has no move { $number } in this game. Its moves run from { $first } to { $last }, the last by { $color }.
 missing-move-number = { $command } needs a move number.
 record-nothing-to-resume = There is no unfinished game to go on with; a new game starts.
+record-data-dir-in-use = annabella is already running with the folder { $dir }: this run plays without keeping anything (no game, setting or drill score). To keep what it plays, start it with --data-dir and another folder.
 # The first word of the name of a game kept without one (letters only).
 kept-name-unfinished = unfinished
 kept-name-finished = game

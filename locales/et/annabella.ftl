@@ -540,6 +540,7 @@ replay-no-move-side = { $side ->
   }.
 missing-move-number = { $command } vajab käigu numbrit.
 record-nothing-to-resume = Jätkamiseks pole ühtegi lõpetamata mängu; algab uus mäng.
+record-data-dir-in-use = annabella juba töötab kaustaga { $dir }: see käivitus mängib midagi salvestamata (ei mängu, seadet ega harjutuste tulemust). Et mängitu salvestataks, käivita see võtmega --data-dir ja mõne teise kaustaga.
 # The first word of the name of a game kept without one (letters only).
 kept-name-unfinished = pooleli
 kept-name-finished = partii

@@ -19,6 +19,10 @@ impl Announcer {
             RecordEvent::Resumed => one("record-resumed", &[]),
             RecordEvent::NotResumed => one("record-not-resumed", &[]),
             RecordEvent::KeptForLater => one("record-kept-for-later", &[]),
+            RecordEvent::DataDirInUse(dir) => one(
+                "record-data-dir-in-use",
+                &[("dir", s(super::quote_path(&dir.display().to_string())))],
+            ),
             RecordEvent::OfferStands => one("record-offer-stands", &[]),
             RecordEvent::Saved(name) => one("record-saved", &[("name", q(name))]),
             RecordEvent::KeptAside(name) => one("record-kept-aside", &[("name", s(name.clone()))]),

@@ -275,14 +275,7 @@ impl Loop<'_> {
                     continue;
                 }
                 Arrival::End => {
-                    // Ctrl-D ends the run as `quit` does, and says so; the
-                    // end of a script's pipe is not a word of the player's
-                    // and is not said (scripts read every line), but the
-                    // game is kept as it stands all the same.
-                    let events = self.carry(Input::End);
-                    if self.prompt {
-                        self.hold(events, true);
-                    }
+                    self.end_of_input();
                     break;
                 }
                 Arrival::Input(input) => input,
@@ -336,6 +329,17 @@ impl Loop<'_> {
         self.net.shutdown();
         self.keeper.finish();
         Ok(())
+    }
+
+    /// Ctrl-D ends the run as `quit` does, and says so; the end of a
+    /// script's pipe is not a word of the player's and is not said
+    /// (scripts read every line they are answered), but the game is kept
+    /// as it stands all the same.
+    fn end_of_input(&mut self) {
+        let events = self.carry(Input::End);
+        if self.prompt {
+            self.hold(events, true);
+        }
     }
 
     /// Makes what the held events answer durable (one commit for the

@@ -24,7 +24,9 @@ use crate::settings::{
 };
 use crate::store::stats::load_stats;
 use crate::store::token::{self, TokenError, TokenSource};
-use crate::store::{Aside, Keeper, Kept, Nowhere, Paths, SettingsFile, Store, Trouble};
+use crate::store::{
+    Aside, DataLock, Keeper, Kept, NotHeld, Nowhere, Paths, SettingsFile, Store, Trouble,
+};
 
 use super::{Begin, Network};
 
@@ -336,11 +338,24 @@ fn keeper_from(
         return (Box::new(Nowhere), None);
     };
     let now = SystemTime::now();
+    // Taken before anything in the folder is read or moved aside.
+    let lock = match DataLock::take(&paths.data_dir) {
+        Ok(lock) => Some(lock),
+        Err(NotHeld::InUse) => {
+            notes.push(RecordEvent::DataDirInUse(paths.data_dir.clone()).into());
+            return (Box::new(Nowhere), None);
+        }
+        // The store meets the same fault at its first write and says it.
+        Err(NotHeld::Unreachable(_)) => None,
+    };
     session.set_settings_file(file.path().to_path_buf());
     let (stats, aside) = load_stats(&paths.training(), now);
     session.set_stats(stats);
     notes.extend(aside.map(aside_note));
     let mut store = Store::new(paths, file);
+    if let Some(lock) = lock {
+        store.hold(lock);
+    }
     store.name_games(&names[0], &names[1]);
     let kept = kept_game(flags, &mut store, interactive, now, notes);
     (Box::new(store), kept)

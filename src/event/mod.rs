@@ -136,6 +136,8 @@ pub enum RecordEvent {
     NotResumed,
     /// At the end of the run: the game in progress is kept for the next.
     KeptForLater,
+    /// Another run holds this data directory: this one keeps nothing.
+    DataDirInUse(std::path::PathBuf),
     /// The answer did not fit the offer; it stands.
     OfferStands,
     /// The game was saved under this name.

@@ -10,6 +10,7 @@ use super::SavedGame;
 use super::aside::{Aside, move_aside};
 use super::autosave::{Autosave, Resumed};
 use super::games::{LoadOutcome, list_games, load_game, load_or_move_aside, save_game};
+use super::lock::DataLock;
 use super::paths::{GameName, Paths};
 use super::pgn_file::{self, Added};
 use super::request::{Keeper, ReadFor, Reply, Request};
@@ -40,6 +41,9 @@ pub struct Store {
     /// The last name the store gave a game itself: its first part and
     /// number.
     taken: Option<(String, usize)>,
+    /// The data directory, held by this run (none when the lock file
+    /// could not be made: the store meets the same fault and says it).
+    lock: Option<DataLock>,
 }
 
 /// What the start found in the data directory.
@@ -70,7 +74,13 @@ impl Store {
             autosave,
             torn: false,
             taken: None,
+            lock: None,
         }
+    }
+
+    /// Holds the data directory for as long as the store lives.
+    pub fn hold(&mut self, lock: DataLock) {
+        self.lock = Some(lock);
     }
 
     /// Whether the journal found at the start ended in a torn record

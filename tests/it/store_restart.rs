@@ -317,3 +317,50 @@ fn quit_says_the_game_is_kept() {
     let out = run(&home, &["--opponent", "human"], "quit\n");
     assert_eq!(out, ["Goodbye."]);
 }
+
+#[test]
+fn a_second_run_on_the_same_data_directory_keeps_nothing_and_says_so() {
+    let home = Home::new();
+    let wait = std::time::Duration::from_secs(30);
+    let args = ["--opponent", "human", "--style", "san", "--lang", "en"];
+    let mut first = common::Piped::start(&home, &args);
+    first.send("e4");
+    assert!(first.recv(wait).is_some(), "no answer to e4");
+    // The first run holds the folder while the second plays.
+    let mut resumed = args.to_vec();
+    resumed.push("--resume");
+    let out = run(&home, &resumed, "d4\n");
+    let data = home.path().join("data/annabella");
+    assert_eq!(
+        out[0],
+        format!(
+            "annabella is already running with the folder {}: this run plays without \
+             keeping anything (no game, setting or drill score). To keep what it plays, \
+             start it with --data-dir and another folder.",
+            data.display()
+        )
+    );
+    assert_eq!(out[1..], ["1. White: d4"]);
+    first.send("e5");
+    assert!(first.recv(wait).is_some(), "no answer to e5");
+    assert!(first.wait().success());
+    // Only the first run's game is kept, whole.
+    let out = run(&home, &resumed, "history\n");
+    assert_eq!(
+        out.last().map(String::as_str),
+        Some("1. White: e4; Black: e5"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn a_killed_run_leaves_its_data_directory_free() {
+    let home = Home::new();
+    let mut first = common::Piped::start(&home, &["--opponent", "human", "--lang", "en"]);
+    first.send("e4");
+    assert!(first.recv(std::time::Duration::from_secs(30)).is_some());
+    first.kill();
+    // The kernel let go of the lock with the process: the game goes on.
+    let out = run(&home, &["--resume", "--lang", "en"], "");
+    assert_eq!(out[0], "The unfinished game goes on.", "{out:?}");
+}
