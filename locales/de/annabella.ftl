@@ -468,6 +468,10 @@ record-written = Geschrieben nach { $path }.
 record-added = An { $path } angefügt als Partie { $number }.
 record-missing = { $path } gibt es nicht.
 record-unreadable = { $path } kann nicht gelesen oder geschrieben werden: { $why }.
+record-unkept = Die Partie kann nicht gespeichert werden: { $path } lässt sich nicht schreiben: { $why }. Es wird weitergespielt, aber nichts gespeichert, bis das behoben ist; bei jedem Zug wird es neu versucht.
+record-still-unkept = Nicht gespeichert.
+record-kept-again = Die Partie wird wieder gespeichert: Sie ist ganz geschrieben.
+record-quit-unkept = Die Partie ist nicht gespeichert: { $why }. pgn mit einer Datei anderswo (ein USB-Stick, ein anderer Ordner) schreibt sie; laden DATEI.pgn holt sie zurück. Noch einmal ende beendet ohne sie.
 io-reason = { $reason ->
     [not-found] es gibt sie nicht
     [folder] das ist ein Ordner

@@ -409,6 +409,10 @@ record-written = Written to { $path }.
 record-added = Added to { $path } as game { $number }.
 record-missing = { $path } does not exist.
 record-unreadable = { $path } cannot be read or written: { $why }.
+record-unkept = The game cannot be kept: { $path } cannot be written: { $why }. Play goes on, but nothing is kept until this is fixed; it is tried again with every move.
+record-still-unkept = Not kept.
+record-kept-again = The game is kept again: it is written whole.
+record-quit-unkept = The game is not kept: { $why }. pgn and a file elsewhere (a USB stick, another folder) writes it; load FILE.pgn brings it back. quit again ends without it.
 io-reason = { $reason ->
     [not-found] it does not exist
     [folder] it is a folder

@@ -473,6 +473,10 @@ record-written = Kirjutatud faili { $path }.
 record-added = Lisatud faili { $path } mänguna { $number }.
 record-missing = Faili { $path } pole olemas.
 record-unreadable = Faili { $path } ei saa lugeda ega kirjutada: { $why }.
+record-unkept = Mängu ei saa salvestada: { $path } ei saa kirjutada: { $why }. Mäng jätkub, aga midagi ei salvestata, kuni see on parandatud; iga käigu järel proovitakse uuesti.
+record-still-unkept = Salvestamata.
+record-kept-again = Mäng salvestub jälle: see on tervikuna kirjutatud.
+record-quit-unkept = Mäng pole salvestatud: { $why }. pgn koos failiga mujal (USB-mälupulk, teine kaust) kirjutab selle; laadi FAIL.pgn toob selle tagasi. Uuesti lõpeta lõpetab ilma selleta.
 io-reason = { $reason ->
     [not-found] seda pole olemas
     [folder] see on kaust

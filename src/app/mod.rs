@@ -595,7 +595,7 @@ impl Loop<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::{Answer, EngineEvent, GameEvent, RecordEvent, SessionEvent};
+    use crate::event::{Answer, EngineEvent, GameEvent, Keeping, RecordEvent, SessionEvent};
     use crate::rules::Game;
     use crate::settings::{OpponentChoice, Settings};
 
@@ -646,7 +646,7 @@ mod tests {
                 Event::Engine(EngineEvent::Hint(_)) => "hint",
                 Event::Answer(Answer::Board(_)) => "board",
                 Event::Session(SessionEvent::Quit) => "quit",
-                Event::Record(RecordEvent::KeptForLater) => "kept",
+                Event::Record(RecordEvent::Keeping(Keeping::KeptForLater)) => "kept",
                 _ => "other",
             })
             .collect();

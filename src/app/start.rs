@@ -11,7 +11,7 @@ use std::time::SystemTime;
 use crate::announce::Announcer;
 use crate::engine::client::{External, ExternalSpec, START_TIMEOUT};
 use crate::engine::level::level_for_elo;
-use crate::event::{EngineEvent, Event, OnlineEvent, RecordEvent, Subscriber};
+use crate::event::{EngineEvent, Event, Keeping, OnlineEvent, RecordEvent, Subscriber};
 use crate::input::parse_chess960;
 use crate::io::audio::SoundSink;
 use crate::io::speech::{self, SpeechSink};
@@ -310,13 +310,21 @@ fn open_store(flags: &Flags, now: SystemTime) -> (Option<(Paths, SettingsFile)>,
 
 /// What is said of a broken file.
 fn aside_note(aside: Aside) -> Event {
-    let (path, to) = match aside {
-        Aside::Moved { broken, to } => (broken.path, Some(to)),
-        Aside::Stuck { broken, .. } => (broken.path, None),
+    let (broken, to) = match aside {
+        Aside::Moved { broken, to } => (broken, Some(to)),
+        Aside::Stuck { broken, .. } => (broken, None),
+    };
+    // A file moved aside is said with where it went; one left where it
+    // is is called broken only when its content is, else the reason in
+    // words (not a folder, permission, …).
+    let trouble = match (to, broken.trouble()) {
+        (Some(to), _) => Trouble::Broken(Some(to)),
+        (None, Trouble::Broken(_)) => Trouble::Broken(None),
+        (None, reason) => reason,
     };
     RecordEvent::Failed {
-        path,
-        trouble: Trouble::Broken(to),
+        path: broken.path,
+        trouble,
     }
     .into()
 }
@@ -342,7 +350,7 @@ fn keeper_from(
     let lock = match DataLock::take(&paths.data_dir) {
         Ok(lock) => Some(lock),
         Err(NotHeld::InUse) => {
-            notes.push(RecordEvent::DataDirInUse(paths.data_dir.clone()).into());
+            notes.push(RecordEvent::Keeping(Keeping::DataDirInUse(paths.data_dir.clone())).into());
             return (Box::new(Nowhere), None);
         }
         // The store meets the same fault at its first write and says it.

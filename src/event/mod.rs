@@ -134,10 +134,8 @@ pub enum RecordEvent {
     Resumed,
     /// A new game instead; the unfinished one stays saved.
     NotResumed,
-    /// At the end of the run: the game in progress is kept for the next.
-    KeptForLater,
-    /// Another run holds this data directory: this one keeps nothing.
-    DataDirInUse(std::path::PathBuf),
+    /// Whether the game in progress is kept (see [`Keeping`]).
+    Keeping(Keeping),
     /// The answer did not fit the offer; it stands.
     OfferStands,
     /// The game was saved under this name.
@@ -214,6 +212,29 @@ pub enum RecordEvent {
     ImportStopped(ImportError),
     /// What became of the Braille scoresheet (`brf FILE`).
     Brf(BrfOutcome),
+}
+
+/// News of whether the game in progress is kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Keeping {
+    /// At the end of the run: the game in progress is kept for the next.
+    KeptForLater,
+    /// The game in progress cannot be kept: the file, and why.
+    Unkept {
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        reason: IoReason,
+    },
+    /// The change just answered is not kept either.
+    StillUnkept,
+    /// The game is kept again, whole.
+    KeptAgain,
+    /// `quit` while the game is not kept: it can be written elsewhere
+    /// first; a second `quit` ends without it.
+    QuitUnkept(IoReason),
+    /// Another run holds this data directory: this one keeps nothing.
+    DataDirInUse(std::path::PathBuf),
 }
 
 /// What the offer to resume says: who plays whom, where the game stands,

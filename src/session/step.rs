@@ -301,7 +301,7 @@ impl Session {
             Input::Voice(news) => self.voice_news(news),
             Input::Display(input) => self.display_input(input),
             Input::Brf(outcome) => self.brf_done(outcome),
-            Input::End => self.farewell(),
+            Input::End => self.farewell(true),
         }
     }
 

@@ -131,6 +131,11 @@ fn make_dirs(dir: &Path) -> io::Result<()> {
     if missing.is_empty() {
         return Ok(());
     }
+    // A file where a folder should be is said as such, not as the
+    // "already exists" that making the folder would meet.
+    if missing.iter().any(|d| d.exists()) {
+        return Err(io::ErrorKind::NotADirectory.into());
+    }
     fs::create_dir_all(dir)?;
     for made in missing {
         match made.parent() {

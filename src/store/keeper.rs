@@ -28,9 +28,11 @@ pub struct Store {
     /// The kept game's file is broken and could not be moved aside: it
     /// must not be written over.
     held: bool,
-    /// An autosave failed and was said; the next failure is not said
-    /// again until one succeeds.
+    /// An autosave failed and was said; until one succeeds, each change
+    /// not kept is said briefly.
     failing: bool,
+    /// The game in progress changed since the last commit.
+    changed: bool,
     /// The first words of the names of games the store names itself:
     /// an unfinished game put aside, and a finished or unnamed one.
     words: [String; 2],
@@ -71,6 +73,7 @@ impl Store {
             held: false,
             words: ["unfinished".to_string(), "game".to_string()],
             failing: false,
+            changed: false,
             autosave,
             torn: false,
             taken: None,
@@ -111,7 +114,10 @@ impl Store {
             }
             LoadOutcome::Absent => Kept::Nothing,
             LoadOutcome::Broken(aside) => {
-                self.held = matches!(aside, Aside::Stuck { .. });
+                // Only a file whose content is broken is held; one that
+                // cannot be reached is written as soon as it can be.
+                self.held = matches!(&aside, Aside::Stuck { broken, .. }
+                    if matches!(broken.trouble(), Trouble::Broken(_)));
                 Kept::Broken(aside)
             }
         }
@@ -334,11 +340,13 @@ impl Keeper for Store {
         match request {
             // Kept in step even while the file is held, so that the
             // store's moves stay those the session sent.
-            Request::Autosave(head, moves) => self
-                .autosave
-                .update(*head, moves)
-                .err()
-                .map(|_| Reply::Resync),
+            Request::Autosave(head, moves) => {
+                self.changed = true;
+                self.autosave
+                    .update(*head, moves)
+                    .err()
+                    .map(|_| Reply::Resync)
+            }
             Request::SaveAs { name, game } => Some(self.save_as(&name, &game, now)),
             Request::Load { name } => Some(self.load(&name, now)),
             Request::List => Some(self.list()),
@@ -365,15 +373,18 @@ impl Keeper for Store {
             return None;
         }
         let path = self.paths.autosave();
+        let changed = std::mem::take(&mut self.changed);
+        // After a failure the commit writes the whole game (a checkpoint),
+        // so the moment it works again nothing played is missing.
         match self.autosave.commit() {
-            Ok(()) => {
-                self.failing = false;
-                None
-            }
-            Err(_) if self.failing => None,
+            Ok(()) => std::mem::take(&mut self.failing).then_some(Reply::KeptAgain),
+            Err(_) if self.failing => changed.then_some(Reply::StillUnkept),
             Err(e) => {
                 self.failing = true;
-                Some(failed(&path, Trouble::Unreadable(IoReason::of(&e))))
+                Some(Reply::Unkept {
+                    path,
+                    reason: IoReason::of(&e),
+                })
             }
         }
     }

@@ -35,6 +35,7 @@ mod store;
 mod store_crash;
 mod store_journal;
 mod store_restart;
+mod store_unkept;
 mod structure;
 mod training_drills;
 mod training_session;

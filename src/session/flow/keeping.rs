@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::event::{BrfOutcome, Event, RecordEvent, ResumeOffer, SessionEvent};
+use crate::event::{BrfOutcome, Event, Keeping, RecordEvent, ResumeOffer, SessionEvent};
 use crate::input::PgnTo;
 use crate::input::vocab::{NO, YES, fold};
 use crate::rules::{MoveFacts, import_game, key_of, list_games};
@@ -74,17 +74,28 @@ impl Session {
 
     /// `quit`, or the end of input: the session ends, and says so; with
     /// a game in progress kept, that it is there for the next run.
-    pub(in crate::session) fn farewell(&mut self) -> Vec<Event> {
-        self.quit = true;
+    ///
+    /// While the game cannot be kept, `quit` first says so and how to
+    /// write it elsewhere (`ended` is false); the end of input cannot be
+    /// asked again, so it says so and ends.
+    pub(in crate::session) fn farewell(&mut self, ended: bool) -> Vec<Event> {
         let in_progress = !self.table.game.plies().is_empty() && !self.table.game.is_over();
         let kept = in_progress
             && !self.records.offering()
             && !self.replay.replaying()
             && !self.online.from_lichess();
         let mut events = Vec::new();
-        if kept {
-            events.push(RecordEvent::KeptForLater.into());
+        if let (true, Some(reason)) = (kept, self.records.unkept()) {
+            if ended {
+                // No second word can come: said once more, briefly.
+                events.push(RecordEvent::Keeping(Keeping::StillUnkept).into());
+            } else if !self.records.may_quit() {
+                return vec![RecordEvent::Keeping(Keeping::QuitUnkept(reason)).into()];
+            }
+        } else if kept {
+            events.push(RecordEvent::Keeping(Keeping::KeptForLater).into());
         }
+        self.quit = true;
         events.push(SessionEvent::Quit.into());
         events
     }
@@ -137,6 +148,15 @@ impl Session {
                 return Vec::new();
             }
             Reply::Saved(name) => RecordEvent::Saved(name),
+            Reply::Unkept { path, reason } => {
+                self.records.set_unkept(Some(reason));
+                RecordEvent::Keeping(Keeping::Unkept { path, reason })
+            }
+            Reply::StillUnkept => RecordEvent::Keeping(Keeping::StillUnkept),
+            Reply::KeptAgain => {
+                self.records.set_unkept(None);
+                RecordEvent::Keeping(Keeping::KeptAgain)
+            }
             Reply::KeptAs(name) => RecordEvent::KeptAside(name),
             Reply::KeptSetAside(to) => RecordEvent::KeptUnrestorable(to),
             Reply::Written(path) => RecordEvent::Written(path),
