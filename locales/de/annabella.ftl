@@ -491,6 +491,7 @@ brf-written = Partieformular in Punktschrift nach { $path } geschrieben: { $page
     [one] 1 Seite
    *[other] { $pages } Seiten
 }.
+brf-exists = { $path } gibt es schon, und brf schreibt nie über eine Datei: Gib einen neuen Dateinamen an oder verschiebe die Datei vorher.
 brf-not-built = Dieses annabella ist ohne Braille gebaut, also ohne Partieformular in Punktschrift; dafür annabella mit dem Feature braille bauen.
 brf-no-table = liblouis hat keine Brailletabelle { $table }; stelle brailletabelle auto ein, oder den Namen einer Tabelle aus /usr/share/liblouis/tables, etwa de-g0-detailed.utb.
 brf-unusable = liblouis kann mit der Brailletabelle { $table } nicht übersetzen; stelle brailletabelle auto ein, oder eine andere Tabelle, etwa de-g0-detailed.utb.

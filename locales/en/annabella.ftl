@@ -432,6 +432,7 @@ brf-written = Braille scoresheet written to { $path }: { $pages ->
     [one] 1 page
    *[other] { $pages } pages
 }.
+brf-exists = { $path } is there already, and brf never writes over a file: give it a new file name, or move that file away first.
 brf-not-built = This build has no Braille, so no Braille scoresheet; build annabella with the feature braille for it.
 brf-no-table = liblouis has no Braille table { $table }; set brailletable auto, or the name of a table in /usr/share/liblouis/tables, such as en-ueb-g1.ctb.
 brf-unusable = liblouis cannot translate with the Braille table { $table }; set brailletable auto, or another table, such as en-ueb-g1.ctb.

@@ -496,6 +496,7 @@ brf-written = Punktkirjas partiiblankett kirjutatud faili { $path }: { $pages ->
     [one] 1 leht
    *[other] { $pages } lehte
 }.
+brf-exists = { $path } on juba olemas ja brf ei kirjuta kunagi faili üle: anna uus failinimi või vii see fail enne ära.
 brf-not-built = See annabella on ehitatud ilma punktkirjata, seega punktkirjas partiiblanketti ei ole; selleks ehita annabella funktsiooniga braille.
 brf-no-table = liblouis'il pole punktkirjatabelit { $table }; määra punktkirjatabel auto või tabeli nimi kaustast /usr/share/liblouis/tables, näiteks et-g0.utb.
 brf-unusable = liblouis ei saa punktkirjatabeliga { $table } tõlkida; määra punktkirjatabel auto või mõni teine tabel, näiteks et-g0.utb.

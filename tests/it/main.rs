@@ -33,6 +33,7 @@ mod settings_table;
 mod spoken;
 mod store;
 mod store_crash;
+mod store_files;
 mod store_journal;
 mod store_restart;
 mod store_unkept;

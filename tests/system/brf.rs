@@ -324,7 +324,10 @@ fn a_bad_table_and_an_unwritable_path_are_answered_and_leave_no_file() {
         "{out:?}"
     );
     assert!(!Path::new(&sheet).exists());
-    assert!(has("game.brf cannot be read or written."), "{out:?}");
+    assert!(
+        has("game.brf cannot be read or written: a file stands where a folder should be."),
+        "{out:?}"
+    );
     assert!(has("is a folder, not a file."), "{out:?}");
     assert!(
         has("brf needs a file name, such as brf game.brf."),
