@@ -486,6 +486,7 @@ record-who-human = zwei Spieler an dieser Tastatur
 record-last = Letzte Züge: { $moves }.
 record-resumed = Die unbeendete Partie geht weiter.
 record-not-resumed = Eine neue Partie. Die unbeendete bleibt gespeichert; partien zeigt sie.
+record-kept-for-later = Die Partie ist für das nächste Mal gespeichert.
 record-offer-stands = Antworte ja, um die unbeendete Partie fortzusetzen, oder nein für eine neue.
 record-saved = Gespeichert als { $name }.
 record-kept-aside = Die Partie davor ist als { $name } gespeichert; laden { $name } holt sie zurück.
@@ -503,6 +504,10 @@ record-written = Geschrieben nach { $path }.
 record-added = An { $path } angefügt als Partie { $number }.
 record-missing = { $path } gibt es nicht.
 record-unreadable = { $path } kann nicht gelesen oder geschrieben werden: { $why }.
+record-unkept = Die Partie kann nicht gespeichert werden: { $path } lässt sich nicht schreiben: { $why }. Es wird weitergespielt, aber nichts gespeichert, bis das behoben ist; bei jedem Zug wird es neu versucht.
+record-still-unkept = Nicht gespeichert.
+record-kept-again = Die Partie wird wieder gespeichert: Sie ist ganz geschrieben.
+record-quit-unkept = Die Partie ist nicht gespeichert: { $why }. pgn mit einer Datei anderswo (ein USB-Stick, ein anderer Ordner) schreibt sie; laden DATEI.pgn holt sie zurück. Noch einmal ende beendet ohne sie.
 io-reason = { $reason ->
     [not-found] es gibt sie nicht
     [folder] das ist ein Ordner
@@ -522,6 +527,7 @@ brf-written = Partieformular in Punktschrift nach { $path } geschrieben: { $page
     [one] 1 Seite
    *[other] { $pages } Seiten
 }.
+brf-exists = { $path } gibt es schon, und brf schreibt nie über eine Datei: Gib einen neuen Dateinamen an oder verschiebe die Datei vorher.
 brf-not-built = Dieses annabella ist ohne Braille gebaut, also ohne Partieformular in Punktschrift; dafür annabella mit dem Feature braille bauen.
 brf-no-table = liblouis hat keine Brailletabelle { $table }; stelle brailletabelle auto ein, oder den Namen einer Tabelle aus /usr/share/liblouis/tables, etwa de-g0-detailed.utb.
 brf-unusable = liblouis kann mit der Brailletabelle { $table } nicht übersetzen; stelle brailletabelle auto ein, oder eine andere Tabelle, etwa de-g0-detailed.utb.
@@ -565,6 +571,7 @@ replay-no-move = Diese Partie hat keinen Zug { $number }. Ihre Züge gehen von {
 replay-no-move-side = { $side } hat in dieser Partie keinen Zug { $number }. Ihre Züge gehen von { $first } bis { $last }, der letzte von { $color }.
 missing-move-number = { $command } braucht eine Zugnummer.
 record-nothing-to-resume = Es gibt keine unbeendete Partie zum Fortsetzen; eine neue Partie beginnt.
+record-data-dir-in-use = annabella läuft schon mit dem Ordner { $dir }: Dieser Lauf spielt, ohne etwas zu speichern (keine Partie, Einstellung oder Übungswertung). Damit gespeichert wird, was er spielt, starte ihn mit --data-dir und einem anderen Ordner.
 # The first word of the name of a game kept without one (letters only).
 kept-name-unfinished = unbeendet
 kept-name-finished = partie

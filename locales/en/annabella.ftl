@@ -418,6 +418,7 @@ record-who-human = two players at this keyboard
 record-last = Last moves: { $moves }.
 record-resumed = The unfinished game goes on.
 record-not-resumed = A new game. The unfinished one stays saved; games lists it.
+record-kept-for-later = The game is kept for next time.
 record-offer-stands = Answer yes to go on with the unfinished game, or no for a new one.
 record-saved = Saved as { $name }.
 record-kept-aside = The game before is saved as { $name }; load { $name } brings it back.
@@ -435,6 +436,10 @@ record-written = Written to { $path }.
 record-added = Added to { $path } as game { $number }.
 record-missing = { $path } does not exist.
 record-unreadable = { $path } cannot be read or written: { $why }.
+record-unkept = The game cannot be kept: { $path } cannot be written: { $why }. Play goes on, but nothing is kept until this is fixed; it is tried again with every move.
+record-still-unkept = Not kept.
+record-kept-again = The game is kept again: it is written whole.
+record-quit-unkept = The game is not kept: { $why }. pgn and a file elsewhere (a USB stick, another folder) writes it; load FILE.pgn brings it back. quit again ends without it.
 io-reason = { $reason ->
     [not-found] it does not exist
     [folder] it is a folder
@@ -454,6 +459,7 @@ brf-written = Braille scoresheet written to { $path }: { $pages ->
     [one] 1 page
    *[other] { $pages } pages
 }.
+brf-exists = { $path } is there already, and brf never writes over a file: give it a new file name, or move that file away first.
 brf-not-built = This build has no Braille, so no Braille scoresheet; build annabella with the feature braille for it.
 brf-no-table = liblouis has no Braille table { $table }; set brailletable auto, or the name of a table in /usr/share/liblouis/tables, such as en-ueb-g1.ctb.
 brf-unusable = liblouis cannot translate with the Braille table { $table }; set brailletable auto, or another table, such as en-ueb-g1.ctb.
@@ -497,6 +503,7 @@ replay-no-move = There is no move { $number } in this game. Its moves run from {
 replay-no-move-side = { $side } has no move { $number } in this game. Its moves run from { $first } to { $last }, the last by { $color }.
 missing-move-number = { $command } needs a move number.
 record-nothing-to-resume = There is no unfinished game to go on with; a new game starts.
+record-data-dir-in-use = annabella is already running with the folder { $dir }: this run plays without keeping anything (no game, setting or drill score). To keep what it plays, start it with --data-dir and another folder.
 # The first word of the name of a game kept without one (letters only).
 kept-name-unfinished = unfinished
 kept-name-finished = game

@@ -485,6 +485,7 @@ record-who-human = kaks mängijat selle klaviatuuri taga
 record-last = Viimased käigud: { $moves }.
 record-resumed = Lõpetamata mäng jätkub.
 record-not-resumed = Uus mäng. Lõpetamata mäng jääb salvestatuks; mängud näitab seda.
+record-kept-for-later = Mäng on järgmiseks korraks salvestatud.
 record-offer-stands = Vasta jah, et lõpetamata mängu jätkata, või ei uue mängu jaoks.
 record-saved = Salvestatud nimega { $name }.
 record-kept-aside = Eelmine mäng on salvestatud nimega { $name }; laadi { $name } toob selle tagasi.
@@ -502,6 +503,10 @@ record-written = Kirjutatud faili { $path }.
 record-added = Lisatud faili { $path } mänguna { $number }.
 record-missing = Faili { $path } pole olemas.
 record-unreadable = Faili { $path } ei saa lugeda ega kirjutada: { $why }.
+record-unkept = Mängu ei saa salvestada: { $path } ei saa kirjutada: { $why }. Mäng jätkub, aga midagi ei salvestata, kuni see on parandatud; iga käigu järel proovitakse uuesti.
+record-still-unkept = Salvestamata.
+record-kept-again = Mäng salvestub jälle: see on tervikuna kirjutatud.
+record-quit-unkept = Mäng pole salvestatud: { $why }. pgn koos failiga mujal (USB-mälupulk, teine kaust) kirjutab selle; laadi FAIL.pgn toob selle tagasi. Uuesti lõpeta lõpetab ilma selleta.
 io-reason = { $reason ->
     [not-found] seda pole olemas
     [folder] see on kaust
@@ -521,6 +526,7 @@ brf-written = Punktkirjas partiiblankett kirjutatud faili { $path }: { $pages ->
     [one] 1 leht
    *[other] { $pages } lehte
 }.
+brf-exists = { $path } on juba olemas ja brf ei kirjuta kunagi faili üle: anna uus failinimi või vii see fail enne ära.
 brf-not-built = See annabella on ehitatud ilma punktkirjata, seega punktkirjas partiiblanketti ei ole; selleks ehita annabella funktsiooniga braille.
 brf-no-table = liblouis'il pole punktkirjatabelit { $table }; määra punktkirjatabel auto või tabeli nimi kaustast /usr/share/liblouis/tables, näiteks et-g0.utb.
 brf-unusable = liblouis ei saa punktkirjatabeliga { $table } tõlkida; määra punktkirjatabel auto või mõni teine tabel, näiteks et-g0.utb.
@@ -573,6 +579,7 @@ replay-no-move-side = { $side ->
   }.
 missing-move-number = { $command } vajab käigu numbrit.
 record-nothing-to-resume = Jätkamiseks pole ühtegi lõpetamata mängu; algab uus mäng.
+record-data-dir-in-use = annabella juba töötab kaustaga { $dir }: see käivitus mängib midagi salvestamata (ei mängu, seadet ega harjutuste tulemust). Et mängitu salvestataks, käivita see võtmega --data-dir ja mõne teise kaustaga.
 # The first word of the name of a game kept without one (letters only).
 kept-name-unfinished = pooleli
 kept-name-finished = partii

@@ -135,6 +135,13 @@ impl Announcer {
             }
             BrfOutcome::Failed { path, trouble } => return self.file_trouble(p, path, trouble),
             BrfOutcome::Refused(trouble) => trouble,
+            BrfOutcome::Exists(path) => {
+                return self.message(
+                    p.lang,
+                    "brf-exists",
+                    &[("path", super::q(&path.display().to_string()))],
+                );
+            }
         };
         let (id, table) = match trouble {
             BrfTrouble::NotBuilt => return self.message(p.lang, "brf-not-built", &[]),

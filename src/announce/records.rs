@@ -4,7 +4,7 @@
 use super::{Announcer, Phrasing, n, q, s};
 use crate::event::IoReason;
 use crate::event::{GameEntry, NameProblem, Trouble};
-use crate::event::{OpponentKind, RecordEvent, ResumeOffer};
+use crate::event::{Keeping, OpponentKind, RecordEvent, ResumeOffer};
 use crate::rules::{GameSummary, ImportError, ImportErrorKind};
 use crate::settings::Verbosity;
 
@@ -18,6 +18,7 @@ impl Announcer {
             RecordEvent::Offer(offer) => vec![self.offer(p, offer)],
             RecordEvent::Resumed => one("record-resumed", &[]),
             RecordEvent::NotResumed => one("record-not-resumed", &[]),
+            RecordEvent::Keeping(keeping) => vec![self.keeping(ui, keeping)],
             RecordEvent::OfferStands => one("record-offer-stands", &[]),
             RecordEvent::Saved(name) => one("record-saved", &[("name", q(name))]),
             RecordEvent::KeptAside(name) => one("record-kept-aside", &[("name", s(name.clone()))]),
@@ -135,6 +136,30 @@ impl Announcer {
             args.push(("why", s(self.io_reason(p.lang, *reason))));
         }
         self.message(p.lang, id, &args)
+    }
+
+    /// Whether the game in progress is kept: at the end, while it cannot
+    /// be, and when another run holds the data directory.
+    fn keeping(&self, ui: crate::settings::Lang, keeping: &Keeping) -> String {
+        let path = |path: &std::path::Path| s(super::quote_path(&path.display().to_string()));
+        let (id, args) = match keeping {
+            Keeping::Unkept { path: file, reason } => (
+                "record-unkept",
+                vec![
+                    ("path", path(file)),
+                    ("why", s(self.io_reason(ui, *reason))),
+                ],
+            ),
+            Keeping::StillUnkept => ("record-still-unkept", vec![]),
+            Keeping::KeptAgain => ("record-kept-again", vec![]),
+            Keeping::QuitUnkept(reason) => (
+                "record-quit-unkept",
+                vec![("why", s(self.io_reason(ui, *reason)))],
+            ),
+            Keeping::DataDirInUse(dir) => ("record-data-dir-in-use", vec![("dir", path(dir))]),
+            Keeping::KeptForLater => ("record-kept-for-later", vec![]),
+        };
+        self.message(ui, id, &args)
     }
 
     /// Why the file system refused, as a phrase of the UI language that

@@ -4,7 +4,7 @@
 
 use crate::announce::Announcer;
 use crate::event::{BrailleSheet, BrfOutcome, IoReason, Trouble};
-use crate::store::atomic::write_atomic;
+use crate::store::atomic::write_new;
 
 /// Writes the Braille scoresheet `sheet`, and says what became of it.
 pub(super) fn write(announcer: &Announcer, sheet: &BrailleSheet) -> BrfOutcome {
@@ -20,11 +20,14 @@ pub(super) fn write(announcer: &Announcer, sheet: &BrailleSheet) -> BrfOutcome {
             trouble: Trouble::Folder,
         };
     }
-    match write_atomic(&path, &brf.bytes) {
+    // Never over a file that is there: it may be anything of the
+    // player's (notes, a PGN of many games).
+    match write_new(&path, &brf.bytes) {
         Ok(()) => BrfOutcome::Written {
             path,
             pages: brf.pages,
         },
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => BrfOutcome::Exists(path),
         Err(e) => BrfOutcome::Failed {
             path,
             trouble: Trouble::Unreadable(IoReason::of(&e)),

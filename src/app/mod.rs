@@ -274,7 +274,10 @@ impl Loop<'_> {
                     self.reading = true;
                     continue;
                 }
-                Arrival::End => break,
+                Arrival::End => {
+                    self.end_of_input();
+                    break;
+                }
                 Arrival::Input(input) => input,
                 Arrival::Lines(lines) => {
                     // At once, as a key silences a screen reader: the
@@ -326,6 +329,17 @@ impl Loop<'_> {
         self.net.shutdown();
         self.keeper.finish();
         Ok(())
+    }
+
+    /// Ctrl-D ends the run as `quit` does, and says so; the end of a
+    /// script's pipe is not a word of the player's and is not said
+    /// (scripts read every line they are answered), but the game is kept
+    /// as it stands all the same.
+    fn end_of_input(&mut self) {
+        let events = self.carry(Input::End);
+        if self.prompt {
+            self.hold(events, true);
+        }
     }
 
     /// Makes what the held events answer durable (one commit for the
@@ -581,7 +595,7 @@ impl Loop<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::{Answer, EngineEvent, GameEvent, SessionEvent};
+    use crate::event::{Answer, EngineEvent, GameEvent, Keeping, RecordEvent, SessionEvent};
     use crate::rules::Game;
     use crate::settings::{OpponentChoice, Settings};
 
@@ -632,11 +646,12 @@ mod tests {
                 Event::Engine(EngineEvent::Hint(_)) => "hint",
                 Event::Answer(Answer::Board(_)) => "board",
                 Event::Session(SessionEvent::Quit) => "quit",
+                Event::Record(RecordEvent::Keeping(Keeping::KeptForLater)) => "kept",
                 _ => "other",
             })
             .collect();
         // The hint is awaited before the next line; nothing after quit.
-        assert_eq!(kinds, ["moved", "hint", "board", "quit"]);
+        assert_eq!(kinds, ["moved", "hint", "board", "kept", "quit"]);
         assert_eq!(session.game().plies().len(), 1);
     }
 

@@ -11,7 +11,7 @@ use std::time::SystemTime;
 use crate::announce::Announcer;
 use crate::engine::client::{External, ExternalSpec, START_TIMEOUT};
 use crate::engine::level::level_for_elo;
-use crate::event::{EngineEvent, Event, OnlineEvent, RecordEvent, Subscriber};
+use crate::event::{EngineEvent, Event, Keeping, OnlineEvent, RecordEvent, Subscriber};
 use crate::input::{FlagError, parse_chess960};
 use crate::io::audio::SoundSink;
 use crate::io::speech::{self, SpeechSink};
@@ -24,7 +24,9 @@ use crate::settings::{
 };
 use crate::store::stats::load_stats;
 use crate::store::token::{self, TokenError, TokenSource};
-use crate::store::{Aside, Keeper, Kept, Nowhere, Paths, SettingsFile, Store, Trouble};
+use crate::store::{
+    Aside, DataLock, Keeper, Kept, NotHeld, Nowhere, Paths, SettingsFile, Store, Trouble,
+};
 
 use super::{Begin, Network};
 
@@ -310,13 +312,21 @@ fn open_store(flags: &Flags, now: SystemTime) -> (Option<(Paths, SettingsFile)>,
 
 /// What is said of a broken file.
 fn aside_note(aside: Aside) -> Event {
-    let (path, to) = match aside {
-        Aside::Moved { broken, to } => (broken.path, Some(to)),
-        Aside::Stuck { broken, .. } => (broken.path, None),
+    let (broken, to) = match aside {
+        Aside::Moved { broken, to } => (broken, Some(to)),
+        Aside::Stuck { broken, .. } => (broken, None),
+    };
+    // A file moved aside is said with where it went; one left where it
+    // is is called broken only when its content is, else the reason in
+    // words (not a folder, permission, …).
+    let trouble = match (to, broken.trouble()) {
+        (Some(to), _) => Trouble::Broken(Some(to)),
+        (None, Trouble::Broken(_)) => Trouble::Broken(None),
+        (None, reason) => reason,
     };
     RecordEvent::Failed {
-        path,
-        trouble: Trouble::Broken(to),
+        path: broken.path,
+        trouble,
     }
     .into()
 }
@@ -338,11 +348,24 @@ fn keeper_from(
         return (Box::new(Nowhere), None);
     };
     let now = SystemTime::now();
+    // Taken before anything in the folder is read or moved aside.
+    let lock = match DataLock::take(&paths.data_dir) {
+        Ok(lock) => Some(lock),
+        Err(NotHeld::InUse) => {
+            notes.push(RecordEvent::Keeping(Keeping::DataDirInUse(paths.data_dir.clone())).into());
+            return (Box::new(Nowhere), None);
+        }
+        // The store meets the same fault at its first write and says it.
+        Err(NotHeld::Unreachable(_)) => None,
+    };
     session.set_settings_file(file.path().to_path_buf());
     let (stats, aside) = load_stats(&paths.training(), now);
     session.set_stats(stats);
     notes.extend(aside.map(aside_note));
     let mut store = Store::new(paths, file);
+    if let Some(lock) = lock {
+        store.hold(lock);
+    }
     store.name_games(&names[0], &names[1]);
     let kept = kept_game(flags, &mut store, interactive, now, notes);
     (Box::new(store), kept)
@@ -367,6 +390,14 @@ fn kept_game(
         Kept::Unfinished(saved) if flags.resume => kept(saved, Resumption::Resume),
         Kept::Unfinished(saved) if interactive && !flags.new => kept(saved, Resumption::Offer),
         Kept::Unfinished(saved) => kept(saved, Resumption::SetAside),
+        Kept::PutAside(name) => {
+            // Said where it went, as a game set aside by the session is.
+            notes.push(RecordEvent::KeptAside(name).into());
+            if flags.resume {
+                notes.push(RecordEvent::NothingToResume.into());
+            }
+            None
+        }
         Kept::Nothing if flags.resume => {
             notes.push(RecordEvent::NothingToResume.into());
             None

@@ -5,13 +5,12 @@
 //! subscribe; none of them is known to the session.
 
 use std::io;
-use std::path::PathBuf;
 
 use shakmaty::{ByRole, Color, Piece, Role, Square};
 
 use crate::input::commands::Command;
 use crate::input::{CommandError, Refusal, Suggestion};
-use crate::rules::{ClaimRefusal, Finished, GameSummary, ImportError, MoveFacts};
+use crate::rules::{ClaimRefusal, Finished, MoveFacts};
 use crate::settings::{Setting, Settings};
 
 mod clock;
@@ -19,6 +18,7 @@ mod display;
 mod dual;
 mod online;
 mod outside;
+mod record;
 mod training;
 mod voice;
 
@@ -30,6 +30,7 @@ pub use online::{
     ControlLimit, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
 };
 pub use outside::*;
+pub use record::{Keeping, RecordEvent, ResumeOffer};
 pub use training::{StatsLine, TrainingEvent};
 pub use voice::VoiceEvent;
 
@@ -123,109 +124,6 @@ pub enum Event {
     Training(TrainingEvent),
     /// Online play on lichess.
     Online(OnlineEvent),
-}
-
-/// Saved and loaded games.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RecordEvent {
-    /// An unfinished game from an earlier run: go on with it?
-    Offer(Box<ResumeOffer>),
-    /// The kept game goes on.
-    Resumed,
-    /// A new game instead; the unfinished one stays saved.
-    NotResumed,
-    /// The answer did not fit the offer; it stands.
-    OfferStands,
-    /// The game was saved under this name.
-    Saved(String),
-    /// The game before a new or loaded one was put among the saved
-    /// games under this name.
-    KeptAside(String),
-    /// This saved game was loaded.
-    Loaded(String),
-    /// The saved games.
-    Games(Vec<GameEntry>),
-    /// The file was written.
-    Written(PathBuf),
-    /// The game was added to a PGN file: it is game `number` there.
-    Added {
-        /// The file.
-        path: PathBuf,
-        /// The game's number in it, from 1.
-        number: usize,
-    },
-    /// A file could not be used.
-    Failed {
-        /// The file.
-        path: PathBuf,
-        /// What went wrong.
-        trouble: Trouble,
-    },
-    /// A saved game could not be set up again (its moves do not fit).
-    Unrestorable(String),
-    /// The game kept from the last run could not be set up again: where
-    /// its file was moved aside (`None`: it was left as it is).
-    KeptUnrestorable(Option<PathBuf>),
-    /// `--resume`, but no unfinished game is kept.
-    NothingToResume,
-    /// The kept game's journal ended in a change cut short by a crash,
-    /// which was dropped (it was never answered).
-    TornJournal,
-    /// The settings file names a key no setting has; it is kept.
-    UnknownSetting {
-        /// The settings file.
-        path: PathBuf,
-        /// The key.
-        key: String,
-    },
-    /// The settings file gives a value a setting cannot take.
-    BadSetting {
-        /// The settings file.
-        path: PathBuf,
-        /// The key.
-        key: String,
-        /// The value.
-        value: String,
-    },
-    /// Where the settings file is (with `settings`).
-    SettingsFileAt(PathBuf),
-    /// `games FILE.pgn`: the file's games.
-    PgnGames(Vec<GameSummary>),
-    /// `load FILE.pgn N` for a game the file does not have.
-    NoSuchGame {
-        /// The number asked for.
-        number: usize,
-        /// How many games the file has.
-        count: usize,
-    },
-    /// A game of a PGN file was loaded for replay: which one.
-    PgnLoaded {
-        /// Its number in the file.
-        number: usize,
-        /// White's and Black's names.
-        players: [String; 2],
-    },
-    /// Import stopped at a move that cannot be played or read; the game
-    /// is loaded up to it.
-    ImportStopped(ImportError),
-    /// What became of the Braille scoresheet (`brf FILE`).
-    Brf(BrfOutcome),
-}
-
-/// What the offer to resume says: who plays whom, where the game stands,
-/// the last two moves and both clocks.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResumeOffer {
-    /// The opponent and the player's side.
-    pub opponent: OpponentInfo,
-    /// The move number.
-    pub number: u32,
-    /// The side to move.
-    pub turn: Color,
-    /// The last (up to two) moves.
-    pub last: Vec<MoveFacts>,
-    /// Both clocks, in a timed game.
-    pub clock: Option<ClockReport>,
 }
 
 /// Replay of a finished or loaded game.

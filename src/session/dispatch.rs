@@ -107,6 +107,8 @@ impl Session {
     /// lichess runs.
     fn command(&mut self, cmd: Cmd) -> Vec<Event> {
         let entry = cmd.command().entry();
+        // `quit` ends without an unkept game only right after its warning.
+        self.records.unwarn_unless(matches!(cmd, Cmd::Quit));
         if self.replay.replaying() && entry.in_replay == InReplay::Refused {
             return vec![Refused::Replaying.into()];
         }
@@ -118,10 +120,7 @@ impl Session {
         }
         match cmd {
             Cmd::Help(topic) => vec![Answer::Help(topic).into()],
-            Cmd::Quit => {
-                self.quit = true;
-                vec![SessionEvent::Quit.into()]
-            }
+            Cmd::Quit => self.farewell(false),
             Cmd::New(new) => self.new_game(&new),
             Cmd::Board => self.reader().board(),
             Cmd::Square(square) => self.reader().square(square),

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use shakmaty::{Color, Move};
 
-use crate::event::{Answer, BrailleSheet, Event};
+use crate::event::{Answer, BrailleSheet, Event, IoReason};
 use crate::input::{LoadFrom, PgnTo};
 use crate::rules::clock::{Clock, ClockMark};
 use crate::rules::{Finished, MoveFacts, PgnOptions, Ply, Tags};
@@ -75,6 +75,11 @@ pub(super) struct Records {
     settings_file: Option<PathBuf>,
     /// The tags of a game loaded from a PGN file, or from lichess.
     tags: Tags,
+    /// Why the game in progress cannot be kept, while it cannot.
+    unkept: Option<IoReason>,
+    /// `quit` was said while the game is not kept, and answered with
+    /// how to write it elsewhere: the next `quit` ends.
+    warned: bool,
 }
 
 impl Records {
@@ -87,6 +92,35 @@ impl Records {
             return false;
         }
         self.kept.as_ref() != Some(mark)
+    }
+
+    /// The store could not keep the game (`Some`), or can again.
+    pub fn set_unkept(&mut self, reason: Option<IoReason>) {
+        self.unkept = reason;
+    }
+
+    /// Why the game cannot be kept, while it cannot.
+    pub fn unkept(&self) -> Option<IoReason> {
+        self.unkept
+    }
+
+    /// Whether `quit` may end the run now: at once while the game is
+    /// kept; while it is not, at the second `quit` in a row, the first
+    /// having said how to keep it elsewhere.
+    pub fn may_quit(&mut self) -> bool {
+        self.unkept.is_none() || std::mem::replace(&mut self.warned, true)
+    }
+
+    /// A command other than `quit` (`quit` is `true`) after the
+    /// warning: the next `quit` warns again.
+    pub fn unwarn_unless(&mut self, quit: bool) {
+        self.warned &= quit;
+    }
+
+    /// Whether a game in progress is kept (the store has it): only then
+    /// is its running turn's time worth a record of its own.
+    pub fn keeping(&self) -> bool {
+        self.kept.is_some()
     }
 
     /// The game with `mark` was loaded by name: it is kept under that

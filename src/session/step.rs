@@ -57,6 +57,8 @@ pub enum Input {
     Display(DisplayInput),
     /// What became of the Braille scoresheet asked for with `brf FILE`.
     Brf(BrfOutcome),
+    /// The end of input (Ctrl-D): the session ends as `quit` ends it.
+    End,
 }
 
 /// News of voice input, for [`Input::Voice`].
@@ -184,6 +186,7 @@ enum Kind {
     DisplayKey,
     DisplayNews,
     Brf,
+    End,
 }
 
 impl Input {
@@ -202,6 +205,7 @@ impl Input {
             Input::Display(input) if input.is_key() => Kind::DisplayKey,
             Input::Display(_) => Kind::DisplayNews,
             Input::Brf(_) => Kind::Brf,
+            Input::End => Kind::End,
         }
     }
 }
@@ -233,6 +237,7 @@ impl Kind {
             | Kind::DisplayNews => false,
             // Like the store's answer, part of a line already remembered.
             Kind::Brf => false,
+            Kind::End => false,
         }
     }
 }
@@ -270,7 +275,11 @@ impl Session {
         };
         self.training.score_at_end(&mut events);
         self.table.stop_clock_if_over();
-        self.autosave();
+        // What the player enters, and the end, note the running turn's
+        // time too, so that a restart does not give back the time used
+        // (a tick does not: it would write every second).
+        let noted = matches!(kind, Kind::Line | Kind::Heard | Kind::DisplayKey) || self.quit;
+        self.autosave_noting(noted);
         if kind.remembers(&events) {
             self.last_answer.clone_from(&events);
         }
@@ -296,6 +305,7 @@ impl Session {
             Input::Voice(news) => self.voice_news(news),
             Input::Display(input) => self.display_input(input),
             Input::Brf(outcome) => self.brf_done(outcome),
+            Input::End => self.farewell(true),
         }
     }
 
@@ -313,7 +323,9 @@ impl Session {
             match resumption {
                 Resumption::Resume => events.extend(self.resume_kept(&game, now)),
                 Resumption::Offer => events.extend(self.offer_resume(*game, now)),
-                Resumption::SetAside => self.table.ask_store(StoreRequest::KeepUnfinished),
+                // Said, with the name it is kept under: nothing the player
+                // played goes out of sight without a word.
+                Resumption::SetAside => self.table.ask_store(StoreRequest::KeepPlayed),
             }
         }
         let resumed = events

@@ -51,6 +51,32 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_renamed(path, bytes, true)
 }
 
+/// Writes `bytes` to a new file at `path` as [`write_atomic`] does, but
+/// never over a file that is there: then `AlreadyExists`, the file left
+/// as it was. For a file the player names (`brf FILE`): what is there
+/// may be anything of theirs. The check and the write are one step (a
+/// rename that refuses to replace), so a file made meanwhile is safe too.
+///
+/// ```
+/// use annabella::store::atomic::write_new;
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("notes.txt");
+/// std::fs::write(&path, b"notes").unwrap();
+/// let e = write_new(&path, b"sheet").unwrap_err();
+/// assert_eq!(e.kind(), std::io::ErrorKind::AlreadyExists);
+/// assert_eq!(std::fs::read(&path).unwrap(), b"notes");
+/// ```
+pub fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = folder(path);
+    make_dirs(dir)?;
+    let mut temp = Builder::new().prefix(".").suffix(".tmp").tempfile_in(dir)?;
+    temp.write_all(bytes)?;
+    temp.flush()?;
+    temp.as_file().sync_all()?;
+    temp.persist_noclobber(path).map_err(|e| e.error)?;
+    sync_dir(dir)
+}
+
 /// Writes `bytes` to `path` as [`write_atomic`] does (a temporary file
 /// renamed over it, so that no reader ever sees it half written) but
 /// without flushing the file or its directory: until [`sync_files`]
@@ -131,8 +157,8 @@ fn make_dirs(dir: &Path) -> io::Result<()> {
     if missing.is_empty() {
         return Ok(());
     }
-    // A file where a folder of the path should be: said as such, not as
-    // the "file exists" that making the folder would report.
+    // A file where a folder should be is said as such, not as the
+    // "already exists" that making the folder would meet.
     if missing.iter().any(|d| d.exists()) {
         return Err(io::ErrorKind::NotADirectory.into());
     }

@@ -10,6 +10,7 @@ use super::SavedGame;
 use super::aside::{Aside, move_aside};
 use super::autosave::{Autosave, Resumed};
 use super::games::{LoadOutcome, list_games, load_game, load_or_move_aside, save_game};
+use super::lock::DataLock;
 use super::paths::{GameName, Paths};
 use super::pgn_file::{self, Added};
 use super::request::{Keeper, ReadFor, Reply, Request};
@@ -27,9 +28,11 @@ pub struct Store {
     /// The kept game's file is broken and could not be moved aside: it
     /// must not be written over.
     held: bool,
-    /// An autosave failed and was said; the next failure is not said
-    /// again until one succeeds.
+    /// An autosave failed and was said; until one succeeds, each change
+    /// not kept is said briefly.
     failing: bool,
+    /// The game in progress changed since the last commit.
+    changed: bool,
     /// The first words of the names of games the store names itself:
     /// an unfinished game put aside, and a finished or unnamed one.
     words: [String; 2],
@@ -40,13 +43,19 @@ pub struct Store {
     /// The last name the store gave a game itself: its first part and
     /// number.
     taken: Option<(String, usize)>,
+    /// The data directory, held by this run (none when the lock file
+    /// could not be made: the store meets the same fault and says it).
+    lock: Option<DataLock>,
 }
 
 /// What the start found in the data directory.
 #[derive(Debug)]
 pub enum Kept {
-    /// No game kept; a finished one is put among the saved games.
+    /// No game kept.
     Nothing,
+    /// A finished game was kept: it is put among the saved games under
+    /// this name, to be replayed and exported.
+    PutAside(String),
     /// An unfinished game from an earlier run.
     Unfinished(Box<SavedGame>),
     /// The kept game's file was broken.
@@ -64,10 +73,17 @@ impl Store {
             held: false,
             words: ["unfinished".to_string(), "game".to_string()],
             failing: false,
+            changed: false,
             autosave,
             torn: false,
             taken: None,
+            lock: None,
         }
+    }
+
+    /// Holds the data directory for as long as the store lives.
+    pub fn hold(&mut self, lock: DataLock) {
+        self.lock = Some(lock);
     }
 
     /// Whether the journal found at the start ended in a torn record
@@ -91,12 +107,17 @@ impl Store {
             LoadOutcome::Loaded(_) => {
                 // A finished game stays to be replayed and exported; a
                 // failure to move it holds the file, never written over.
-                let _ = self.keep_unfinished(now);
-                Kept::Nothing
+                match self.keep_unfinished(now) {
+                    Ok(Some(name)) => Kept::PutAside(name),
+                    _ => Kept::Nothing,
+                }
             }
             LoadOutcome::Absent => Kept::Nothing,
             LoadOutcome::Broken(aside) => {
-                self.held = matches!(aside, Aside::Stuck { .. });
+                // Only a file whose content is broken is held; one that
+                // cannot be reached is written as soon as it can be.
+                self.held = matches!(&aside, Aside::Stuck { broken, .. }
+                    if matches!(broken.trouble(), Trouble::Broken(_)));
                 Kept::Broken(aside)
             }
         }
@@ -319,11 +340,13 @@ impl Keeper for Store {
         match request {
             // Kept in step even while the file is held, so that the
             // store's moves stay those the session sent.
-            Request::Autosave(head, moves) => self
-                .autosave
-                .update(*head, moves)
-                .err()
-                .map(|_| Reply::Resync),
+            Request::Autosave(head, moves) => {
+                self.changed = true;
+                self.autosave
+                    .update(*head, moves)
+                    .err()
+                    .map(|_| Reply::Resync)
+            }
             Request::SaveAs { name, game } => Some(self.save_as(&name, &game, now)),
             Request::Load { name } => Some(self.load(&name, now)),
             Request::List => Some(self.list()),
@@ -350,15 +373,18 @@ impl Keeper for Store {
             return None;
         }
         let path = self.paths.autosave();
+        let changed = std::mem::take(&mut self.changed);
+        // After a failure the commit writes the whole game (a checkpoint),
+        // so the moment it works again nothing played is missing.
         match self.autosave.commit() {
-            Ok(()) => {
-                self.failing = false;
-                None
-            }
-            Err(_) if self.failing => None,
+            Ok(()) => std::mem::take(&mut self.failing).then_some(Reply::KeptAgain),
+            Err(_) if self.failing => changed.then_some(Reply::StillUnkept),
             Err(e) => {
                 self.failing = true;
-                Some(failed(&path, Trouble::Unreadable(IoReason::of(&e))))
+                Some(Reply::Unkept {
+                    path,
+                    reason: IoReason::of(&e),
+                })
             }
         }
     }

@@ -17,6 +17,7 @@ pub mod change;
 pub mod games;
 pub mod journal;
 mod keeper;
+pub mod lock;
 pub mod paths;
 pub mod pgn_file;
 mod request;
@@ -33,6 +34,7 @@ pub use games::{
     Listing, LoadOutcome, list_games, load_game, load_if_present, load_or_move_aside, save_game,
 };
 pub use keeper::{Kept, Store};
+pub use lock::{DataLock, NotHeld};
 pub use paths::{BadName, GameName, Paths};
 pub use request::{Keeper, MovesUpdate, Nowhere, ReadFor, Reply, Request};
 pub use settings_file::SettingsFile;

@@ -131,6 +131,18 @@ pub enum Reply {
         /// What it is for.
         purpose: ReadFor,
     },
+    /// The game in progress could not be kept: its file, and why. Until
+    /// [`Reply::KeptAgain`], every commit is tried again.
+    Unkept {
+        /// The file.
+        path: PathBuf,
+        /// Why the system refused.
+        reason: crate::event::IoReason,
+    },
+    /// A change of the game in progress, still not kept.
+    StillUnkept,
+    /// The game in progress is kept again, written whole.
+    KeptAgain,
     /// A request failed: which file, and how.
     Failed {
         /// The file.

@@ -206,8 +206,13 @@ fn crash_and_resume(point: u64) -> bool {
     let first = resumed.next();
     let none = "There is no unfinished game to go on with; a new game starts.";
     if ended {
-        // A game over is kept as over: nothing to go on with.
-        assert_eq!(first, none, "point {point}");
+        // A game over is kept as over, put among the saved games (and
+        // said so): nothing to go on with.
+        assert!(
+            first.starts_with("The game before is saved as game-"),
+            "point {point}: {first}"
+        );
+        assert_eq!(resumed.next(), none, "point {point}");
         drop(resumed.kill());
         kept_as_over(&home, &said, point);
         return false;

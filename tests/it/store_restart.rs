@@ -41,8 +41,9 @@ fn settings_survive_a_restart_and_a_flag_changes_only_its_run() {
     assert_eq!(out, ["1. White: e4"]);
     // A flag wins for its run; the file stays as it was.
     let before = settings_file(&home);
+    // (The game of the run before is set aside, and said so, first.)
     let out = run(&home, &["--opponent", "human", "--style", "fide"], "e4\n");
-    assert_eq!(out, ["1. White: Bauer Eva vier"]);
+    assert_eq!(out[1..], ["1. White: Bauer Eva vier"]);
     assert_eq!(settings_file(&home), before);
     let out = run(&home, &["--opponent", "human"], "settings\n");
     assert!(out.contains(&"style: san".to_string()), "{out:?}");
@@ -107,10 +108,15 @@ fn kept_and_loaded(moves: &str, prefix: &str, said: &str, then: &str) -> Vec<Str
     let home = &Home::new();
     run(home, &["--opponent", "human"], moves);
     let out = run(home, &["--opponent", "human"], "games\n");
-    assert_eq!(out.len(), 1, "{out:?}");
-    assert!(out[0].starts_with(prefix), "{out:?}");
-    assert!(out[0].contains(said), "{out:?}");
-    let name = out[0].split(':').next().unwrap_or_default();
+    // The start says where the game went (the game list is its own).
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out[1].starts_with(prefix), "{out:?}");
+    assert!(out[1].contains(said), "{out:?}");
+    let name = out[1].split(':').next().unwrap_or_default();
+    assert_eq!(
+        out[0],
+        format!("The game before is saved as {name}; load {name} brings it back.")
+    );
     let out = run(home, &[], &format!("load {name}\n{then}"));
     assert_eq!(out[0], format!("Loaded {name}."));
     out
@@ -123,6 +129,26 @@ fn an_unfinished_game_stays_saved_when_a_script_starts_anew() {
     let out = kept_and_loaded("e4\ne5\n", "unfinished-", said, "history\n");
     assert!(
         out.contains(&"1. White: Bauer Eva vier; Black: Bauer Eva fünf".to_string()),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn a_script_that_starts_anew_says_where_the_unfinished_game_went() {
+    let home = &Home::new();
+    run(home, &["--opponent", "human"], "e4\n");
+    // Neither --resume nor --new: set aside, and said in the UI language.
+    let out = run(home, &["--opponent", "human", "--lang", "de"], "");
+    assert_eq!(out.len(), 1, "{out:?}");
+    let name = out[0]
+        .strip_prefix("Die Partie davor ist als ")
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("{out:?}"));
+    assert!(name.starts_with("unbeendet-"), "{out:?}");
+    assert!(
+        home.path()
+            .join(format!("data/annabella/games/{name}.json"))
+            .exists(),
         "{out:?}"
     );
 }
@@ -207,10 +233,11 @@ fn a_game_ended_in_a_later_run_is_kept_as_over_at_the_next_start() {
     // The mate is a record of the journal the first run left.
     run(&home, &["--opponent", "human", "--resume"], "Qh4#\n");
     let out = run(&home, &["--opponent", "human"], "games\n");
-    assert_eq!(out.len(), 1, "{out:?}");
-    assert!(out[0].starts_with("game-"), "{out:?}");
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out[0].starts_with("The game before is saved as game-"));
+    assert!(out[1].starts_with("game-"), "{out:?}");
     assert!(
-        out[0].contains(": unknown players, 2 moves, 0-1, "),
+        out[1].contains(": unknown players, 2 moves, 0-1, "),
         "{out:?}"
     );
 }
@@ -243,4 +270,100 @@ fn a_game_put_aside_whose_file_a_crash_lost_is_there_at_the_next_start() {
         "{out:?}"
     );
     assert_eq!(fs::read(&file).unwrap(), kept);
+}
+
+/// Black's seconds in a clock line ("White: 30 seconds, Black: 27
+/// seconds.").
+fn black_seconds(out: &[String]) -> u64 {
+    let line = out
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("White: ") && l.contains("Black: "))
+        .unwrap_or_else(|| panic!("no clock line in {out:?}"));
+    let black = line.split("Black: ").nth(1).unwrap_or_default();
+    black
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"))
+}
+
+#[test]
+fn a_resumed_game_on_the_clock_does_not_give_back_the_time_used() {
+    let home = Home::new();
+    let mut pipe = common::Piped::start(
+        &home,
+        &["--opponent", "human", "--time", "0.5+0", "--lang", "en"],
+    );
+    pipe.send("e4");
+    let wait = std::time::Duration::from_secs(30);
+    assert!(pipe.recv(wait).is_some(), "no answer to e4");
+    // Black's time runs while Black thinks.
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    pipe.send("clock");
+    let (_, said) = pipe.recv(wait).expect("the clock's answer");
+    let before = black_seconds(&[said]);
+    assert!(before < 30, "{before}");
+    assert!(pipe.wait().success());
+    // Resumed, Black's turn goes on from the time it had used.
+    let out = run(&home, &["--resume", "--lang", "en"], "clock\n");
+    assert!(black_seconds(&out) <= before, "{before} then {out:?}");
+}
+
+#[test]
+fn quit_says_the_game_is_kept() {
+    let home = Home::new();
+    let out = run(&home, &["--opponent", "human"], "e4\nquit\n");
+    assert_eq!(out[1..], ["The game is kept for next time.", "Goodbye."]);
+    // Without a move there is nothing to keep, nor to say.
+    let home = Home::new();
+    let out = run(&home, &["--opponent", "human"], "quit\n");
+    assert_eq!(out, ["Goodbye."]);
+}
+
+#[test]
+fn a_second_run_on_the_same_data_directory_keeps_nothing_and_says_so() {
+    let home = Home::new();
+    let wait = std::time::Duration::from_secs(30);
+    let args = ["--opponent", "human", "--style", "san", "--lang", "en"];
+    let mut first = common::Piped::start(&home, &args);
+    first.send("e4");
+    assert!(first.recv(wait).is_some(), "no answer to e4");
+    // The first run holds the folder while the second plays.
+    let mut resumed = args.to_vec();
+    resumed.push("--resume");
+    let out = run(&home, &resumed, "d4\n");
+    let data = home.path().join("data/annabella");
+    assert_eq!(
+        out[0],
+        format!(
+            "annabella is already running with the folder {}: this run plays without \
+             keeping anything (no game, setting or drill score). To keep what it plays, \
+             start it with --data-dir and another folder.",
+            data.display()
+        )
+    );
+    assert_eq!(out[1..], ["1. White: d4"]);
+    first.send("e5");
+    assert!(first.recv(wait).is_some(), "no answer to e5");
+    assert!(first.wait().success());
+    // Only the first run's game is kept, whole.
+    let out = run(&home, &resumed, "history\n");
+    assert_eq!(
+        out.last().map(String::as_str),
+        Some("1. White: e4; Black: e5"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn a_killed_run_leaves_its_data_directory_free() {
+    let home = Home::new();
+    let mut first = common::Piped::start(&home, &["--opponent", "human", "--lang", "en"]);
+    first.send("e4");
+    assert!(first.recv(std::time::Duration::from_secs(30)).is_some());
+    first.kill();
+    // The kernel let go of the lock with the process: the game goes on.
+    let out = run(&home, &["--resume", "--lang", "en"], "");
+    assert_eq!(out[0], "The unfinished game goes on.", "{out:?}");
 }

@@ -252,3 +252,40 @@ fn the_board_is_read_at_once_while_the_engine_thinks() {
     tmux.wait_for("the prompt after the reply", |l| l == "White to move>");
     tmux.keys(&["quit", "Enter"]);
 }
+
+#[test]
+fn ctrl_d_says_goodbye_and_that_the_game_is_kept() {
+    let binary = env!("CARGO_BIN_EXE_annabella");
+    let dir = std::env::temp_dir().join(format!("annabella-eof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary directory");
+    let raw = dir.join("raw.out");
+    // A moment's sleep lets the recording start before the first byte.
+    let tmux = Tmux::start(
+        "eof",
+        &format!(
+            "sh -c 'sleep 1; exec {binary} --lang en --opponent human --speech off --sound off'"
+        ),
+    );
+    tmux.record_raw(&raw);
+    tmux.wait_for("the first prompt", |l| l == "White to move>");
+    tmux.keys(&["e4", "Enter"]);
+    tmux.wait_for("the next prompt", |l| l == "Black to move>");
+    tmux.keys(&["C-d"]);
+    // The window closes when the program ends: wait for the recording.
+    let start = Instant::now();
+    let text = loop {
+        let bytes = std::fs::read(&raw).unwrap_or_default();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        if text.contains("Goodbye.") {
+            break text;
+        }
+        assert!(start.elapsed() < PATIENCE, "no goodbye in {text:?}");
+        sleep(Duration::from_millis(50));
+    };
+    let kept = text.find("The game is kept for next time.");
+    assert!(
+        kept.is_some_and(|at| at < text.find("Goodbye.").unwrap_or(0)),
+        "{text:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -78,4 +78,6 @@ pub enum BrfOutcome {
     },
     /// No sheet was made.
     Refused(BrfTrouble),
+    /// A file is there already: it is never written over.
+    Exists(PathBuf),
 }

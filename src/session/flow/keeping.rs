@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::event::{BrfOutcome, Event, RecordEvent, ResumeOffer};
+use crate::event::{BrfOutcome, Event, Keeping, RecordEvent, ResumeOffer, SessionEvent};
 use crate::input::PgnTo;
 use crate::input::vocab::{NO, YES, fold};
 use crate::rules::{MoveFacts, import_game, key_of, list_games};
@@ -21,6 +21,13 @@ impl Session {
     /// result, an offer, a clock press or pause, the settings in force,
     /// the player's board, the blindfold score.
     pub(in crate::session) fn autosave(&mut self) {
+        self.autosave_noting(false);
+    }
+
+    /// Keeps the game as [`Session::autosave`] does; when `noted`, also
+    /// when only the running turn's time changed, so that a restart goes
+    /// on from the time used (a line entered, the end of the run).
+    pub(in crate::session) fn autosave_noting(&mut self, noted: bool) {
         // While the unfinished game is offered, the kept one is it; while
         // a game is replayed, the game shown is only part of it; a game
         // from lichess is kept there, not as the unfinished local game.
@@ -31,7 +38,9 @@ impl Session {
         };
         let empty = self.table.game.plies().is_empty() && !self.table.game.is_over();
         let mark = self.mark();
-        if self.records.worth_keeping(empty, &mark) {
+        let running = self.table.clock.as_ref().is_some_and(|c| c.is_running());
+        let time_noted = noted && running && self.records.keeping();
+        if time_noted || self.records.worth_keeping(empty, &mark) {
             let settings = self.records.saved_settings(&self.table.settings);
             let head = self.record_head_with(now, settings);
             self.records.keep(&mut self.table, mark, head);
@@ -61,6 +70,34 @@ impl Session {
             blindfold: self.training.saved_blindfold(),
             quiz: self.training.saved_quiz(),
         }
+    }
+
+    /// `quit`, or the end of input: the session ends, and says so; with
+    /// a game in progress kept, that it is there for the next run.
+    ///
+    /// While the game cannot be kept, `quit` first says so and how to
+    /// write it elsewhere (`ended` is false); the end of input cannot be
+    /// asked again, so it says so and ends.
+    pub(in crate::session) fn farewell(&mut self, ended: bool) -> Vec<Event> {
+        let in_progress = !self.table.game.plies().is_empty() && !self.table.game.is_over();
+        let kept = in_progress
+            && !self.records.offering()
+            && !self.replay.replaying()
+            && !self.online.from_lichess();
+        let mut events = Vec::new();
+        if let (true, Some(reason)) = (kept, self.records.unkept()) {
+            if ended {
+                // No second word can come: said once more, briefly.
+                events.push(RecordEvent::Keeping(Keeping::StillUnkept).into());
+            } else if !self.records.may_quit() {
+                return vec![RecordEvent::Keeping(Keeping::QuitUnkept(reason)).into()];
+            }
+        } else if kept {
+            events.push(RecordEvent::Keeping(Keeping::KeptForLater).into());
+        }
+        self.quit = true;
+        events.push(SessionEvent::Quit.into());
+        events
     }
 
     /// `save [name]`: without a name the store chooses one.
@@ -111,6 +148,15 @@ impl Session {
                 return Vec::new();
             }
             Reply::Saved(name) => RecordEvent::Saved(name),
+            Reply::Unkept { path, reason } => {
+                self.records.set_unkept(Some(reason));
+                RecordEvent::Keeping(Keeping::Unkept { path, reason })
+            }
+            Reply::StillUnkept => RecordEvent::Keeping(Keeping::StillUnkept),
+            Reply::KeptAgain => {
+                self.records.set_unkept(None);
+                RecordEvent::Keeping(Keeping::KeptAgain)
+            }
             Reply::KeptAs(name) => RecordEvent::KeptAside(name),
             Reply::KeptSetAside(to) => RecordEvent::KeptUnrestorable(to),
             Reply::Written(path) => RecordEvent::Written(path),
