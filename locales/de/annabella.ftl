@@ -340,7 +340,7 @@ help-board = brett: das ganze Brett, im Brettstil der Einstellung brettstil (lis
 help-status = status oder stand: wer am Zug ist und die Zugnummer, oder das Ergebnis.
 help-fen = fen: die Stellung in der Forsyth-Edwards-Notation.
 help-pgn = pgn: die Partie im PGN-Format.
-help-brf = brf DATEI (auch punktschriftformular): schreibt die Partie als Partieformular in Punktschrift (eine BRF-Datei für einen Brailledrucker oder ein Notizgerät): Spieler, Turnier, Datum und Ergebnis, dann ein Zugpaar je Zeile, mit den Uhrzeiten, wenn die Partie eine Uhr hatte. Zeilen sind breite Zellen lang (40 bei breite 0), 25 Zeilen je Seite; die Tabelle stellt brailletabelle ein.
+help-brf = brf DATEI (auch punktschriftformular): schreibt die Partie als Partieformular in Punktschrift (eine BRF-Datei für einen Brailledrucker oder ein Notizgerät): Spieler, Turnier, Datum und Ergebnis, dann ein Zugpaar je Zeile, mit den Uhrzeiten, wenn die Partie eine Uhr hatte. Zeilen sind breite Zellen lang (40 bei breite 0), 25 Zeilen je Seite; die Tabelle stellt brailletabelle ein. Eine vorhandene Datei wird nur mit brf DATEI ersetzen ersetzt.
 help-last = letzter: der letzte Zug noch einmal.
 help-history = partie: alle Züge, eine Zeile je Zugnummer.
 help-undo = zurück: nimmt den letzten Zug zurück; gegen die Engine ihre Antwort und deinen Zug.
@@ -474,7 +474,7 @@ control-two-bonuses = { $part } gibt eine zweite, andere Zugabe; eine Zugabe gil
 control-after-sudden-death = { $part } folgt auf eine Periode, die bis zum Ende der Partie dauert.
 
 ## Aufzeichnungen
-help-save = speichern [name]: hebt die Partie unter einem Namen auf (Buchstaben, Ziffern, - und _, höchstens 40 Zeichen); ohne Namen wird einer gewählt. Die laufende Partie wird ohnehin nach jedem Zug aufgehoben.
+help-save = speichern [name]: hebt die Partie unter einem Namen auf (Buchstaben, Ziffern, - und _, höchstens 40 Zeichen); ohne Namen wird einer gewählt. Die laufende Partie wird ohnehin nach jedem Zug aufgehoben. Eine unter dem Namen gespeicherte Partie wird nur mit speichern NAME ersetzen ersetzt.
 help-load = laden NAME: setzt eine gespeicherte Partie fort; laden DATEI.pgn [N]: Partie N (sonst die erste) einer PGN-Datei, zum Nachspielen mit vor und rück.
 help-games = partien: die gespeicherten Partien, eine Zeile je Partie; partien DATEI.pgn: die Partien einer PGN-Datei.
 record-offer = Eine unbeendete Partie: { $who }, Zug { $number }, { $color } am Zug.
@@ -503,6 +503,7 @@ record-player-unknown = Unbekannt
 record-written = Geschrieben nach { $path }.
 record-added = An { $path } angefügt als Partie { $number }.
 record-missing = { $path } gibt es nicht.
+record-taken = Unter { $path } ist schon eine Partie gespeichert, und speichern schreibt nie ungefragt darüber: Tippe speichern { $path } ersetzen, um sie zu ersetzen, oder wähle einen anderen Namen.
 record-unreadable = { $path } kann nicht gelesen oder geschrieben werden: { $why }.
 record-unkept = Die Partie kann nicht gespeichert werden: { $path } lässt sich nicht schreiben: { $why }. Es wird weitergespielt, aber nichts gespeichert, bis das behoben ist; bei jedem Zug wird es neu versucht.
 record-still-unkept = Nicht gespeichert.
@@ -527,7 +528,7 @@ brf-written = Partieformular in Punktschrift nach { $path } geschrieben: { $page
     [one] 1 Seite
    *[other] { $pages } Seiten
 }.
-brf-exists = { $path } gibt es schon, und brf schreibt nie über eine Datei: Gib einen neuen Dateinamen an oder verschiebe die Datei vorher.
+brf-exists = { $path } gibt es schon, und brf schreibt nie ungefragt über eine Datei: Tippe brf { $path } ersetzen, um sie zu ersetzen, oder gib einen neuen Dateinamen an.
 brf-not-built = Dieses annabella ist ohne Braille gebaut, also ohne Partieformular in Punktschrift; dafür annabella mit dem Feature braille bauen.
 brf-no-table = liblouis hat keine Brailletabelle { $table }; stelle brailletabelle auto ein, oder den Namen einer Tabelle aus /usr/share/liblouis/tables, etwa de-g0-detailed.utb.
 brf-unusable = liblouis kann mit der Brailletabelle { $table } nicht übersetzen; stelle brailletabelle auto ein, oder eine andere Tabelle, etwa de-g0-detailed.utb.

@@ -272,7 +272,7 @@ help-board = board or b: the whole board, in the board style of the setting boar
 help-status = status or s: whose move it is and the move number, or the result.
 help-fen = fen: the position in Forsyth-Edwards notation.
 help-pgn = pgn: the game record in PGN.
-help-brf = brf FILE: writes the game as a Braille scoresheet (a BRF file for an embosser or a notetaker): players, event, date and result, then one move pair per line, with the clock times when the game had a clock. Lines are width cells long (40 when width is 0), 25 lines a page; the table is set with brailletable.
+help-brf = brf FILE: writes the game as a Braille scoresheet (a BRF file for an embosser or a notetaker): players, event, date and result, then one move pair per line, with the clock times when the game had a clock. Lines are width cells long (40 when width is 0), 25 lines a page; the table is set with brailletable. A file that is there is replaced only with brf FILE replace.
 help-last = last or l: the last move again.
 help-history = history: all moves, one line per move number.
 help-undo = undo: takes back the last move; against the engine, its reply and your move.
@@ -406,7 +406,7 @@ control-two-bonuses = { $part } adds a second, different bonus; one bonus counts
 control-after-sudden-death = { $part } comes after a period that lasts to the end of the game.
 
 ## Records
-help-save = save [name]: keeps the game under a name (letters, digits, - and _, at most 40 characters); without one a name is chosen. The game in progress is kept anyway after every move.
+help-save = save [name]: keeps the game under a name (letters, digits, - and _, at most 40 characters); without one a name is chosen. The game in progress is kept anyway after every move. A game saved under the name is replaced only with save NAME replace.
 help-load = load NAME: goes on with a saved game; load FILE.pgn [N]: game N (the first by default) of a PGN file, to replay with next and prev.
 help-games = games: the saved games, one line each; games FILE.pgn: the games of a PGN file.
 record-offer = An unfinished game: { $who }, move { $number }, { $color } to move.
@@ -435,6 +435,7 @@ record-player-unknown = unknown
 record-written = Written to { $path }.
 record-added = Added to { $path } as game { $number }.
 record-missing = { $path } does not exist.
+record-taken = A game is saved as { $path } already, and save never writes over it unasked: type save { $path } replace to replace it, or choose another name.
 record-unreadable = { $path } cannot be read or written: { $why }.
 record-unkept = The game cannot be kept: { $path } cannot be written: { $why }. Play goes on, but nothing is kept until this is fixed; it is tried again with every move.
 record-still-unkept = Not kept.
@@ -459,7 +460,7 @@ brf-written = Braille scoresheet written to { $path }: { $pages ->
     [one] 1 page
    *[other] { $pages } pages
 }.
-brf-exists = { $path } is there already, and brf never writes over a file: give it a new file name, or move that file away first.
+brf-exists = { $path } is there already, and brf never writes over a file unasked: type brf { $path } replace to replace it, or give a new file name.
 brf-not-built = This build has no Braille, so no Braille scoresheet; build annabella with the feature braille for it.
 brf-no-table = liblouis has no Braille table { $table }; set brailletable auto, or the name of a table in /usr/share/liblouis/tables, such as en-ueb-g1.ctb.
 brf-unusable = liblouis cannot translate with the Braille table { $table }; set brailletable auto, or another table, such as en-ueb-g1.ctb.

@@ -339,7 +339,7 @@ help-board = laud: kogu laud seade lauastiil järgi (loend, read või ruudud).
 help-status = seis: kes on käigul ja mitmes käik, või mängu tulemus.
 help-fen = fen: seis Forsyth-Edwardsi notatsioonis.
 help-pgn = pgn: mängu kirje PGN-vormingus.
-help-brf = brf FAIL (ka punktkirjablankett): kirjutab mängu punktkirjas partiiblanketina (BRF-fail punktkirjaprinteri või märkmikseadme jaoks): mängijad, turniir, kuupäev ja tulemus, siis üks käigupaar real, koos kellaaegadega, kui mängul oli kell. Read on laius lahtrit pikad (40, kui laius on 0), 25 rida lehel; tabeli valib punktkirjatabel.
+help-brf = brf FAIL (ka punktkirjablankett): kirjutab mängu punktkirjas partiiblanketina (BRF-fail punktkirjaprinteri või märkmikseadme jaoks): mängijad, turniir, kuupäev ja tulemus, siis üks käigupaar real, koos kellaaegadega, kui mängul oli kell. Read on laius lahtrit pikad (40, kui laius on 0), 25 rida lehel; tabeli valib punktkirjatabel. Olemasolev fail asendatakse ainult käsuga brf FAIL asenda.
 help-last = viimane: viimane käik uuesti.
 help-history = partii: kõik käigud, üks rida iga käigunumbri kohta.
 help-undo = tagasi: võtab viimase käigu tagasi; mootori vastu mootori vastuse ja sinu käigu.
@@ -473,7 +473,7 @@ control-two-bonuses = { $part } annab teise, erineva lisa; üks lisa kehtib kogu
 control-after-sudden-death = { $part } tuleb pärast perioodi, mis kestab mängu lõpuni.
 
 ## Salvestused
-help-save = salvesta [nimi]: hoiab mängu nime all (tähed, numbrid, - ja _, kuni 40 märki); nimeta valitakse nimi ise. Käimasolev mäng hoitakse niikuinii alles pärast igat käiku.
+help-save = salvesta [nimi]: hoiab mängu nime all (tähed, numbrid, - ja _, kuni 40 märki); nimeta valitakse nimi ise. Käimasolev mäng hoitakse niikuinii alles pärast igat käiku. Sama nimega salvestatud partii asendatakse ainult käsuga salvesta NIMI asenda.
 help-load = laadi NIMI: jätkab salvestatud mängu; laadi FAIL.pgn [N]: PGN-faili N-s mäng (vaikimisi esimene), läbimängimiseks käskudega edasi ja tagasi.
 help-games = mängud: salvestatud mängud, üks rida igaühe kohta; mängud FAIL.pgn: PGN-faili mängud.
 record-offer = Lõpetamata mäng: { $who }, { $number }. käik, { $color } on käigul.
@@ -502,6 +502,7 @@ record-player-unknown = tundmatu
 record-written = Kirjutatud faili { $path }.
 record-added = Lisatud faili { $path } mänguna { $number }.
 record-missing = Faili { $path } pole olemas.
+record-taken = Nime { $path } all on juba partii salvestatud ja salvesta ei kirjuta seda kunagi küsimata üle: asendamiseks kirjuta salvesta { $path } asenda või vali teine nimi.
 record-unreadable = Faili { $path } ei saa lugeda ega kirjutada: { $why }.
 record-unkept = Mängu ei saa salvestada: { $path } ei saa kirjutada: { $why }. Mäng jätkub, aga midagi ei salvestata, kuni see on parandatud; iga käigu järel proovitakse uuesti.
 record-still-unkept = Salvestamata.
@@ -526,7 +527,7 @@ brf-written = Punktkirjas partiiblankett kirjutatud faili { $path }: { $pages ->
     [one] 1 leht
    *[other] { $pages } lehte
 }.
-brf-exists = { $path } on juba olemas ja brf ei kirjuta kunagi faili üle: anna uus failinimi või vii see fail enne ära.
+brf-exists = { $path } on juba olemas ja brf ei kirjuta kunagi küsimata faili üle: asendamiseks kirjuta brf { $path } asenda või anna uus failinimi.
 brf-not-built = See annabella on ehitatud ilma punktkirjata, seega punktkirjas partiiblanketti ei ole; selleks ehita annabella funktsiooniga braille.
 brf-no-table = liblouis'il pole punktkirjatabelit { $table }; määra punktkirjatabel auto või tabeli nimi kaustast /usr/share/liblouis/tables, näiteks et-g0.utb.
 brf-unusable = liblouis ei saa punktkirjatabeliga { $table } tõlkida; määra punktkirjatabel auto või mõni teine tabel, näiteks et-g0.utb.

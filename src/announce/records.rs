@@ -95,8 +95,9 @@ impl Announcer {
         // own is named whole.
         let full = s(path.display().to_string());
         let path = match trouble {
-            // A name that cannot be one is the name as typed.
-            Trouble::BadName(_) => q(&path.display().to_string()),
+            // A name that cannot be one (or is taken) is the name as
+            // typed.
+            Trouble::BadName(_) | Trouble::Taken => q(&path.display().to_string()),
             Trouble::Missing
             | Trouble::Unreadable(_)
             | Trouble::Broken(_)
@@ -107,6 +108,7 @@ impl Announcer {
         let (id, aside) = match trouble {
             Trouble::Missing => ("record-missing", None),
             Trouble::Unreadable(_) => ("record-unreadable", None),
+            Trouble::Taken => ("record-taken", None),
             Trouble::BadName(NameProblem::TooLong { .. }) => ("record-name-too-long", None),
             Trouble::BadName(NameProblem::Reserved) => ("record-name-reserved", None),
             Trouble::BadName(NameProblem::Empty | NameProblem::BadChar(_)) => {

@@ -4,7 +4,7 @@
 
 use crate::announce::Announcer;
 use crate::event::{BrailleSheet, BrfOutcome, IoReason, Trouble};
-use crate::store::atomic::write_new;
+use crate::store::atomic::{write_atomic, write_new};
 
 /// Writes the Braille scoresheet `sheet`, and says what became of it.
 pub(super) fn write(announcer: &Announcer, sheet: &BrailleSheet) -> BrfOutcome {
@@ -20,9 +20,15 @@ pub(super) fn write(announcer: &Announcer, sheet: &BrailleSheet) -> BrfOutcome {
             trouble: Trouble::Folder,
         };
     }
-    // Never over a file that is there: it may be anything of the
-    // player's (notes, a PGN of many games).
-    match write_new(&path, &brf.bytes) {
+    // Never over a file that is there unless the player said to replace
+    // it: it may be anything of the player's (notes, a PGN of many
+    // games). Replaced, it is replaced atomically.
+    let written = if sheet.replace {
+        write_atomic(&path, &brf.bytes)
+    } else {
+        write_new(&path, &brf.bytes)
+    };
+    match written {
         Ok(()) => BrfOutcome::Written {
             path,
             pages: brf.pages,

@@ -46,6 +46,9 @@ pub enum Trouble {
     BadName(NameProblem),
     /// It is a folder, where a file was meant.
     Folder,
+    /// A game is saved under that name already, and the player did not
+    /// say to replace it.
+    Taken,
     /// It holds no PGN text (bytes of another kind), so it is not read.
     NotPgn,
     /// It holds something other than PGN, so the game was not written

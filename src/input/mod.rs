@@ -13,9 +13,10 @@ mod suggest;
 pub mod vocab;
 
 pub use args::{
-    Argument, BlindfoldOrder, BoardOrder, ChallengeOrder, ClaimFor, ClockSide, DrillKind,
+    Argument, BlindfoldOrder, BoardOrder, BrfTo, ChallengeOrder, ClaimFor, ClockSide, DrillKind,
     DrillOrder, FlagError, LoadFrom, MoveNumber, MoveText, NewGame, OnlineOrder, PgnTo, PieceKind,
-    Sheets, Terms, View, Whom, lang_named, parse_chess960, parse_color_choice, parse_square,
+    SaveTo, Sheets, Terms, View, Whom, lang_named, parse_chess960, parse_color_choice,
+    parse_square,
 };
 pub use commands::Words;
 pub use moves::{

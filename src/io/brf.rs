@@ -296,6 +296,7 @@ mod tests {
     fn sheet(lang: crate::settings::Lang, table: &str) -> (BrailleSheet, Vec<String>) {
         let sheet = BrailleSheet {
             path: "game.brf".into(),
+            replace: false,
             lang,
             width: 40,
             table: crate::settings::BrailleTable::Named(table.to_string()),

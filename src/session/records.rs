@@ -263,15 +263,16 @@ impl Records {
         Vec::new()
     }
 
-    /// `brf FILE`: the game as a Braille scoresheet, which the loop
-    /// writes. Players, event, date and result are the tags `pgn` would
+    /// `brf FILE [replace]`: the game as a Braille scoresheet, which the
+    /// loop writes (over a file that is there only when told to replace
+    /// it). Players, event, date and result are the tags `pgn` would
     /// write; `clock` the one whose times go in.
     pub fn brf(
         &self,
         t: &mut Table,
         players: [String; 2],
         clock: Option<&Clock>,
-        file: String,
+        (file, replace): (String, bool),
     ) -> Vec<Event> {
         let [white, black] = players;
         let tags = t.game.pgn_tags(&PgnOptions {
@@ -292,6 +293,7 @@ impl Records {
         };
         let sheet = BrailleSheet {
             path: PathBuf::from(file),
+            replace,
             lang: t.settings.lang,
             width,
             table: t.settings.braille_table.clone(),

@@ -219,7 +219,7 @@ impl Store {
         Some(path)
     }
 
-    fn save_as(&mut self, name: &str, game: &SavedGame, now: SystemTime) -> Reply {
+    fn save_as(&mut self, name: &str, game: &SavedGame, replace: bool, now: SystemTime) -> Reply {
         let path = if name.is_empty() {
             // No free name of its own is said as an empty name was.
             self.free_name(&format!("{}-{}", self.words[1], stamp(now)))
@@ -231,6 +231,10 @@ impl Store {
             Ok(path) => path,
             Err(problem) => return failed(Path::new(name), Trouble::BadName(problem)),
         };
+        // A game saved under that name is never replaced unasked.
+        if !replace && path.exists() {
+            return failed(Path::new(name), Trouble::Taken);
+        }
         if !self.held {
             // A checkpoint first: the games put aside go to the disk and
             // the journal no longer names them, so that no start writes
@@ -347,7 +351,11 @@ impl Keeper for Store {
                     .err()
                     .map(|_| Reply::Resync)
             }
-            Request::SaveAs { name, game } => Some(self.save_as(&name, &game, now)),
+            Request::SaveAs {
+                name,
+                game,
+                replace,
+            } => Some(self.save_as(&name, &game, replace, now)),
             Request::Load { name } => Some(self.load(&name, now)),
             Request::List => Some(self.list()),
             Request::Write { path, text } => Some(write_pgn(path, &text)),

@@ -22,6 +22,9 @@ pub enum Request {
         name: String,
         /// The game.
         game: Box<SavedGame>,
+        /// A game saved under that name may be replaced (`save NAME
+        /// replace`); else it never is.
+        replace: bool,
     },
     /// Load a game saved by name (`load NAME`).
     Load {

@@ -21,8 +21,8 @@ fn brf_never_writes_over_a_file_that_is_there() {
     assert_eq!(
         out.last(),
         Some(&format!(
-            "{typed} is there already, and brf never writes over a file: give it a new file \
-             name, or move that file away first."
+            "{typed} is there already, and brf never writes over a file unasked: type brf \
+             {typed} replace to replace it, or give a new file name."
         )),
         "{out:?}"
     );
@@ -43,8 +43,47 @@ fn brf_never_writes_over_a_file_that_is_there() {
     assert_eq!(
         out[3],
         format!(
-            "{sheet} gibt es schon, und brf schreibt nie über eine Datei: Gib einen neuen \
-             Dateinamen an oder verschiebe die Datei vorher."
+            "{sheet} gibt es schon, und brf schreibt nie ungefragt über eine Datei: Tippe brf \
+             {sheet} ersetzen, um sie zu ersetzen, oder gib einen neuen Dateinamen an."
         )
+    );
+    // Told to replace it, brf does, as one rename.
+    let out = common::run_piped(
+        &home,
+        &["--opponent", "human", "--lang", "en", "--resume"],
+        &format!(
+            "brf {typed} replace
+"
+        ),
+    );
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("Braille scoresheet written to ")),
+        "{out:?}"
+    );
+    assert_ne!(fs::read_to_string(&notes).unwrap(), "notes\n");
+}
+
+#[test]
+fn save_never_writes_over_a_saved_game_unasked() {
+    let home = Home::new();
+    let out = common::run_piped(
+        &home,
+        &["--opponent", "human", "--lang", "en"],
+        "e4\nsave mine\ne5\nsave mine\nsave mine replace\nnew\nload mine\nhistory\n",
+    );
+    assert_eq!(out[1], "Saved as mine.", "{out:?}");
+    assert_eq!(
+        out[3],
+        "A game is saved as mine already, and save never writes over it unasked: type save \
+         mine replace to replace it, or choose another name.",
+        "{out:?}"
+    );
+    assert_eq!(out[4], "Saved as mine.", "{out:?}");
+    // The game replaced is the one with both moves.
+    assert_eq!(
+        out.last().map(String::as_str),
+        Some("1. White: Bauer Eva vier; Black: Bauer Eva fünf"),
+        "{out:?}"
     );
 }

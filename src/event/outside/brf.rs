@@ -15,6 +15,9 @@ use crate::settings::{BrailleTable, Lang};
 pub struct BrailleSheet {
     /// The file to write.
     pub path: PathBuf,
+    /// A file there may be replaced (`brf FILE replace`); else it never
+    /// is.
+    pub replace: bool,
     /// The language of its words and piece letters.
     pub lang: Lang,
     /// Cells per line (the `width` setting, 40 when it is 0).

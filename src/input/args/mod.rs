@@ -23,7 +23,7 @@ mod training;
 pub use dual::{BoardOrder, Sheets};
 pub use flags::{FlagError, lang_named};
 pub use online::{ChallengeOrder, ClaimFor, OnlineOrder, Terms, Whom};
-pub use records::{LoadFrom, PgnTo};
+pub use records::{BrfTo, LoadFrom, PgnTo, SaveTo};
 pub use training::{BlindfoldOrder, DrillKind, DrillOrder};
 
 /// A command's argument: a value read from the words after the command
@@ -584,7 +584,24 @@ mod tests {
             german: true,
         };
         assert_eq!(cmd("pgn out.pgn deutsch"), Cmd::Pgn(german));
-        assert_eq!(cmd("save"), Cmd::Save(None));
+        assert_eq!(cmd("save"), Cmd::Save(SaveTo::default()));
+        let replace = |name: &str| SaveTo {
+            name: Some(name.into()),
+            replace: true,
+        };
+        assert_eq!(cmd("save mine replace"), Cmd::Save(replace("mine")));
+        assert_eq!(cmd("speichern meine Ersetzen"), Cmd::Save(replace("meine")));
+        // A name alone is a name, even this one.
+        let alone = SaveTo {
+            name: Some("replace".into()),
+            replace: false,
+        };
+        assert_eq!(cmd("save replace"), Cmd::Save(alone));
+        let brf = BrfTo {
+            file: "n.txt".into(),
+            replace: true,
+        };
+        assert_eq!(cmd("brf n.txt asenda"), Cmd::Brf(brf));
         let three = ["a", "b", "c"].map(String::from).to_vec();
         assert_eq!(
             cmd("scoresheet a b c"),

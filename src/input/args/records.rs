@@ -30,6 +30,73 @@ pub enum LoadFrom {
     },
 }
 
+/// Where `brf` writes the scoresheet, and whether a file there may be
+/// replaced (`brf FILE replace`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BrfTo {
+    /// The file, as typed.
+    pub file: String,
+    /// The player said to replace a file that is there.
+    pub replace: bool,
+}
+
+/// The name `save` keeps the game under (none: the store chooses one),
+/// and whether a game saved under it may be replaced (`save NAME
+/// replace`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SaveTo {
+    /// The name, as typed.
+    pub name: Option<String>,
+    /// The player said to replace a game saved under that name.
+    pub replace: bool,
+}
+
+/// The word after a file or a name that allows replacing what is there:
+/// a file the player names is never written over unasked.
+const REPLACE: Words = Words::new(&["replace"], &["ersetzen"], &["asenda"]);
+
+/// The words of a target, without a last word that says to replace.
+fn target<'a>(words: &[&'a str]) -> (Vec<&'a str>, bool) {
+    let mut words = words.to_vec();
+    let replace = words.len() > 1
+        && words
+            .last()
+            .is_some_and(|w| REPLACE.contains_folded(&fold(w)));
+    if replace {
+        words.pop();
+    }
+    (words, replace)
+}
+
+/// `brf FILE [replace]`.
+impl Argument for BrfTo {
+    const ARG: Arg = Arg::Text;
+
+    fn read(command: Command, words: &[&str]) -> Result<BrfTo, CommandError> {
+        let (words, replace) = target(words);
+        if words.is_empty() {
+            return Err(bad(command, ""));
+        }
+        Ok(BrfTo {
+            file: words.join(" "),
+            replace,
+        })
+    }
+}
+
+/// `save [NAME [replace]]`.
+impl Argument for SaveTo {
+    const ARG: Arg = Arg::Text;
+
+    fn read(_: Command, words: &[&str]) -> Result<SaveTo, CommandError> {
+        let (words, replace) = target(words);
+        Ok(SaveTo {
+            name: (!words.is_empty()).then(|| words.join(" ")),
+            replace,
+        })
+    }
+}
+
 /// Words asking for German piece letters in PGN (`pgn FILE de`).
 const GERMAN_LETTERS: Words = Words::new(&["de", "german"], &["de", "deutsch"], &["de", "saksa"]);
 

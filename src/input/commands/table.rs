@@ -7,8 +7,8 @@ use shakmaty::{Color, File, Rank, Square};
 
 use super::{Entry, InReplay, OnLichess, w};
 use crate::input::args::{
-    BlindfoldOrder, BoardOrder, ChallengeOrder, ClaimFor, ClockSide, DrillOrder, LoadFrom,
-    MoveNumber, MoveText, NewGame, OnlineOrder, PgnTo, PieceKind, Sheets, Terms, View,
+    BlindfoldOrder, BoardOrder, BrfTo, ChallengeOrder, ClaimFor, ClockSide, DrillOrder, LoadFrom,
+    MoveNumber, MoveText, NewGame, OnlineOrder, PgnTo, PieceKind, SaveTo, Sheets, Terms, View,
 };
 use crate::settings::Setting;
 
@@ -53,7 +53,7 @@ commands! {
     /// The game as PGN.
     Pgn(PgnTo) = w(&["pgn"], &["pgn"], &["pgn"]), "help-pgn", reads: true;
     /// The game as a Braille scoresheet (a BRF file).
-    Brf(String) = w(
+    Brf(BrfTo) = w(
         &["brf"],
         &["brf", "punktschriftformular"],
         &["brf", "punktkirjablankett"],
@@ -98,7 +98,7 @@ commands! {
     Resume = w(&["resume"], &["weiter", "fortsetzen"], &["jätka"]),
         "help-resume", replay: Refused, lichess: Refused;
     /// Saves the game under a name.
-    Save(Option<String>) = w(&["save"], &["speichern"], &["salvesta"]), "help-save";
+    Save(SaveTo) = w(&["save"], &["speichern"], &["salvesta"]), "help-save";
     /// Loads a saved game or a game of a PGN file.
     Load(LoadFrom) = w(&["load"], &["laden"], &["laadi"]), "help-load", lichess: Refused;
     /// Lists the saved games, or a PGN file's.

@@ -101,7 +101,7 @@ impl Session {
     }
 
     /// `save [name]`: without a name the store chooses one.
-    pub(in crate::session) fn save(&mut self, name: Option<String>) -> Vec<Event> {
+    pub(in crate::session) fn save(&mut self, name: Option<String>, replace: bool) -> Vec<Event> {
         // Every line comes with its time, which the step noted first.
         let Some(now) = self.table.now else {
             return Vec::new();
@@ -110,6 +110,7 @@ impl Session {
         self.table.ask_store(Request::SaveAs {
             name: name.unwrap_or_default(),
             game,
+            replace,
         });
         Vec::new()
     }
@@ -123,13 +124,13 @@ impl Session {
             .pgn(&mut self.table, players, clock.as_ref(), to)
     }
 
-    /// `brf FILE`, with the players and the clock of the game shown, as
-    /// `pgn` has them.
-    pub(in crate::session) fn brf(&mut self, file: String) -> Vec<Event> {
+    /// `brf FILE [replace]`, with the players and the clock of the game
+    /// shown, as `pgn` has them.
+    pub(in crate::session) fn brf(&mut self, file: String, replace: bool) -> Vec<Event> {
         let players = self.players();
         let clock = self.replay.record_clock(&self.table).cloned();
         self.records
-            .brf(&mut self.table, players, clock.as_ref(), file)
+            .brf(&mut self.table, players, clock.as_ref(), (file, replace))
     }
 
     /// What became of a Braille scoresheet the loop was asked to write.
