@@ -90,20 +90,28 @@ fn the_start_says_the_game_and_lines_typed_while_the_engine_thinks_are_answered(
     tmux.keys(&["quit", "Enter"]);
 }
 
-#[test]
-fn the_raw_stream_has_no_terminal_mode_switches() {
+/// annabella in a tmux window called `name`, started with the
+/// environment `env` (`NAME=VALUE `, or nothing), every byte it writes
+/// recorded: the window, the recording's folder and the recording.
+fn recorded(name: &str, env: &str) -> (Tmux, std::path::PathBuf, std::path::PathBuf) {
     let binary = env!("CARGO_BIN_EXE_annabella");
-    let dir = std::env::temp_dir().join(format!("annabella-raw-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("annabella-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temporary directory");
     let raw = dir.join("raw.out");
     // A moment's sleep lets the recording start before the first byte.
     let tmux = Tmux::start(
-        "raw",
+        name,
         &format!(
-            "sh -c 'sleep 1; TERM=xterm exec {binary} --lang en --opponent human --speech off --sound off'"
+            "sh -c 'sleep 1; {env}exec {binary} --lang en --opponent human --speech off --sound off'"
         ),
     );
     tmux.record_raw(&raw);
+    (tmux, dir, raw)
+}
+
+#[test]
+fn the_raw_stream_has_no_terminal_mode_switches() {
+    let (tmux, dir, raw) = recorded("raw", "TERM=xterm ");
     tmux.wait_for("the first prompt", |l| l == "White to move>");
     tmux.keys(&["e4", "Enter"]);
     tmux.wait_for("the move announced", |l| l == "1. White: Bauer Eva vier");
@@ -255,18 +263,7 @@ fn the_board_is_read_at_once_while_the_engine_thinks() {
 
 #[test]
 fn ctrl_d_says_goodbye_and_that_the_game_is_kept() {
-    let binary = env!("CARGO_BIN_EXE_annabella");
-    let dir = std::env::temp_dir().join(format!("annabella-eof-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temporary directory");
-    let raw = dir.join("raw.out");
-    // A moment's sleep lets the recording start before the first byte.
-    let tmux = Tmux::start(
-        "eof",
-        &format!(
-            "sh -c 'sleep 1; exec {binary} --lang en --opponent human --speech off --sound off'"
-        ),
-    );
-    tmux.record_raw(&raw);
+    let (tmux, dir, raw) = recorded("eof", "");
     tmux.wait_for("the first prompt", |l| l == "White to move>");
     tmux.keys(&["e4", "Enter"]);
     tmux.wait_for("the next prompt", |l| l == "Black to move>");
