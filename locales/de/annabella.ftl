@@ -340,7 +340,7 @@ help-board = brett: das ganze Brett, im Brettstil der Einstellung brettstil (lis
 help-status = status oder stand: wer am Zug ist und die Zugnummer, oder das Ergebnis.
 help-fen = fen: die Stellung in der Forsyth-Edwards-Notation.
 help-pgn = pgn: die Partie im PGN-Format.
-help-brf = brf DATEI (auch punktschriftformular): schreibt die Partie als Partieformular in Punktschrift (eine BRF-Datei für einen Brailledrucker oder ein Notizgerät): Spieler, Turnier, Datum und Ergebnis, dann ein Zugpaar je Zeile, mit den Uhrzeiten, wenn die Partie eine Uhr hatte. Zeilen sind breite Zellen lang (40 bei breite 0), 25 Zeilen je Seite; die Tabelle stellt brailletabelle ein. Eine vorhandene Datei wird nur mit brf DATEI ersetzen ersetzt.
+help-brf = brf DATEI (auch punktschriftformular): schreibt die Partie als Partieformular in Punktschrift (eine BRF-Datei für einen Brailledrucker oder ein Notizgerät): Spieler, Turnier, Datum und Ergebnis, dann ein Zugpaar je Zeile, mit den Uhrzeiten, wenn die Partie eine Uhr hatte. Zeilen sind breite Zellen lang (40 bei breite 0), 25 Zeilen je Seite; die Tabelle stellt brailletabelle ein. Nach einer vorhandenen Datei wird am Terminal gefragt; aus einem Skript wird sie nur mit brf DATEI ersetzen ersetzt.
 help-last = letzter: der letzte Zug noch einmal.
 help-history = partie: alle Züge, eine Zeile je Zugnummer.
 help-undo = zurück: nimmt den letzten Zug zurück; gegen die Engine ihre Antwort und deinen Zug.
@@ -474,7 +474,7 @@ control-two-bonuses = { $part } gibt eine zweite, andere Zugabe; eine Zugabe gil
 control-after-sudden-death = { $part } folgt auf eine Periode, die bis zum Ende der Partie dauert.
 
 ## Aufzeichnungen
-help-save = speichern [name]: hebt die Partie unter einem Namen auf (Buchstaben, Ziffern, - und _, höchstens 40 Zeichen); ohne Namen wird einer gewählt. Die laufende Partie wird ohnehin nach jedem Zug aufgehoben. Eine unter dem Namen gespeicherte Partie wird nur mit speichern NAME ersetzen ersetzt.
+help-save = speichern [name]: hebt die Partie unter einem Namen auf (Buchstaben, Ziffern, - und _, höchstens 40 Zeichen); ohne Namen wird einer gewählt. Die laufende Partie wird ohnehin nach jedem Zug aufgehoben. Nach einer unter dem Namen gespeicherten Partie wird am Terminal gefragt; aus einem Skript wird sie nur mit speichern NAME ersetzen ersetzt.
 help-load = laden NAME: setzt eine gespeicherte Partie fort; laden DATEI.pgn [N]: Partie N (sonst die erste) einer PGN-Datei, zum Nachspielen mit vor und rück.
 help-games = partien: die gespeicherten Partien, eine Zeile je Partie; partien DATEI.pgn: die Partien einer PGN-Datei.
 record-offer = Eine unbeendete Partie: { $who }, Zug { $number }, { $color } am Zug.
@@ -487,6 +487,7 @@ record-last = Letzte Züge: { $moves }.
 record-resumed = Die unbeendete Partie geht weiter.
 record-not-resumed = Eine neue Partie. Die unbeendete bleibt gespeichert; partien zeigt sie.
 record-kept-for-later = Die Partie ist für das nächste Mal gespeichert.
+record-not-replaced = Nicht ersetzt: { $path } bleibt, wie es war.
 record-offer-stands = Antworte ja, um die unbeendete Partie fortzusetzen, oder nein für eine neue.
 record-saved = Gespeichert als { $name }.
 record-kept-aside = Die Partie davor ist als { $name } gespeichert; laden { $name } holt sie zurück.
@@ -606,6 +607,8 @@ setting-dualcheck = Dein eigenes Brett nach jedem Zug des Gegners vergleichen un
 ask-repeat = Bitte den Zug wiederholen.
 ask-confirm-own = { $move } spielen? Ja oder nein.
 ask-sheet = Nächster Zug des Partieformulars; eine leere Zeile oder ende zum Abschluss.
+ask-replace-file = { $path } gibt es schon. Ersetzen? Antworte ja oder nein.
+ask-replace-game = Unter { $path } ist schon eine Partie gespeichert. Ersetzen? Antworte ja oder nein.
 ask-restore = { $count ->
     [one] Einen Halbzug
    *[other] { $count } Halbzüge

@@ -272,7 +272,7 @@ help-board = board or b: the whole board, in the board style of the setting boar
 help-status = status or s: whose move it is and the move number, or the result.
 help-fen = fen: the position in Forsyth-Edwards notation.
 help-pgn = pgn: the game record in PGN.
-help-brf = brf FILE: writes the game as a Braille scoresheet (a BRF file for an embosser or a notetaker): players, event, date and result, then one move pair per line, with the clock times when the game had a clock. Lines are width cells long (40 when width is 0), 25 lines a page; the table is set with brailletable. A file that is there is replaced only with brf FILE replace.
+help-brf = brf FILE: writes the game as a Braille scoresheet (a BRF file for an embosser or a notetaker): players, event, date and result, then one move pair per line, with the clock times when the game had a clock. Lines are width cells long (40 when width is 0), 25 lines a page; the table is set with brailletable. A file that is there is asked about at a terminal, and replaced from a script only with brf FILE replace.
 help-last = last or l: the last move again.
 help-history = history: all moves, one line per move number.
 help-undo = undo: takes back the last move; against the engine, its reply and your move.
@@ -406,7 +406,7 @@ control-two-bonuses = { $part } adds a second, different bonus; one bonus counts
 control-after-sudden-death = { $part } comes after a period that lasts to the end of the game.
 
 ## Records
-help-save = save [name]: keeps the game under a name (letters, digits, - and _, at most 40 characters); without one a name is chosen. The game in progress is kept anyway after every move. A game saved under the name is replaced only with save NAME replace.
+help-save = save [name]: keeps the game under a name (letters, digits, - and _, at most 40 characters); without one a name is chosen. The game in progress is kept anyway after every move. A game saved under the name is asked about at a terminal, and replaced from a script only with save NAME replace.
 help-load = load NAME: goes on with a saved game; load FILE.pgn [N]: game N (the first by default) of a PGN file, to replay with next and prev.
 help-games = games: the saved games, one line each; games FILE.pgn: the games of a PGN file.
 record-offer = An unfinished game: { $who }, move { $number }, { $color } to move.
@@ -419,6 +419,7 @@ record-last = Last moves: { $moves }.
 record-resumed = The unfinished game goes on.
 record-not-resumed = A new game. The unfinished one stays saved; games lists it.
 record-kept-for-later = The game is kept for next time.
+record-not-replaced = Not replaced: { $path } stays as it was.
 record-offer-stands = Answer yes to go on with the unfinished game, or no for a new one.
 record-saved = Saved as { $name }.
 record-kept-aside = The game before is saved as { $name }; load { $name } brings it back.
@@ -538,6 +539,8 @@ setting-dualcheck = Compare your own board after every move of the opponent and 
 ask-repeat = Repeat the move.
 ask-confirm-own = Play { $move }? Yes or no.
 ask-sheet = Next move of the scoresheet; an empty line or end to finish.
+ask-replace-file = { $path } is there already. Replace it? Answer yes or no.
+ask-replace-game = A game is saved as { $path } already. Replace it? Answer yes or no.
 ask-restore = Take back { $count } { $count ->
     [one] half-move
    *[other] half-moves

@@ -339,7 +339,7 @@ help-board = laud: kogu laud seade lauastiil järgi (loend, read või ruudud).
 help-status = seis: kes on käigul ja mitmes käik, või mängu tulemus.
 help-fen = fen: seis Forsyth-Edwardsi notatsioonis.
 help-pgn = pgn: mängu kirje PGN-vormingus.
-help-brf = brf FAIL (ka punktkirjablankett): kirjutab mängu punktkirjas partiiblanketina (BRF-fail punktkirjaprinteri või märkmikseadme jaoks): mängijad, turniir, kuupäev ja tulemus, siis üks käigupaar real, koos kellaaegadega, kui mängul oli kell. Read on laius lahtrit pikad (40, kui laius on 0), 25 rida lehel; tabeli valib punktkirjatabel. Olemasolev fail asendatakse ainult käsuga brf FAIL asenda.
+help-brf = brf FAIL (ka punktkirjablankett): kirjutab mängu punktkirjas partiiblanketina (BRF-fail punktkirjaprinteri või märkmikseadme jaoks): mängijad, turniir, kuupäev ja tulemus, siis üks käigupaar real, koos kellaaegadega, kui mängul oli kell. Read on laius lahtrit pikad (40, kui laius on 0), 25 rida lehel; tabeli valib punktkirjatabel. Olemasoleva faili kohta küsitakse terminalis; skriptist asendatakse see ainult käsuga brf FAIL asenda.
 help-last = viimane: viimane käik uuesti.
 help-history = partii: kõik käigud, üks rida iga käigunumbri kohta.
 help-undo = tagasi: võtab viimase käigu tagasi; mootori vastu mootori vastuse ja sinu käigu.
@@ -473,7 +473,7 @@ control-two-bonuses = { $part } annab teise, erineva lisa; üks lisa kehtib kogu
 control-after-sudden-death = { $part } tuleb pärast perioodi, mis kestab mängu lõpuni.
 
 ## Salvestused
-help-save = salvesta [nimi]: hoiab mängu nime all (tähed, numbrid, - ja _, kuni 40 märki); nimeta valitakse nimi ise. Käimasolev mäng hoitakse niikuinii alles pärast igat käiku. Sama nimega salvestatud partii asendatakse ainult käsuga salvesta NIMI asenda.
+help-save = salvesta [nimi]: hoiab mängu nime all (tähed, numbrid, - ja _, kuni 40 märki); nimeta valitakse nimi ise. Käimasolev mäng hoitakse niikuinii alles pärast igat käiku. Sama nimega salvestatud partii kohta küsitakse terminalis; skriptist asendatakse see ainult käsuga salvesta NIMI asenda.
 help-load = laadi NIMI: jätkab salvestatud mängu; laadi FAIL.pgn [N]: PGN-faili N-s mäng (vaikimisi esimene), läbimängimiseks käskudega edasi ja tagasi.
 help-games = mängud: salvestatud mängud, üks rida igaühe kohta; mängud FAIL.pgn: PGN-faili mängud.
 record-offer = Lõpetamata mäng: { $who }, { $number }. käik, { $color } on käigul.
@@ -486,6 +486,7 @@ record-last = Viimased käigud: { $moves }.
 record-resumed = Lõpetamata mäng jätkub.
 record-not-resumed = Uus mäng. Lõpetamata mäng jääb salvestatuks; mängud näitab seda.
 record-kept-for-later = Mäng on järgmiseks korraks salvestatud.
+record-not-replaced = Ei asendatud: { $path } jääb, nagu oli.
 record-offer-stands = Vasta jah, et lõpetamata mängu jätkata, või ei uue mängu jaoks.
 record-saved = Salvestatud nimega { $name }.
 record-kept-aside = Eelmine mäng on salvestatud nimega { $name }; laadi { $name } toob selle tagasi.
@@ -614,6 +615,8 @@ setting-dualcheck = Võrdle sinu oma lauda pärast vastase iga käiku ja ütle a
 ask-repeat = Korda käiku.
 ask-confirm-own = Kas teha käik { $move }? Jah või ei.
 ask-sheet = Partiiblanketi järgmine käik; lõpetamiseks tühi rida või lõpp.
+ask-replace-file = { $path } on juba olemas. Kas asendada? Vasta jah või ei.
+ask-replace-game = Nime { $path } all on juba partii salvestatud. Kas asendada? Vasta jah või ei.
 ask-restore = Kas võtta tagasi { $count ->
     [one] üks poolkäik
    *[other] { $count } poolkäiku

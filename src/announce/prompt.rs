@@ -3,7 +3,7 @@
 use shakmaty::Move;
 
 use super::{Announcer, Phrasing, n, q, role_key, s};
-use crate::event::{PromptEvent, Question};
+use crate::event::{PromptEvent, Question, Replacing};
 
 impl Announcer {
     pub(super) fn prompt_event(&self, p: Phrasing, event: &PromptEvent) -> String {
@@ -57,6 +57,7 @@ impl Announcer {
             | Question::HeardCommand(_)
             | Question::Sheet
             | Question::Restore { .. }
+            | Question::Replace(_)
             | Question::Training(_) => None,
         }
     }
@@ -113,6 +114,12 @@ impl Announcer {
                 self.message(ui, "ask-heard-command", &[("command", s(command.word(ui)))])
             }
             Question::Sheet => self.message(ui, "ask-sheet", &[]),
+            Question::Replace(Replacing::Brf(file)) => {
+                self.message(ui, "ask-replace-file", &[("path", super::q(file))])
+            }
+            Question::Replace(Replacing::Save(name)) => {
+                self.message(ui, "ask-replace-game", &[("path", super::q(name))])
+            }
             Question::Restore {
                 count,
                 number,

@@ -2,8 +2,8 @@
 //! offer to go on with an unfinished game.
 
 use super::{Announcer, Phrasing, n, q, s};
-use crate::event::IoReason;
 use crate::event::{GameEntry, NameProblem, Trouble};
+use crate::event::{IoReason, Replacing};
 use crate::event::{Keeping, OpponentKind, RecordEvent, ResumeOffer};
 use crate::rules::{GameSummary, ImportError, ImportErrorKind};
 use crate::settings::Verbosity;
@@ -160,6 +160,9 @@ impl Announcer {
             ),
             Keeping::DataDirInUse(dir) => ("record-data-dir-in-use", vec![("dir", path(dir))]),
             Keeping::KeptForLater => ("record-kept-for-later", vec![]),
+            Keeping::NotReplaced(Replacing::Brf(name) | Replacing::Save(name)) => {
+                ("record-not-replaced", vec![("path", super::q(name))])
+            }
         };
         self.message(ui, id, &args)
     }

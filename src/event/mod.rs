@@ -30,7 +30,7 @@ pub use online::{
     ControlLimit, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
 };
 pub use outside::*;
-pub use record::{Keeping, RecordEvent, ResumeOffer};
+pub use record::{Keeping, RecordEvent, Replacing, ResumeOffer};
 pub use training::{StatsLine, TrainingEvent};
 pub use voice::VoiceEvent;
 
@@ -91,6 +91,8 @@ pub enum Question {
     },
     /// A question of a drill, or about the game.
     Training(crate::training::Question),
+    /// A file or a saved game the player named is there: replace it?
+    Replace(Replacing),
 }
 
 /// Something the session reports to its outputs, by family: each

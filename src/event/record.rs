@@ -116,8 +116,20 @@ pub enum Keeping {
     /// `quit` while the game is not kept: it can be written elsewhere
     /// first; a second `quit` ends without it.
     QuitUnkept(IoReason),
+    /// The player said no to replacing it: it stays as it was.
+    NotReplaced(Replacing),
     /// Another run holds this data directory: this one keeps nothing.
     DataDirInUse(std::path::PathBuf),
+}
+
+/// A file or a saved game the player named that is there already, which
+/// a command would replace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replacing {
+    /// The file `brf` would write, as typed.
+    Brf(String),
+    /// The name `save` would keep the game under, as typed.
+    Save(String),
 }
 
 /// What the offer to resume says: who plays whom, where the game stands,

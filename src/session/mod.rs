@@ -110,6 +110,10 @@ pub struct Session {
     quit: bool,
     /// The events of the last answer, for `repeat`.
     last_answer: Vec<Event>,
+    /// A person answers at a terminal (the start said so): a file that
+    /// is there is asked about; a script is refused with the way to
+    /// force it, since nobody would answer.
+    interactive: bool,
     /// The clock room: what it has said of the game's clock.
     clock: clock::ClockRoom,
     /// Saves and loads asked of the store; the last game kept.
@@ -138,6 +142,7 @@ impl Session {
             seat: seat::Seat::new(),
             quit: false,
             last_answer: Vec::new(),
+            interactive: false,
             clock: clock::ClockRoom::default(),
             records: records::Records::default(),
             replay: replay::ReplayRoom::default(),
@@ -321,7 +326,10 @@ impl Session {
         match &self.table.prompt {
             Some(Prompt::Repeat { .. }) => NextLine::Repeat,
             Some(
-                Prompt::ConfirmOwn { .. } | Prompt::HeardCommand { .. } | Prompt::Restore { .. },
+                Prompt::ConfirmOwn { .. }
+                | Prompt::HeardCommand { .. }
+                | Prompt::Restore { .. }
+                | Prompt::Replace(_),
             ) => NextLine::YesNo,
             Some(Prompt::Drill | Prompt::Quiz { .. }) => NextLine::Answer,
             Some(Prompt::Sheet { .. }) => NextLine::Sheet,

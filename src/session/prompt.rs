@@ -10,7 +10,7 @@
 
 use shakmaty::{Move, Role, Square};
 
-use crate::event::{Event, PromptEvent, Question};
+use crate::event::{Event, PromptEvent, Question, Replacing};
 use crate::input::commands::{Cmd, Command};
 use crate::input::vocab::{Letters, castling_side_word, fold, is_answer_lead, is_answer_pronoun};
 use crate::input::{
@@ -66,6 +66,8 @@ pub enum Prompt {
         /// The lines so far.
         lines: Vec<String>,
     },
+    /// A file or saved game the player named is there: replace it?
+    Replace(Replacing),
     /// `restore`: take the game back to its first `to` half-moves?
     Restore {
         /// The half-moves kept.
@@ -106,6 +108,7 @@ impl Prompt {
     pub fn question(&self) -> Question {
         match self {
             Prompt::Repeat { .. } => Question::Repeat,
+            Prompt::Replace(what) => Question::Replace(what.clone()),
             Prompt::Sheet { .. } => Question::Sheet,
             Prompt::Restore {
                 to,
@@ -154,6 +157,7 @@ impl Prompt {
             | Prompt::HeardCommand { .. }
             | Prompt::Sheet { .. }
             | Prompt::Restore { .. }
+            | Prompt::Replace(_)
             | Prompt::Drill
             | Prompt::Quiz { .. } => &[],
         }
@@ -168,6 +172,7 @@ impl Prompt {
             | Prompt::HeardCommand { .. }
             | Prompt::Sheet { .. }
             | Prompt::Restore { .. }
+            | Prompt::Replace(_)
             | Prompt::Drill
             | Prompt::Quiz { .. } => false,
         }
@@ -192,6 +197,7 @@ impl Prompt {
             | Prompt::ConfirmOwn { .. }
             | Prompt::HeardCommand { .. }
             | Prompt::Restore { .. }
+            | Prompt::Replace(_)
             | Prompt::Quiz { .. } => false,
         }
     }
@@ -215,9 +221,10 @@ impl Prompt {
         let nearest = match self {
             Prompt::Which { moves, .. } => nearest_answer(input, moves, true, letters),
             Prompt::Promotion { moves, .. } => nearest_answer(input, moves, false, letters),
-            Prompt::ConfirmOwn { .. } | Prompt::HeardCommand { .. } | Prompt::Restore { .. } => {
-                None
-            }
+            Prompt::ConfirmOwn { .. }
+            | Prompt::HeardCommand { .. }
+            | Prompt::Restore { .. }
+            | Prompt::Replace(_) => None,
             Prompt::Repeat { .. } | Prompt::Sheet { .. } | Prompt::Drill | Prompt::Quiz { .. } => {
                 return None;
             }

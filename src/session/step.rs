@@ -313,6 +313,7 @@ impl Session {
     /// resumed, offered or set aside, and the game said as `new` says it
     /// unless a kept game is the start.
     fn begin(&mut self, start: Start, now: Instant) -> Vec<Event> {
+        self.interactive = start.greet;
         if let Some(from) = start.token {
             self.online.go_online(from == TokenFrom::Environment);
         }

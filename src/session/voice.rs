@@ -248,6 +248,7 @@ impl Session {
                 Prompt::ConfirmOwn { .. }
                 | Prompt::HeardCommand { .. }
                 | Prompt::Restore { .. }
+                | Prompt::Replace(_)
                 | Prompt::Repeat { .. },
             ) => Answers::YesNo,
             Some(Prompt::Promotion { .. }) => Answers::Promotion,

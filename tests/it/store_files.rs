@@ -87,3 +87,98 @@ fn save_never_writes_over_a_saved_game_unasked() {
         "{out:?}"
     );
 }
+
+mod asked {
+    //! At a terminal (the start says a person answers) a file or a saved
+    //! game that is there is asked about: yes replaces it, no leaves it.
+
+    use std::time::Instant;
+
+    use annabella::announce::Announcer;
+    use annabella::event::{BrfOutcome, Event, Trouble};
+    use annabella::rules::Game;
+    use annabella::session::{Effect, Input, Session, Start, Step};
+    use annabella::settings::{Lang, OpponentChoice, Settings};
+    use annabella::store::{Reply, Request};
+
+    fn person() -> Session {
+        let settings = Settings {
+            opponent: OpponentChoice::Human,
+            lang: Lang::En,
+            ..Settings::default()
+        };
+        let mut session = Session::new(Game::new(), settings);
+        let start = Start {
+            greet: true,
+            ..Start::default()
+        };
+        session.step(Input::Start(start), Instant::now());
+        session.step(Input::Line("e4".into()), Instant::now());
+        session
+    }
+
+    fn said(session: &Session, step: &Step) -> Vec<String> {
+        let announcer = Announcer::new();
+        step.events
+            .iter()
+            .flat_map(|e: &Event| announcer.render(session.settings(), e))
+            .collect()
+    }
+
+    fn brf_asked(step: &Step) -> Option<bool> {
+        step.effects.iter().find_map(|e| match e {
+            Effect::Brf(sheet) => Some(sheet.replace),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn a_file_there_is_asked_about_and_yes_replaces_it() {
+        let mut s = person();
+        let step = s.step(Input::Line("brf n.txt".into()), Instant::now());
+        assert_eq!(brf_asked(&step), Some(false));
+        let step = s.step(
+            Input::Brf(BrfOutcome::Exists("n.txt".into())),
+            Instant::now(),
+        );
+        assert_eq!(
+            said(&s, &step),
+            ["n.txt is there already. Replace it? Answer yes or no."]
+        );
+        // A typo keeps the question; yes writes over the file.
+        let step = s.step(Input::Line("yess".into()), Instant::now());
+        assert_eq!(brf_asked(&step), None);
+        let step = s.step(Input::Line("yes".into()), Instant::now());
+        assert_eq!(brf_asked(&step), Some(true), "{:?}", said(&s, &step));
+    }
+
+    #[test]
+    fn no_leaves_the_saved_game_as_it_was() {
+        let mut s = person();
+        s.step(Input::Line("save mine".into()), Instant::now());
+        let taken = Reply::Failed {
+            path: "mine".into(),
+            trouble: Trouble::Taken,
+        };
+        let step = s.step(Input::Store(taken), Instant::now());
+        assert_eq!(
+            said(&s, &step),
+            ["A game is saved as mine already. Replace it? Answer yes or no."]
+        );
+        let step = s.step(Input::Line("no".into()), Instant::now());
+        assert_eq!(said(&s, &step), ["Not replaced: mine stays as it was."]);
+        // Asked again, yes saves with replace.
+        s.step(Input::Line("save mine".into()), Instant::now());
+        let taken = Reply::Failed {
+            path: "mine".into(),
+            trouble: Trouble::Taken,
+        };
+        s.step(Input::Store(taken), Instant::now());
+        let step = s.step(Input::Line("yes".into()), Instant::now());
+        let replace = step.effects.iter().find_map(|e| match e {
+            Effect::Store(Request::SaveAs { name, replace, .. }) => Some((name.clone(), *replace)),
+            _ => None,
+        });
+        assert_eq!(replace, Some(("mine".to_string(), true)));
+    }
+}

@@ -7,13 +7,17 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::event::{BrfOutcome, Event, Keeping, RecordEvent, ResumeOffer, SessionEvent};
+use crate::event::{
+    BrfOutcome, Event, Keeping, RecordEvent, Replacing, ResumeOffer, SessionEvent, Trouble,
+};
 use crate::input::PgnTo;
 use crate::input::vocab::{NO, YES, fold};
 use crate::rules::{MoveFacts, import_game, key_of, list_games};
 use crate::store::{ReadFor, Reply, Request, SavedGame};
 
 use super::super::Session;
+use super::super::confirm;
+use super::super::prompt::Prompt;
 use super::super::records::Mark;
 
 impl Session {
@@ -133,9 +137,55 @@ impl Session {
             .brf(&mut self.table, players, clock.as_ref(), (file, replace))
     }
 
-    /// What became of a Braille scoresheet the loop was asked to write.
+    /// What became of a Braille scoresheet the loop was asked to write;
+    /// a file there already is asked about when a person answers.
     pub(in crate::session) fn brf_done(&mut self, outcome: BrfOutcome) -> Vec<Event> {
-        vec![RecordEvent::Brf(outcome).into()]
+        match outcome {
+            BrfOutcome::Exists(path) if self.interactive => {
+                self.ask_replace(Replacing::Brf(path.display().to_string()))
+            }
+            outcome => vec![RecordEvent::Brf(outcome).into()],
+        }
+    }
+
+    /// Asks whether to replace what the player named, unless a question
+    /// is open already (it stays; the refusal says the way to force it).
+    fn ask_replace(&mut self, what: Replacing) -> Vec<Event> {
+        if self.table.prompt.is_some() {
+            return vec![
+                match what {
+                    Replacing::Brf(file) => RecordEvent::Brf(BrfOutcome::Exists(file.into())),
+                    Replacing::Save(name) => RecordEvent::Failed {
+                        path: name.into(),
+                        trouble: Trouble::Taken,
+                    },
+                }
+                .into(),
+            ];
+        }
+        super::super::prompt::ask(&mut self.table, Prompt::Replace(what))
+    }
+
+    /// The answer to "replace it?": yes does what was asked with the
+    /// replace word, no leaves it as it was. `Err` gives the question
+    /// back for a line that is neither.
+    pub(in crate::session) fn answer_replace(
+        &mut self,
+        what: Replacing,
+        line: &str,
+    ) -> Result<Vec<Event>, Prompt> {
+        if confirm::is_one_of(&NO, line) {
+            return Ok(vec![
+                RecordEvent::Keeping(Keeping::NotReplaced(what)).into(),
+            ]);
+        }
+        if !confirm::is_one_of(&YES, line) {
+            return Err(Prompt::Replace(what));
+        }
+        Ok(match what {
+            Replacing::Brf(file) => self.brf(file, true),
+            Replacing::Save(name) => self.save(Some(name), true),
+        })
     }
 
     /// The store's answer to a request, at `now`.
@@ -163,6 +213,12 @@ impl Session {
             Reply::Written(path) => RecordEvent::Written(path),
             Reply::Added { path, number } => RecordEvent::Added { path, number },
             Reply::Listed(entries) => RecordEvent::Games(entries),
+            Reply::Failed {
+                path,
+                trouble: Trouble::Taken,
+            } if self.interactive => {
+                return self.ask_replace(Replacing::Save(path.display().to_string()));
+            }
             Reply::Failed { path, trouble } => {
                 self.dual.sheet_failed();
                 RecordEvent::Failed { path, trouble }

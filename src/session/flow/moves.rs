@@ -160,6 +160,7 @@ impl Session {
             },
             Prompt::Sheet { lines } => self.dual.answer_sheet(&mut self.table, lines, line),
             Prompt::Restore { .. } => self.answer_restore(prompt, line),
+            Prompt::Replace(what) => self.answer_replace(what, line),
             Prompt::Drill => self.training.answer_drill(&mut self.table, line),
             Prompt::Quiz { question, asked } => {
                 self.training
