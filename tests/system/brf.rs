@@ -335,3 +335,43 @@ fn a_bad_table_and_an_unwritable_path_are_answered_and_leave_no_file() {
     );
     assert!(!under_file.exists());
 }
+
+/// Estonian: liblouis's et-g0.utb gives `+` and `!` one cell (dots
+/// 2-3-5, as `math +` and `punctuation !`), so the check sign annabella
+/// writes is the table's own plus, and there is no other plus to choose
+/// (issue 34, item 20); a reader tells them apart by place, as a move
+/// has no `!`.
+#[test]
+fn the_estonian_check_sign_is_the_tables_plus() {
+    let forward = |text: &str| {
+        let mut child = Command::new("lou_translate")
+            .args(["--forward", "braille-patterns.cti,et-g0.utb"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("lou_translate (liblouis-bin, installed by scripts/setup)");
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(format!("{text}\n").as_bytes()).unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    // Dots 2-3-5, and the same for both signs.
+    assert_eq!(forward("+"), "\u{2816}");
+    assert_eq!(forward("!"), "\u{2816}");
+    let home = Home::new();
+    let sheet = home.path().join("tshekk.brf");
+    let input = format!(
+        "set opponent human\ne4\nf5\nQh5+\nbrf {}\n",
+        sheet.display()
+    );
+    run(&home, "et", &input);
+    let bytes = std::fs::read(&sheet).expect("the scoresheet");
+    let text = String::from_utf8(bytes).unwrap();
+    // In Braille ASCII dots 2-3-5 are `6`: the queen's check ends so.
+    let second = text
+        .lines()
+        .find(|l| l.starts_with("#B'"))
+        .expect("move 2's line");
+    assert!(second.trim_end().ends_with('6'), "{second:?}");
+}
