@@ -30,6 +30,7 @@ impl Announcer {
     /// }
     /// let sheet = BrailleSheet {
     ///     path: "game.brf".into(),
+    ///     replace: false,
     ///     lang: Lang::De,
     ///     width: 40,
     ///     table: BrailleTable::Auto,
