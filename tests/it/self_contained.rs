@@ -14,13 +14,17 @@ const FILES: &[&str] = &["build.rs", "Cargo.toml", "fuzz/Cargo.toml"];
 /// Folders that hold what a tool made, not what the project wrote.
 const SKIPPED: &[&str] = &["target", "corpus", "artifacts", "coverage", "data"];
 
+/// The workplace's folder beside the checkout, in pieces (see below).
+const SIBLING: &str = concat!("sha", "red");
+
 /// What a path out of the repository looks like: a step up from the
-/// crate's folder, or the workplace's shared folder beside it. Written in
+/// crate's folder, or the workplace's folder of data beside it. Written in
 /// pieces so that this file does not name them itself.
 fn outside_marks() -> Vec<String> {
     let up = "..";
+    let sibling = SIBLING;
     vec![
-        format!("{up}/shared"),
+        format!("{up}/{sibling}"),
         format!("CARGO_MANIFEST_DIR\")).join(\"{up}"),
         format!("CARGO_MANIFEST_DIR\")).join(\"{up}/"),
         format!("$root/{up}/"),
@@ -93,13 +97,13 @@ fn the_check_finds_a_path_outside() {
     let up = "..";
     std::fs::write(
         dir.path().join("tests/it/reads.rs"),
-        format!("let d = Path::new(env!(\"CARGO_MANIFEST_DIR\")).join(\"{up}/shared/data\");\n"),
+        format!("let d = Path::new(env!(\"CARGO_MANIFEST_DIR\")).join(\"{up}/{SIBLING}/data\");\n"),
     )
     .unwrap();
     std::fs::create_dir_all(dir.path().join("scripts")).unwrap();
     std::fs::write(
         dir.path().join("scripts/bench"),
-        format!("pgn={up}/shared/data/pgn/x.pgn\nok=tests/data/pgn/x.pgn\n"),
+        format!("pgn={up}/{SIBLING}/data/pgn/x.pgn\nok=tests/data/pgn/x.pgn\n"),
     )
     .unwrap();
     let found = paths_outside(dir.path());
