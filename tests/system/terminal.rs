@@ -109,6 +109,21 @@ fn recorded(name: &str, env: &str) -> (Tmux, std::path::PathBuf, std::path::Path
     (tmux, dir, raw)
 }
 
+/// The recording once it holds the goodbye: the window closes when the
+/// program ends, so the recording is what is left to read.
+fn until_goodbye(raw: &std::path::Path) -> String {
+    let start = Instant::now();
+    loop {
+        let bytes = std::fs::read(raw).unwrap_or_default();
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        if text.contains("Goodbye.") {
+            return text;
+        }
+        assert!(start.elapsed() < PATIENCE, "no goodbye in {text:?}");
+        sleep(Duration::from_millis(50));
+    }
+}
+
 #[test]
 fn the_raw_stream_has_no_terminal_mode_switches() {
     let (tmux, dir, raw) = recorded("raw", "TERM=xterm ");
@@ -118,17 +133,7 @@ fn the_raw_stream_has_no_terminal_mode_switches() {
     tmux.keys(&["Escape", "[A", "Enter"]);
     tmux.wait_for("the next prompt", |l| l == "Black to move>");
     tmux.keys(&["quit", "Enter"]);
-    // The window closes when the program ends: wait for the recording.
-    let start = Instant::now();
-    let text = loop {
-        let bytes = std::fs::read(&raw).unwrap_or_default();
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        if text.contains("Goodbye.") {
-            break text;
-        }
-        assert!(start.elapsed() < PATIENCE, "no goodbye in {text:?}");
-        sleep(Duration::from_millis(50));
-    };
+    let text = until_goodbye(&raw);
     assert!(text.contains("1. White: Bauer Eva vier"), "{text:?}");
     // No bracketed paste, no synchronized output, no other private mode
     // switch: only the line editor's cursor placement on the input line.
@@ -268,17 +273,7 @@ fn ctrl_d_says_goodbye_and_that_the_game_is_kept() {
     tmux.keys(&["e4", "Enter"]);
     tmux.wait_for("the next prompt", |l| l == "Black to move>");
     tmux.keys(&["C-d"]);
-    // The window closes when the program ends: wait for the recording.
-    let start = Instant::now();
-    let text = loop {
-        let bytes = std::fs::read(&raw).unwrap_or_default();
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        if text.contains("Goodbye.") {
-            break text;
-        }
-        assert!(start.elapsed() < PATIENCE, "no goodbye in {text:?}");
-        sleep(Duration::from_millis(50));
-    };
+    let text = until_goodbye(&raw);
     let kept = text.find("The game is kept for next time.");
     assert!(
         kept.is_some_and(|at| at < text.find("Goodbye.").unwrap_or(0)),
