@@ -63,40 +63,74 @@ fn game_for(args: &HearArgs, announcer: &Announcer) -> Result<Game, String> {
 
 #[cfg(feature = "voice")]
 fn run(args: &HearArgs, announcer: &Announcer) -> Result<Vec<String>, String> {
-    use crate::input::grammar::{Answers, understand};
+    use crate::event::Meaning;
+    use crate::input::grammar::{Answers, Moment};
     use crate::io::mic::{VadConfig, utterances};
-    use crate::io::voice::recognise::{Model, Recogniser};
+    use crate::io::voice::recognise::{Plan, Recogniser};
     let game = game_for(args, announcer)?;
     let samples = read(args, announcer)?;
     let voice = |t| announcer.hear_trouble(args.lang, &HearTrouble::Voice(t));
-    let model = Model::find().ok_or_else(|| voice(VoiceTrouble::NoModel))?;
-    let failed = || voice(VoiceTrouble::Failed(crate::event::VoiceFault::Recogniser));
-    let mut recogniser = Recogniser::new(&model).map_err(|_| failed())?;
-    let grammar =
-        crate::input::grammar::grammar(&game, &Answers::YesNo, args.lang, &|w| recogniser.knows(w));
-    recogniser.set_grammar(&grammar).map_err(|_| failed())?;
+    let plan = Plan::of(None).map_err(voice)?;
+    let mut recogniser = Recogniser::load(&plan).map_err(voice)?;
+    let moment = Moment {
+        game: game.clone(),
+        answers: Answers::YesNo,
+        lang: args.lang,
+        serial: 0,
+    };
+    recogniser.prepare(&moment);
+    let mut trace = trace_file();
     let mut lines = Vec::new();
     for u in utterances(&samples, &VadConfig::default()) {
-        recogniser.start();
-        for chunk in u.samples.chunks(320) {
-            recogniser.feed(chunk);
-        }
-        let heard = recogniser.finish_in(&game, args.lang);
-        let rejected = !crate::input::grammar::taken(heard.confidence);
-        let (kind, value) = if rejected {
-            ("none", "-".to_string())
-        } else {
-            describe(&understand(&heard.words, args.lang, &game), &game)
+        let hearing = recogniser.hear(&u.samples);
+        let heard = &hearing.heard;
+        let (kind, value) = match &heard.meaning {
+            Meaning::Move(mv) => describe_moves(&[*mv], &game),
+            Meaning::Either(moves) => describe_moves(moves, &game),
+            Meaning::Nothing => ("none", "-".to_string()),
+            Meaning::Line(_) => match understand(&heard.words, args.lang, &game) {
+                crate::input::grammar::Understood::Command(word) => ("command", word),
+                _ => ("none", "-".to_string()),
+            },
         };
+        let (start, end) = (u.onset as f64 / 16_000.0, u.end as f64 / 16_000.0);
+        if let Some(file) = &mut trace {
+            write_trace(file, start, &hearing);
+        }
         lines.push(format!(
-            "{:.2}\t{:.2}\t{kind}\t{value}\t{:.2}\t{}",
-            u.onset as f64 / 16_000.0,
-            u.end as f64 / 16_000.0,
-            heard.confidence,
-            heard.words
+            "{start:.2}\t{end:.2}\t{kind}\t{value}\t{:.2}\t{}",
+            heard.confidence, heard.words
         ));
     }
     Ok(lines)
+}
+
+/// `ANNABELLA_VOICE_TRACE=FILE`: the figures behind every verdict, one
+/// JSON line per utterance, appended (for tuning the verdict).
+#[cfg(feature = "voice")]
+fn trace_file() -> Option<std::fs::File> {
+    let path = std::env::var_os("ANNABELLA_VOICE_TRACE")?;
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .ok()
+}
+
+#[cfg(feature = "voice")]
+fn write_trace(file: &mut std::fs::File, start: f64, h: &crate::io::voice::recognise::Hearing) {
+    let best: Vec<serde_json::Value> = h
+        .best
+        .iter()
+        .map(|(text, s)| serde_json::json!({"text": text, "logp": s.logp, "tokens": s.tokens}))
+        .collect();
+    // The best phrase of each of the best meanings.
+    let free = h
+        .free
+        .as_ref()
+        .map(|(text, s)| serde_json::json!({"text": text, "logp": s.logp, "tokens": s.tokens}));
+    let line = serde_json::json!({"start": start, "words": h.heard.words, "best": best, "free": free});
+    let _ = writeln!(file, "{line}");
 }
 
 #[cfg(not(feature = "voice"))]
@@ -119,21 +153,16 @@ fn read(args: &HearArgs, announcer: &Announcer) -> Result<Vec<i16>, String> {
     })
 }
 
-/// Kind and value as `hear` prints them.
+/// Kind and value as `hear` prints them for moves: their UCI, several
+/// comma-separated when the recogniser asks back between them.
 #[cfg(feature = "voice")]
-fn describe(understood: &crate::input::grammar::Understood, game: &Game) -> (&'static str, String) {
+fn describe_moves(moves: &[shakmaty::Move], game: &Game) -> (&'static str, String) {
     use shakmaty::Position;
     use shakmaty::uci::UciMove;
-    match understood {
-        crate::input::grammar::Understood::Move(moves) => {
-            let mode = game.position().castles().mode();
-            let ucis: Vec<String> = moves
-                .iter()
-                .map(|m| UciMove::from_move(*m, mode).to_string())
-                .collect();
-            ("move", ucis.join(","))
-        }
-        crate::input::grammar::Understood::Command(word) => ("command", word.clone()),
-        crate::input::grammar::Understood::Nothing => ("none", "-".into()),
-    }
+    let mode = game.position().castles().mode();
+    let ucis: Vec<String> = moves
+        .iter()
+        .map(|m| UciMove::from_move(*m, mode).to_string())
+        .collect();
+    ("move", ucis.join(","))
 }

@@ -45,8 +45,12 @@ impl Voice {
                 Some(path) => Source::File(path.clone()),
                 None => Source::Microphone(settings.microphone.0.clone()),
             };
+            let plan = match crate::io::voice::recognise::Plan::of(settings.voice_model.0.as_deref()) {
+                Ok(plan) => plan,
+                Err(trouble) => return Some(Input::Voice(VoiceNews::Unavailable(trouble))),
+            };
             let tx = self.tx.clone();
-            let started = Listener::start(source, self.gate.clone(), move |report| {
+            let started = Listener::start(source, plan, self.gate.clone(), move |report| {
                 let input = match report {
                     Report::Heard(heard) => Input::Heard(heard),
                     Report::Trouble(trouble) => Input::Voice(VoiceNews::Unavailable(trouble)),

@@ -182,8 +182,13 @@ pub struct Heard {
 pub enum VoiceTrouble {
     /// This build has no voice input (the `voice` feature is off).
     NotBuilt,
-    /// The speech model is not installed.
+    /// No voice model is installed.
     NoModel,
+    /// The folder the setting `voicemodel` names holds no model.
+    ModelMissing(String),
+    /// The voice model in this folder is damaged or not a Whisper model
+    /// in CTranslate2's format.
+    ModelBroken(String),
     /// The computer has no microphone.
     NoMicrophone,
     /// No microphone is called this (setting `microphone`): the name,

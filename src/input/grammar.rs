@@ -1,30 +1,25 @@
-//! The grammar of the moment for voice input: every legal move in every
+//! The phrases of the moment for voice input: every legal move in every
 //! spoken form the typed input takes, the command words, and the answers
-//! the open question takes, as a JSGF grammar for the recogniser. Words
-//! come from the same tables as typed input ([`vocab`](super::vocab),
-//! the command table, [`YES`]/[`NO`]), in plain letters
-//! ([`plain`]: "laufer", "funf"), so that what the recogniser returns
-//! is a line the parser reads.
+//! the open question takes, each written as the recogniser (Whisper)
+//! writes a transcript — a leading space, a capital first letter,
+//! German nouns capitalised — and each with what it means, decided here
+//! once when the moment is made ([`Phrases`]). Words come from the same
+//! tables as typed input ([`vocab`](super::vocab), the command table,
+//! [`YES`]/[`NO`]), so every phrase is also a line the parser reads as
+//! the same move or command (a test holds this).
 //!
-//! Only words the recogniser can pronounce are used (`knows`): a
-//! spelling variant without a pronunciation ("Zäsar") is left out, its
-//! sound-alike ("Cesar") stays.
+//! The recogniser scores every phrase against the utterance; the
+//! verdict ([`super::verdict`]) picks the meaning clearly ahead.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
-
-use shakmaty::{CastlingSide, Chess, Move, Position, Role, Square};
+use shakmaty::{CastlingSide, Move, Position, Role, Square};
 
 use super::commands::Command;
 use super::vocab::{ENGLISH, ESTONIAN, GERMAN, INTERNATIONAL, NO, Vocabulary, YES, fold};
 use super::{Line, read_line};
-use crate::lang::plain;
 use crate::rules::Game;
 use crate::settings::Lang;
 
-/// Below this confidence nothing heard is taken: "not understood". Set
-/// by measurement on talk, noise and chess lines (BENCHMARKS.md, "Voice
-/// input").
+/// Below this confidence nothing heard is taken: "not understood".
 pub const REJECT_BELOW: f32 = 0.5;
 
 /// Whether what was heard with this confidence is taken (a NaN is not).
@@ -32,7 +27,7 @@ pub fn taken(confidence: f32) -> bool {
     confidence.is_finite() && confidence >= REJECT_BELOW
 }
 
-/// What the open question takes as an answer, for the grammar.
+/// What the open question takes as an answer, for the phrases.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Answers {
     /// No question is open.
@@ -44,11 +39,12 @@ pub enum Answers {
     Promotion,
     /// Which of these pieces (their squares).
     Which(Vec<Square>),
+    /// Which of these moves (heard too close to tell apart), or no.
+    Either(Vec<Move>),
 }
 
-/// What voice input listens for now: the grammar of this moment is
-/// made from it by the recogniser's thread, which knows the words it
-/// can pronounce.
+/// What voice input listens for now: the phrases of this moment are
+/// made from it on the listening thread.
 #[derive(Clone, Debug)]
 pub struct Moment {
     /// The game (its position, whether it is over).
@@ -57,317 +53,127 @@ pub struct Moment {
     pub answers: Answers,
     /// The UI language.
     pub lang: Lang,
+    /// The moment's number: what is heard carries it back, so that the
+    /// session knows against which moment it was heard.
+    pub serial: u64,
 }
 
-/// A grammar for the recogniser.
+/// What a phrase means, decided when the phrases are made.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Grammar {
-    /// The grammar in JSGF.
-    pub jsgf: String,
-    /// Every word it uses.
-    pub words: BTreeSet<String>,
-    /// For a word standing for several spellings of one meaning
-    /// ("cesar" for Cäsar, Caesar, Zäsar), the others: the recogniser
-    /// hears the word in any of their pronunciations.
-    pub sounds: BTreeMap<String, BTreeSet<String>>,
-    /// Every legal move with its spoken forms (a JSGF expansion), kept
-    /// for the grammar without some of them ([`Grammar::without`]).
-    moves: Vec<(Move, String)>,
-    /// The other rules: their names and expansions (commands, answers).
-    others: Vec<(&'static str, String)>,
+pub enum Said {
+    /// A legal move.
+    Move(Move),
+    /// A command, as the parser reads its words.
+    Line(Line),
+    /// An answer to the open question, by what it answers (`yes`, `no`,
+    /// a piece, a square): the question reads the words heard.
+    Answer(String),
 }
 
-impl Grammar {
-    fn new(
-        (words, sounds): (BTreeSet<String>, BTreeMap<String, BTreeSet<String>>),
-        moves: Vec<(Move, String)>,
-        others: Vec<(&'static str, String)>,
-    ) -> Grammar {
-        let mut jsgf = String::from("#JSGF V1.0;\ngrammar annabella;\n");
-        let mut top: Vec<&str> = Vec::new();
-        let mut rules = String::new();
-        if !moves.is_empty() {
-            let forms: Vec<&str> = moves.iter().map(|(_, s)| s.as_str()).collect();
-            let _ = writeln!(rules, "<move> = {};", forms.join(" | "));
-            top.push("<move>");
+/// One phrase the recogniser listens for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Phrase {
+    /// As Whisper writes it: " Springer Felix drei", " Knight F3".
+    pub text: String,
+    /// As the parser reads it and the player is shown it: "Springer
+    /// Felix drei", "Knight f3" (a capital letter may be a piece).
+    pub words: String,
+    /// The language it is said in (`de`, `en`, `et`): the multilingual
+    /// model is told it.
+    pub lang: &'static str,
+    /// Its meaning: an index into [`Phrases::meanings`].
+    pub meaning: usize,
+}
+
+/// The phrases of a moment and their meanings (several phrases share a
+/// meaning: the forms and spellings of one move).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Phrases {
+    /// Every phrase.
+    pub phrases: Vec<Phrase>,
+    /// Every meaning, once.
+    pub meanings: Vec<Said>,
+}
+
+impl Phrases {
+    /// The phrases for `moment`.
+    pub fn of(moment: &Moment) -> Phrases {
+        let mut b = Builder::default();
+        let game = &moment.game;
+        let lang = moment.lang;
+        match &moment.answers {
+            Answers::Either(moves) => {
+                for mv in moves {
+                    b.move_phrases(lang, mv);
+                }
+            }
+            answers => {
+                if !game.is_over() {
+                    for mv in game.position().legal_moves() {
+                        b.move_phrases(lang, &mv);
+                    }
+                }
+                b.commands(game, lang);
+                b.answers(lang, answers);
+            }
         }
-        for (name, body) in &others {
-            let _ = writeln!(rules, "{name} = {body};");
-            top.push(name);
+        if matches!(moment.answers, Answers::Either(_)) {
+            b.answers(lang, &Answers::YesNo);
         }
-        let _ = writeln!(jsgf, "public <line> = {};", top.join(" | "));
-        jsgf.push_str(&rules);
-        Grammar {
-            jsgf,
-            words,
-            sounds,
-            moves,
-            others,
+        Phrases {
+            phrases: b.phrases,
+            meanings: b.meanings,
         }
     }
 
-    /// Whether it holds a move.
-    pub fn has_moves(&self) -> bool {
-        !self.moves.is_empty()
-    }
-
-    /// The same grammar without the moves `heard`: the best rival of
-    /// what was heard, for the margin between the two.
-    pub fn without(&self, heard: &[Move]) -> Grammar {
-        let moves = self
-            .moves
-            .iter()
-            .filter(|(m, _)| !heard.contains(m))
-            .cloned()
-            .collect();
-        Grammar::new(
-            (self.words.clone(), self.sounds.clone()),
-            moves,
-            self.others.clone(),
-        )
+    /// The meaning of phrase `i`.
+    pub fn said(&self, i: usize) -> Option<&Said> {
+        self.meanings.get(self.phrases.get(i)?.meaning)
     }
 }
 
 /// The words of one language family for the spoken forms.
 struct Family {
-    /// Piece names, and captures, promotions, castling and check words.
+    /// Its language tag for the recogniser.
+    tag: &'static str,
+    /// Piece names, and captures, promotions and castling.
     vocab: &'static Vocabulary,
-    /// The rank words' vocabulary.
-    ranks: &'static Vocabulary,
-    /// The file words (FIDE names, NATO words, letters).
+    /// The file words: FIDE's names, NATO's words, letters.
     files: Files,
-    /// The word for check, said after a checking move.
-    check: &'static str,
-    /// A word before the from-square ("von", "from").
-    from: &'static str,
-    /// A word between from- and to-square ("nach", "to").
-    between: &'static str,
-    /// A word between the promotion word and the piece ("in", "to").
-    into: &'static str,
+    /// The words before the from-square and between the squares ("von
+    /// … nach", "from … to"), if the language has them.
+    from_to: Option<(&'static str, &'static str)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Files {
-    /// FIDE's names only (Anna … Hector).
+    /// FIDE's names only (Anna … Hektor), in every spelling Whisper
+    /// may write ("Cäsar", "Zäsar", "Caesar").
     Fide,
-    /// NATO words and letters: FIDE's names are German words, said
-    /// with German ranks (a mixture only adds sound-alikes).
+    /// NATO words and letters.
     NatoLetters,
     /// FIDE's names and letters.
     FideLetters,
 }
 
 const DE: Family = Family {
+    tag: "de",
     vocab: &GERMAN,
-    ranks: &GERMAN,
     files: Files::Fide,
-    check: "Schach",
-    from: "von",
-    between: "nach",
-    into: "in",
+    from_to: Some(("von", "nach")),
 };
 const EN: Family = Family {
+    tag: "en",
     vocab: &ENGLISH,
-    ranks: &ENGLISH,
     files: Files::NatoLetters,
-    check: "check",
-    from: "from",
-    between: "to",
-    into: "to",
+    from_to: Some(("from", "to")),
 };
 const ET: Family = Family {
+    tag: "et",
     vocab: &ESTONIAN,
-    ranks: &ESTONIAN,
     files: Files::FideLetters,
-    check: "šahh",
-    from: "",
-    between: "",
-    into: "",
+    from_to: None,
 };
-
-/// NATO's words among the international file words: the first of them.
-const FIRST_NATO: &str = "alfa";
-
-struct Builder<'a> {
-    knows: &'a dyn Fn(&str) -> bool,
-    words: BTreeSet<String>,
-    sounds: BTreeMap<String, BTreeSet<String>>,
-}
-
-impl Builder<'_> {
-    /// The first phrase the recogniser can say, of those that mean the
-    /// same: one word for each meaning, the one annabella itself says
-    /// (synonyms only add sound-alikes to choose from; typed, they all
-    /// still count).
-    fn first<'w>(&mut self, phrases: impl IntoIterator<Item = &'w str>) -> Option<String> {
-        let knows = self.knows;
-        let phrases: Vec<&str> = phrases.into_iter().collect();
-        let phrase = *phrases.iter().find(|p| {
-            let words: Vec<String> = p
-                .split([' ', '-'])
-                .map(plain)
-                .filter(|w| !w.is_empty())
-                .collect();
-            !words.is_empty() && words.iter().all(|w| knows(w))
-        })?;
-        let one_word = |p: &str| !p.trim().contains([' ', '-']);
-        if one_word(phrase) {
-            let chosen = plain(phrase);
-            let others = phrases
-                .iter()
-                .filter(|p| one_word(p))
-                .map(|p| plain(p))
-                .filter(|p| *p != chosen && !p.is_empty())
-                .collect::<Vec<_>>();
-            self.sounds.entry(chosen).or_default().extend(others);
-        }
-        self.alt([phrase])
-    }
-
-    /// `(a | b | c)` of the folded words the recogniser knows, each
-    /// phrase's words all known; `None` when none is.
-    fn alt<'w>(&mut self, phrases: impl IntoIterator<Item = &'w str>) -> Option<String> {
-        let mut seen = BTreeSet::new();
-        for phrase in phrases {
-            let words: Vec<String> = phrase
-                .split([' ', '-'])
-                .map(plain)
-                .filter(|w| !w.is_empty())
-                .collect();
-            if words.is_empty() || !words.iter().all(|w| (self.knows)(w)) {
-                continue;
-            }
-            seen.insert(words.join(" "));
-        }
-        if seen.is_empty() {
-            return None;
-        }
-        for phrase in &seen {
-            self.words.extend(phrase.split(' ').map(str::to_string));
-        }
-        Some(format!(
-            "({})",
-            seen.into_iter().collect::<Vec<_>>().join(" | ")
-        ))
-    }
-
-    fn piece(&mut self, f: &Family, role: Role) -> Option<String> {
-        let names = f.vocab.pieces.iter().filter(|(_, r)| *r == role);
-        self.first(names.map(|(w, _)| *w))
-    }
-
-    fn file(&mut self, f: &Family, file: u32) -> Option<String> {
-        let (mut fide, mut nato_names): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
-        let mut nato = false;
-        for (w, i) in INTERNATIONAL.files {
-            nato |= *w == FIRST_NATO;
-            if *i == file {
-                if nato {
-                    nato_names.push(w)
-                } else {
-                    fide.push(w)
-                }
-            }
-        }
-        const LETTERS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
-        let letter = LETTERS[file as usize];
-        // FIDE's name, NATO's word, the letter: one word of each.
-        let names: Vec<Option<String>> = match f.files {
-            Files::Fide => vec![self.first(fide)],
-            Files::FideLetters => vec![self.first(fide), self.first([letter])],
-            Files::NatoLetters => vec![self.first(nato_names), self.first([letter])],
-        };
-        let names: Vec<String> = names.into_iter().flatten().collect();
-        (!names.is_empty()).then(|| format!("({})", names.join(" | ")))
-    }
-
-    fn rank(&mut self, f: &Family, rank: u32) -> Option<String> {
-        let names = f.ranks.ranks.iter().filter(|(_, r)| *r == rank);
-        self.first(names.map(|(w, _)| *w))
-    }
-
-    fn square(&mut self, f: &Family, sq: Square) -> Option<String> {
-        let file = self.file(f, u32::from(sq.file()))?;
-        let rank = self.rank(f, u32::from(sq.rank()))?;
-        Some(format!("{file} {rank}"))
-    }
-
-    fn optional(&mut self, words: &[&str]) -> String {
-        self.alt(words.iter().copied())
-            .map(|a| format!("[{a}]"))
-            .unwrap_or_default()
-    }
-
-    /// The spoken forms of `mv` in family `f`.
-    fn spoken(&mut self, f: &Family, pos: &Chess, mv: &Move) -> Option<String> {
-        if let Some(side) = mv.castling_side() {
-            let phrases = match side {
-                CastlingSide::KingSide => f.vocab.short_castling,
-                CastlingSide::QueenSide => f.vocab.long_castling,
-            };
-            return self.alt(phrases.iter().copied());
-        }
-        let from = mv.from()?;
-        let role = mv.role();
-        // A pawn's name may be left out, so its moves stand without it.
-        let piece = match (self.piece(f, role), role) {
-            (Some(p), Role::Pawn) => format!("[{p}]"),
-            (Some(p), _) => p,
-            (None, Role::Pawn) => String::new(),
-            (None, _) => return None,
-        };
-        let take = self.first(f.vocab.captures.iter().copied());
-        let take = match (mv.is_capture(), take) {
-            (true, Some(t)) => format!("[{t}]"),
-            _ => String::new(),
-        };
-        let to = self.square(f, mv.to())?;
-        let from_square = self.square(f, from)?;
-        let from_word = self.optional(&[f.from]);
-        let between = self.optional(&[f.between]);
-        let promo = match mv.promotion() {
-            Some(r) => {
-                let lead = self.first(f.vocab.promotions.iter().copied());
-                let into = self.optional(&[f.into]);
-                let piece = self.piece(f, r)?;
-                match lead {
-                    Some(lead) => format!(" [{lead} {into}] {piece}"),
-                    None => format!(" {piece}"),
-                }
-            }
-            None => String::new(),
-        };
-        let mut after = pos.clone();
-        after.play_unchecked(*mv);
-        let check = if after.is_check() {
-            format!(" {}", self.optional(&[f.check]))
-        } else {
-            String::new()
-        };
-        // A pawn's capture names its file: "Eva schlägt David fünf".
-        let short = if role == Role::Pawn && mv.is_capture() {
-            let file = self.file(f, u32::from(from.file()))?;
-            format!("{piece} {file} {take} {to}")
-        } else {
-            format!("{piece} {take} {to}")
-        };
-        // With the from-square the piece's name may be left out: "von
-        // Gustav eins nach Felix drei".
-        let optional_piece = match piece.strip_prefix('[') {
-            Some(_) => piece.clone(),
-            None if piece.is_empty() => String::new(),
-            None => format!("[{piece}]"),
-        };
-        let long = format!("{optional_piece} {from_word} {from_square} {take} {between} {to}");
-        Some(tidy(&format!("(({short}) | ({long})){promo}{check}")))
-    }
-}
-
-/// Single spaces: the parts above leave gaps where an optional part is
-/// missing.
-fn tidy(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
 
 /// The families of spoken forms for a UI language: FIDE's German words
 /// in every language, English always, Estonian in Estonian.
@@ -378,95 +184,290 @@ fn families(lang: Lang) -> Vec<&'static Family> {
     }
 }
 
-/// The grammar for `game` with the open question taking `answers`, in
-/// the UI language `lang`, of the words `knows` says the recogniser can
-/// pronounce.
-pub fn grammar(
-    game: &Game,
-    answers: &Answers,
-    lang: Lang,
-    knows: &dyn Fn(&str) -> bool,
-) -> Grammar {
-    let mut b = Builder {
-        knows,
-        words: BTreeSet::new(),
-        sounds: BTreeMap::new(),
+/// The tag of a UI language, as the phrases carry it.
+pub fn tag(lang: Lang) -> &'static str {
+    match lang {
+        Lang::De => "de",
+        Lang::En => "en",
+        Lang::Et => "et",
+    }
+}
+
+/// NATO's words among the international file words start here; before
+/// it are FIDE's names.
+const FIRST_NATO: &str = "alfa";
+/// NATO's "alfa" as Whisper writes it (measured: "alfa" loses a point
+/// in twenty).
+const ALPHA: &str = "alpha";
+
+/// A square's words: one entry per way of writing it, with its style
+/// (FIDE's or NATO's words, letters as words, letters with digits), so
+/// that a from-square and a to-square are said in one style.
+type Ways = Vec<(u8, String)>;
+
+#[derive(Default)]
+struct Builder {
+    phrases: Vec<Phrase>,
+    meanings: Vec<Said>,
+}
+
+impl Builder {
+    fn meaning(&mut self, said: Said) -> usize {
+        if let Some(i) = self.meanings.iter().position(|m| *m == said) {
+            return i;
+        }
+        self.meanings.push(said);
+        self.meanings.len() - 1
+    }
+
+    fn push(&mut self, words: &str, lang: &'static str, meaning: usize) {
+        let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+        let text = written(&capital_files(&words));
+        let duplicate = self
+            .phrases
+            .iter()
+            .any(|p| p.meaning == meaning && p.text == text && p.lang == lang);
+        if !text.trim().is_empty() && !duplicate {
+            self.phrases.push(Phrase {
+                text,
+                words,
+                lang,
+                meaning,
+            });
+        }
+    }
+
+    fn move_phrases(&mut self, lang: Lang, mv: &Move) {
+        let meaning = self.meaning(Said::Move(*mv));
+        for f in families(lang) {
+            for text in spoken(f, mv) {
+                self.push(&text, f.tag, meaning);
+            }
+        }
+    }
+
+    /// The command words of the UI language and English that are a
+    /// whole command alone (`board`, not `square`, which needs one).
+    fn commands(&mut self, game: &Game, lang: Lang) {
+        for command in Command::all() {
+            let entry = command.entry();
+            for (l, w) in [
+                (Lang::En, entry.words.shown(Lang::En)),
+                (lang, entry.words.shown(lang)),
+            ] {
+                // One letter is a file, not a command, to a listener.
+                if w.chars().count() < 2 {
+                    continue;
+                }
+                let line = read_line(written(w).trim(), lang, game);
+                if matches!(line, Line::Command(_)) {
+                    let meaning = self.meaning(Said::Line(line));
+                    self.push(w, tag(l), meaning);
+                }
+            }
+        }
+    }
+
+    fn answers(&mut self, lang: Lang, answers: &Answers) {
+        match answers {
+            Answers::Nothing | Answers::Either(_) => {}
+            Answers::YesNo => {
+                for (words, key) in [(&YES, "yes"), (&NO, "no")] {
+                    let meaning = self.meaning(Said::Answer(key.into()));
+                    for l in [lang, Lang::En] {
+                        for w in words.of(l).iter() {
+                            if w.chars().count() > 1 {
+                                self.push(w, tag(l), meaning);
+                            }
+                        }
+                    }
+                }
+            }
+            Answers::Promotion => {
+                for f in families(lang) {
+                    for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                        if let Some(name) = piece(f, role) {
+                            let meaning = self.meaning(Said::Answer(format!("{role:?}")));
+                            self.push(name, f.tag, meaning);
+                        }
+                    }
+                }
+            }
+            Answers::Which(squares) => {
+                for f in families(lang) {
+                    for &sq in squares {
+                        for (_, text) in square(f, sq) {
+                            let meaning = self.meaning(Said::Answer(sq.to_string()));
+                            self.push(&text, f.tag, meaning);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// As Whisper writes a transcript: a leading space and a capital first
+/// letter ("springer" is written "Springer" as a German noun anyway).
+fn written(text: &str) -> String {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!(" {}{}", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
+    }
+}
+
+/// File letters as Whisper writes them, capitals: "f three" → "F
+/// three", "f3" → "F3".
+fn capital_files(text: &str) -> String {
+    let is_file = |c: char| ('a'..='h').contains(&c);
+    let words: Vec<String> = text
+        .split(' ')
+        .map(|w| {
+            let mut chars = w.chars();
+            match (chars.next(), chars.next(), chars.next()) {
+                (Some(c), None, _) if is_file(c) => c.to_ascii_uppercase().to_string(),
+                (Some(c), Some(d), None) if is_file(c) && ('1'..='8').contains(&d) => {
+                    format!("{}{d}", c.to_ascii_uppercase())
+                }
+                _ => w.to_string(),
+            }
+        })
+        .collect();
+    words.join(" ")
+}
+
+/// The first name of a piece in the family (the one annabella says:
+/// synonyms only add sound-alikes).
+fn piece(f: &Family, role: Role) -> Option<&'static str> {
+    f.vocab
+        .pieces
+        .iter()
+        .find(|(_, r)| *r == role)
+        .map(|(w, _)| *w)
+}
+
+/// The first rank word of the family for a rank.
+fn rank_word(f: &Family, rank: u32) -> Option<&'static str> {
+    f.vocab
+        .ranks
+        .iter()
+        .find(|(_, r)| *r == rank)
+        .map(|(w, _)| *w)
+}
+
+/// Every way of writing a file in the family, each with whether it is
+/// a letter (which Whisper may write with the rank's digit: "F3").
+fn file_words(f: &Family, file: u32) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    let mut nato = false;
+    for (w, i) in INTERNATIONAL.files {
+        nato |= *w == FIRST_NATO;
+        if *i != file {
+            continue;
+        }
+        let wanted = match f.files {
+            Files::Fide | Files::FideLetters => !nato,
+            Files::NatoLetters => nato && *w != FIRST_NATO,
+        };
+        if wanted {
+            out.push((w.to_string(), false));
+        }
+    }
+    if f.files == Files::NatoLetters && file == 0 {
+        out.push((ALPHA.to_string(), false));
+    }
+    if f.files != Files::Fide {
+        let letter = char::from(b'a' + file as u8);
+        out.push((letter.to_string(), true));
+    }
+    out
+}
+
+/// Every way of writing a square: "Felix drei", "foxtrot three", "F
+/// three", "F3".
+fn square(f: &Family, sq: Square) -> Ways {
+    let Some(rank) = rank_word(f, u32::from(sq.rank())) else {
+        return Vec::new();
     };
-    let pos = game.position();
-    let mut moves = Vec::new();
-    if !game.is_over() {
-        for mv in pos.legal_moves() {
-            for f in families(lang) {
-                if let Some(s) = b.spoken(f, pos, &mv) {
-                    moves.push((mv, s));
-                }
-            }
+    let digit = u32::from(sq.rank()) + 1;
+    let mut out = Vec::new();
+    for (file, letter) in file_words(f, u32::from(sq.file())) {
+        out.push((u8::from(letter), format!("{file} {rank}")));
+        if letter {
+            out.push((2, format!("{file}{digit}")));
         }
-        moves.sort_by(|a, b| a.1.cmp(&b.1));
-        moves.dedup_by(|a, b| a.1 == b.1);
     }
-    let mut others = Vec::new();
-    if let Some(cmds) = commands(&mut b, game, lang) {
-        others.push(("<command>", cmds));
-    }
-    if let Some(ans) = answer_words(&mut b, answers, lang) {
-        others.push(("<answer>", ans));
-    }
-    Grammar::new((b.words, b.sounds), moves, others)
+    out
 }
 
-/// The command words of the UI language and English that are a whole
-/// command alone (`board`, not `square`, which needs a square).
-fn commands(b: &mut Builder, game: &Game, lang: Lang) -> Option<String> {
-    let mut words = Vec::new();
-    for command in Command::all() {
-        let entry = command.entry();
-        // The word shown for the command in each language: one letter is
-        // a file, not a command, to a listener.
-        for w in [entry.words.shown(Lang::En), entry.words.shown(lang)] {
-            if w.chars().count() > 1 && matches!(read_line(w, lang, game), Line::Command(_)) {
-                words.push(w);
+/// The spoken forms of `mv` in family `f`: the short form ("Springer
+/// Felix drei", "Springer schlägt Felix sieben", a pawn with and without
+/// its name and its file when it captures), the long form with the
+/// from-square ("Springer Gustav eins Felix drei", "von Gustav eins
+/// nach Felix drei"), castling, and a promotion's piece after the move.
+fn spoken(f: &Family, mv: &Move) -> Vec<String> {
+    if let Some(side) = mv.castling_side() {
+        let phrases = match side {
+            CastlingSide::KingSide => f.vocab.short_castling,
+            CastlingSide::QueenSide => f.vocab.long_castling,
+        };
+        return phrases.iter().map(|p| p.to_string()).collect();
+    }
+    let Some(from) = mv.from() else {
+        return Vec::new();
+    };
+    let role = mv.role();
+    let Some(name) = piece(f, role) else {
+        return Vec::new();
+    };
+    let take = f.vocab.captures.first().copied().filter(|_| mv.is_capture());
+    let promo = match mv.promotion() {
+        Some(r) => match piece(f, r) {
+            Some(p) => format!(" {p}"),
+            None => return Vec::new(),
+        },
+        None => String::new(),
+    };
+    let tos = square(f, mv.to());
+    let froms = square(f, from);
+    let mut out = Vec::new();
+    // A pawn's name may be left out, and any piece's with its
+    // from-square.
+    let names: &[&str] = if role == Role::Pawn {
+        &[name, ""]
+    } else {
+        &[name]
+    };
+    for (style, to) in &tos {
+        for (_, from_sq) in froms.iter().filter(|(s, _)| s == style) {
+            let mid = take.map(|t| format!(" {t}")).unwrap_or_default();
+            for n in [name, ""] {
+                out.push(format!("{n} {from_sq}{mid} {to}{promo}"));
+                if let Some((von, nach)) = f.from_to {
+                    out.push(format!("{n} {von} {from_sq} {nach} {to}{promo}"));
+                }
+            }
+        }
+        for n in names {
+            if role == Role::Pawn && mv.is_capture() {
+                // A pawn's capture names its file: "Eva schlägt David fünf".
+                let files = file_words(f, u32::from(from.file()));
+                for (file, _) in files.iter().filter(|(_, l)| u8::from(*l) == style.min(&1).to_owned()) {
+                    for t in take.iter().map(|t| format!(" {t}")).chain([String::new()]) {
+                        out.push(format!("{n} {file}{t} {to}{promo}"));
+                    }
+                }
+            } else {
+                out.push(format!("{n} {to}{promo}"));
+                if let Some(t) = take {
+                    out.push(format!("{n} {t} {to}{promo}"));
+                }
             }
         }
     }
-    b.alt(words)
-}
-
-fn answer_words(b: &mut Builder, answers: &Answers, lang: Lang) -> Option<String> {
-    match answers {
-        Answers::Nothing => None,
-        Answers::YesNo => {
-            let words = [YES.of(lang), NO.of(lang), YES.of(Lang::En), NO.of(Lang::En)];
-            let words: Vec<&str> = words
-                .into_iter()
-                .flatten()
-                .copied()
-                .filter(|w| w.chars().count() > 1)
-                .collect();
-            b.alt(words)
-        }
-        Answers::Promotion => {
-            let mut parts = Vec::new();
-            for f in families(lang) {
-                for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                    parts.extend(b.piece(f, role));
-                }
-            }
-            (!parts.is_empty()).then(|| parts.join(" | "))
-        }
-        Answers::Which(squares) => {
-            let mut parts = Vec::new();
-            for f in families(lang) {
-                for &sq in squares {
-                    parts.extend(b.square(f, sq));
-                    parts.extend(b.file(f, u32::from(sq.file())));
-                }
-            }
-            parts.sort();
-            parts.dedup();
-            (!parts.is_empty()).then(|| parts.join(" | "))
-        }
-    }
+    out
 }
 
 /// What a heard line is, for `annabella hear` and the tests.
@@ -508,195 +509,166 @@ pub fn understand(words: &str, lang: Lang, game: &Game) -> Understood {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
 
-    /// Every phrase a rule of `jsgf` stands for (the grammar uses only
-    /// `( | )`, `[ ]` and rule names).
-    fn expand(jsgf: &str, rule: &str) -> Vec<String> {
-        let mut rules = HashMap::new();
-        for line in jsgf.lines() {
-            let line = line.trim_start_matches("public ");
-            if let Some((name, body)) = line.split_once(" = ") {
-                rules.insert(name.to_string(), body.trim_end_matches(';').to_string());
-            }
+    fn moment(fen: &str, answers: Answers, lang: Lang) -> Moment {
+        Moment {
+            game: Game::from_fen(fen).expect("fen"),
+            answers,
+            lang,
+            serial: 0,
         }
-        let tokens = tokenize(&rules[rule]);
-        let (phrases, _) = alternatives(&tokens, 0, &rules);
-        phrases.into_iter().map(|p| tidy(&p)).collect()
     }
 
-    fn tokenize(body: &str) -> Vec<String> {
-        let spaced = body
-            .replace('(', " ( ")
-            .replace(')', " ) ")
-            .replace('[', " [ ")
-            .replace(']', " ] ")
-            .replace('|', " | ");
-        spaced.split_whitespace().map(str::to_string).collect()
-    }
-
-    /// `a b | c d` up to a closing bracket: the phrases, and where it stopped.
-    fn alternatives(
-        t: &[String],
-        mut i: usize,
-        rules: &HashMap<String, String>,
-    ) -> (Vec<String>, usize) {
-        let mut all = Vec::new();
-        let mut seq = vec![String::new()];
-        while i < t.len() {
-            let part: Vec<String> = match t[i].as_str() {
-                ")" | "]" => break,
-                "|" => {
-                    all.append(&mut seq);
-                    seq = vec![String::new()];
-                    i += 1;
-                    continue;
-                }
-                "(" | "[" => {
-                    let optional = t[i] == "[";
-                    let (mut inner, end) = alternatives(t, i + 1, rules);
-                    i = end;
-                    if optional {
-                        inner.push(String::new());
-                    }
-                    inner
-                }
-                word if word.starts_with('<') => {
-                    let tokens = tokenize(&rules[word]);
-                    alternatives(&tokens, 0, rules).0
-                }
-                word => vec![word.to_string()],
-            };
-            i += 1;
-            seq = seq
-                .iter()
-                .flat_map(|a| part.iter().map(move |b| format!("{a} {b}")))
-                .collect();
-        }
-        all.append(&mut seq);
-        (all, i)
-    }
-
-    fn every_word(_: &str) -> bool {
-        true
-    }
+    const FENS: [&str; 3] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        // Castling both ways, captures, a knight pair on one square.
+        "r3k2r/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R3K2R w KQkq - 0 8",
+        // Promotion with and without capture, en passant.
+        "1n2k3/2P5/8/3pP3/8/8/8/4K3 w - d6 0 2",
+    ];
 
     #[test]
-    fn every_phrase_of_every_move_reads_as_a_legal_move_and_every_move_has_one() {
-        let fens = [
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            // Castling both ways, captures, a knight pair on one square.
-            "r3k2r/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R3K2R w KQkq - 0 8",
-            // Promotion with and without capture, en passant.
-            "1n2k3/2P5/8/3pP3/8/8/8/4K3 w - d6 0 2",
-        ];
-        for fen in fens {
-            let game = Game::from_fen(fen).expect("fen");
+    fn every_phrase_of_a_move_reads_as_that_move_and_every_move_has_phrases() {
+        for fen in FENS {
             for lang in [Lang::De, Lang::En, Lang::Et] {
-                let g = grammar(&game, &Answers::Nothing, lang, &every_word);
-                let phrases = expand(&g.jsgf, "<move>");
-                assert!(phrases.len() > 50, "{fen}: {} phrases", phrases.len());
+                let m = moment(fen, Answers::Nothing, lang);
+                let p = Phrases::of(&m);
                 let mut covered = std::collections::HashSet::new();
-                for phrase in &phrases {
-                    match understand(phrase, lang, &game) {
-                        Understood::Move(moves) => covered.extend(moves),
-                        other => panic!("{fen} {lang:?}: {phrase:?} reads as {other:?}"),
-                    }
-                }
-                for mv in game.position().legal_moves() {
+                for (i, phrase) in p.phrases.iter().enumerate() {
+                    let Some(Said::Move(mv)) = p.said(i) else {
+                        continue;
+                    };
+                    covered.insert(*mv);
+                    let read = understand(&phrase.words, lang, &m.game);
+                    let Understood::Move(moves) = read else {
+                        panic!("{fen} {lang:?}: {:?} reads as {read:?}", phrase.words);
+                    };
                     assert!(
-                        covered.contains(&mv),
-                        "{fen} {lang:?}: no phrase for {mv:?}"
+                        moves.contains(mv),
+                        "{fen} {lang:?}: {:?} reads as {moves:?}, not {mv:?}",
+                        phrase.words
                     );
                 }
+                for mv in m.game.position().legal_moves() {
+                    assert!(covered.contains(&mv), "{fen} {lang:?}: no phrase for {mv:?}");
+                }
             }
         }
     }
 
     #[test]
-    fn the_fide_words_name_the_move_and_the_question_adds_its_answers() {
-        let game = Game::new();
-        let g = grammar(&game, &Answers::YesNo, Lang::De, &every_word);
-        let moves = expand(&g.jsgf, "<move>");
-        for phrase in [
-            "springer felix drei",
-            "bauer eva vier",
-            "eva vier",
-            "knight foxtrot three",
+    fn phrases_are_written_as_whisper_writes_them_in_every_form() {
+        let m = moment(FENS[0], Answers::YesNo, Lang::De);
+        let p = Phrases::of(&m);
+        let has = |t: &str| p.phrases.iter().any(|x| x.text == t);
+        for t in [
+            " Springer Felix drei",
+            " Bauer Eva vier",
+            " Eva vier",
+            " Springer Gustav eins Felix drei",
+            " Von Gustav eins nach Felix drei",
+            " Knight foxtrot three",
+            " Knight F three",
+            " Knight F3",
+            " Pawn E4",
+            " Ja",
+            " Nein",
+            " Yes",
+            " Brett",
+            " Board",
         ] {
-            assert!(moves.iter().any(|p| p == phrase), "{phrase} missing");
-        }
-        let answers = expand(&g.jsgf, "<answer>");
-        for word in ["ja", "nein", "yes", "no"] {
-            assert!(
-                answers.iter().any(|p| p == word),
-                "{word} missing: {answers:?}"
-            );
-        }
-        let commands = expand(&g.jsgf, "<command>");
-        for word in ["brett", "board", "status", "aufgeben", "resign"] {
-            assert!(commands.iter().any(|p| p == word), "{word} missing");
+            assert!(has(t), "{t:?} missing");
         }
         // A letter alone is a file, never a command.
-        assert!(!commands.iter().any(|p| p.len() == 1));
-        let none = grammar(&game, &Answers::Nothing, Lang::De, &every_word);
-        assert!(!none.jsgf.contains("<answer>"));
+        assert!(
+            p.phrases
+                .iter()
+                .all(|x| x.text.trim().chars().count() > 1)
+        );
+        let de = p.phrases.iter().find(|x| x.text == " Springer Felix drei");
+        assert_eq!(de.map(|x| x.lang), Some("de"));
+        let en = p.phrases.iter().find(|x| x.text == " Knight F3");
+        assert_eq!(en.map(|x| x.lang), Some("en"));
     }
 
     #[test]
-    fn the_grammar_without_a_move_keeps_every_other_line() {
+    fn every_spelling_of_a_file_is_a_phrase_of_the_same_move() {
+        let m = moment(FENS[0], Answers::Nothing, Lang::De);
+        let p = Phrases::of(&m);
+        let meaning = |t: &str| {
+            p.phrases
+                .iter()
+                .find(|x| x.text == t)
+                .map(|x| x.meaning)
+                .unwrap_or_else(|| panic!("{t:?} missing"))
+        };
+        let c3 = meaning(" Bauer Cäsar drei");
+        assert_eq!(meaning(" Bauer Zäsar drei"), c3);
+        assert_eq!(meaning(" Bauer Caesar drei"), c3);
+        assert_eq!(meaning(" Bauer Hektor drei"), meaning(" Bauer Hector drei"));
+        assert!(p.phrases.iter().any(|x| x.text == " Pawn alpha three"));
+    }
+
+    #[test]
+    fn commands_and_answers_mean_the_line_the_parser_reads() {
+        let m = moment(FENS[0], Answers::YesNo, Lang::De);
+        let p = Phrases::of(&m);
+        for (i, phrase) in p.phrases.iter().enumerate() {
+            if let Some(Said::Line(line)) = p.said(i) {
+                assert_eq!(*line, read_line(&phrase.words, Lang::De, &m.game));
+            }
+        }
+        // Every word for yes is one meaning, so they never compete.
+        let meaning = |t: &str| p.phrases.iter().find(|x| x.text == t).map(|x| x.meaning);
+        assert_eq!(meaning(" Ja"), meaning(" Yes"));
+        assert_ne!(meaning(" Ja"), meaning(" Nein"));
+        assert_eq!(meaning(" Brett"), meaning(" Board"));
+        let none = Phrases::of(&moment(FENS[0], Answers::Nothing, Lang::De));
+        assert!(!none.phrases.iter().any(|x| x.text == " Ja"));
+    }
+
+    #[test]
+    fn a_question_between_moves_listens_for_those_moves_and_no() {
         let game = Game::new();
-        let g = grammar(&game, &Answers::YesNo, Lang::De, &every_word);
-        let e4: Vec<Move> = game
+        let moves: Vec<Move> = game
             .position()
             .legal_moves()
             .into_iter()
-            .filter(|m| m.to() == Square::E4)
+            .filter(|m| m.role() == Role::Knight)
+            .take(2)
             .collect();
-        let rival = g.without(&e4);
-        let before = expand(&g.jsgf, "<move>");
-        let after = expand(&rival.jsgf, "<move>");
-        let e4_lines = |phrases: &[String]| {
-            phrases
-                .iter()
-                .filter(|p| understand(p, Lang::De, &game) == Understood::Move(e4.clone()))
-                .count()
+        let m = Moment {
+            game,
+            answers: Answers::Either(moves.clone()),
+            lang: Lang::De,
+            serial: 3,
         };
-        assert!(e4_lines(&before) > 0);
-        assert_eq!(e4_lines(&after), 0);
-        assert_eq!(after.len() + e4_lines(&before), before.len());
-        assert_eq!(
-            expand(&g.jsgf, "<command>"),
-            expand(&rival.jsgf, "<command>")
-        );
-        assert_eq!(expand(&g.jsgf, "<answer>"), expand(&rival.jsgf, "<answer>"));
-        assert!(rival.has_moves());
+        let p = Phrases::of(&m);
+        let mut said_moves: Vec<Move> = p
+            .meanings
+            .iter()
+            .filter_map(|s| match s {
+                Said::Move(mv) => Some(*mv),
+                Said::Line(_) | Said::Answer(_) => None,
+            })
+            .collect();
+        said_moves.sort_by_key(|m| (m.from(), m.to()));
+        let mut expected = moves;
+        expected.sort_by_key(|m| (m.from(), m.to()));
+        assert_eq!(said_moves, expected);
+        assert!(p.phrases.iter().any(|x| x.text == " Nein"));
+        assert!(!p.phrases.iter().any(|x| x.text == " Brett"));
     }
 
     #[test]
-    fn a_word_carries_the_other_spellings_of_its_meaning() {
-        let game = Game::new();
-        let g = grammar(&game, &Answers::Nothing, Lang::De, &every_word);
-        let c_file = g.sounds.get("cesar").expect("Cesar is the c-file's word");
-        for other in ["casar", "caesar", "zasar"] {
-            assert!(c_file.contains(other), "{other} missing: {c_file:?}");
-        }
-        assert!(
-            g.sounds
-                .get("springer")
-                .is_some_and(|s| s.contains("pferd"))
+    fn a_finished_game_listens_for_commands_only() {
+        let m = moment(
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            Answers::Nothing,
+            Lang::En,
         );
-        // A phrase of several words carries nothing.
-        assert!(g.sounds.keys().all(|w| !w.contains(' ')));
-    }
-
-    #[test]
-    fn words_without_a_pronunciation_are_left_out() {
-        let game = Game::new();
-        let knows = |w: &str| w != "felix";
-        let g = grammar(&game, &Answers::Nothing, Lang::De, &knows);
-        assert!(!g.words.contains("felix"));
-        assert!(!g.jsgf.contains("felix"));
-        assert!(g.words.contains("foxtrot"));
+        let p = Phrases::of(&m);
+        assert!(p.meanings.iter().all(|s| !matches!(s, Said::Move(_))));
+        assert!(!p.phrases.is_empty());
     }
 }

@@ -10,6 +10,7 @@ pub mod grammar;
 mod moves;
 mod resolve;
 mod suggest;
+pub mod verdict;
 pub mod vocab;
 
 pub use args::{

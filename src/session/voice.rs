@@ -232,6 +232,7 @@ impl Session {
             game: self.table.game.clone(),
             answers,
             lang,
+            serial: 0,
         }))))
     }
 

@@ -11,7 +11,7 @@ use std::borrow::Cow;
 pub use crate::lang::Lang;
 pub use values::{
     Allowed, BaseUrl, BoardStyle, BrailleTable, BrailleUse, Choice, ColorChoice, ConfirmMode,
-    Level, ListenConfirm, Microphone, OFF, ON, OpponentChoice, Orientation, Percent, PlayerName,
+    Level, ListenConfirm, Microphone, VoiceModel, OFF, ON, OpponentChoice, Orientation, Percent, PlayerName,
     QuizEvery, RANDOM, SpeechMode, Style, TimeAlerts, TimeChoice, Value, Verbosity, Voice,
     WaiveBelow, Width,
 };
@@ -224,6 +224,11 @@ settings! {
     Microphone microphone: Microphone = Microphone(None),
         words &["microphone", "mic"], &["mikrofon"], &["mikrofon"],
         help "setting-microphone";
+    /// The Whisper model voice input scores with: the installed ones
+    /// (`auto`), or a folder holding another.
+    VoiceModel voice_model: VoiceModel = VoiceModel(None),
+        words &["voicemodel"], &["sprachmodell"], &["kõnemudel"],
+        help "setting-voicemodel";
     /// The Braille display, through BRLTTY.
     Braille braille: BrailleUse = BrailleUse::Auto,
         words &["braille"], &["braille", "braillezeile"], &["punktkiri"],

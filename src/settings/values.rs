@@ -368,7 +368,7 @@ pub use display::BrailleUse;
 pub use online::BaseUrl;
 pub use speech::Voice;
 pub use training::QuizEvery;
-pub use voice::{ListenConfirm, Microphone};
+pub use voice::{ListenConfirm, Microphone, VoiceModel};
 
 /// The longest output line in characters, for a Braille display's cells;
 /// 0 turns wrapping off.

@@ -1,27 +1,27 @@
 //! The listening thread: sound from the microphone (or a recording, in
 //! real time) through the voice-activity detector into the recogniser,
 //! and what was heard out as a [`Report`]. The session says what to
-//! listen for ([`Moment`]); the grammar is made here, where the words
-//! the recogniser can pronounce are known.
+//! listen for ([`Moment`]); its phrases are made here.
 //!
-//! After an utterance is sent the thread waits for the session's next
-//! moment before it decodes the next one (buffering the sound meanwhile),
-//! so that the "ja" after a read-back is heard with the question's
-//! grammar however fast the sound arrives. While annabella speaks, and
-//! for [`TAIL`](crate::io::gate::TAIL) after, the sound is not listened to: speakers feed the
-//! microphone.
+//! Each utterance is heard against the latest moment the session sent,
+//! without waiting for the session's answer to the one before: the
+//! session's answer (and its next moment) comes within a step, long
+//! before the player can have said the next line. While annabella
+//! speaks, and for [`TAIL`](crate::io::gate::TAIL) after, the sound is
+//! not listened to: speakers feed the microphone.
+//!
+//! The recogniser's models are loaded here, on this thread, when
+//! listening starts: sound that comes meanwhile waits in the capture's
+//! channel.
 
-use std::collections::VecDeque;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use super::recognise::{Model, Recogniser};
-use crate::event::VoiceFault;
-use crate::event::{Heard, VoiceTrouble};
+use super::recognise::{Plan, Recogniser};
+use crate::event::{Heard, Meaning, VoiceFault, VoiceTrouble};
 use crate::input::grammar::Moment;
-use crate::input::grammar::{Understood, grammar, understand};
 use crate::io::gate::Gate;
 use crate::io::mic::{Capture, Vad, VadConfig, VadEvent, device_trouble, file_trouble};
 
@@ -34,13 +34,10 @@ pub enum Report {
     Trouble(VoiceTrouble),
 }
 
-/// The hangover while the words so far are not yet a whole line
-/// ("Springer …"): a player pausing between words is not cut off.
-const HANGOVER_INCOMPLETE_MS: u32 = 700;
-
-/// How long the thread waits for the session's next moment before it
-/// goes on with the grammar it has.
-const ACK_TIMEOUT: Duration = Duration::from_secs(2);
+/// How long an utterance that fits nothing waits for more words: a
+/// player pausing between words ("Springer … Felix drei") is heard
+/// whole, and only what still fits nothing then is "not understood".
+const HOLD: Duration = Duration::from_millis(700);
 
 /// Where the sound comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,14 +59,16 @@ pub struct Listener {
 }
 
 impl Listener {
-    /// Starts listening to `source`; what is heard goes to `send`.
-    /// Returns once the recogniser and the microphone are there, or with
-    /// why they are not (no model, no microphone, one that would not
-    /// open), so that whoever asked hears at once whether annabella
-    /// listens. A trouble later (the microphone unplugged, a recording's
-    /// end) is sent as [`Report::Trouble`], and the thread ends.
+    /// Starts listening to `source` with the models of `plan`; what is
+    /// heard goes to `send`. Returns once the microphone is open, or
+    /// with why it is not (no microphone, one that would not open), so
+    /// that whoever asked hears at once whether annabella listens. The
+    /// models load after (a second or so): a broken one, a trouble
+    /// later (the microphone unplugged, a recording's end) is sent as
+    /// [`Report::Trouble`], and the thread ends.
     pub fn start(
         source: Source,
+        plan: Plan,
         gate: Gate,
         send: impl Fn(Report) + Send + 'static,
     ) -> Result<Listener, VoiceTrouble> {
@@ -78,15 +77,28 @@ impl Listener {
         let thread = thread::Builder::new()
             .name("annabella-listen".into())
             .spawn(move || {
-                let ear = match open(&source, &send) {
-                    Ok(ear) => {
+                let capture = match capture(&source) {
+                    Ok(capture) => {
                         let _ = ready_tx.send(Ok(()));
-                        ear
+                        capture
                     }
                     Err(trouble) => {
                         let _ = ready_tx.send(Err(trouble));
                         return;
                     }
+                };
+                let recogniser = match Recogniser::load(&plan) {
+                    Ok(r) => r,
+                    Err(trouble) => return send(Report::Trouble(trouble)),
+                };
+                let ear = Ear {
+                    recogniser,
+                    capture,
+                    vad: Vad::new(VadConfig::default()),
+                    send: &send,
+                    listening: false,
+                    current: None,
+                    held: None,
                 };
                 if let Err(trouble) = listen(ear, &source, &gate, &orders) {
                     send(Report::Trouble(trouble));
@@ -140,36 +152,13 @@ struct Ear<'a> {
     capture: Capture,
     vad: Vad,
     send: &'a dyn Fn(Report),
-    /// What is listened for; `None`: nothing (paused).
-    moment: Option<Box<Moment>>,
-    /// Waiting for the session's moment after an utterance, since when.
-    awaiting: Option<Instant>,
-    /// The utterance under way: its sound, and how much of it the
-    /// recogniser has had.
-    current: Option<(Vec<i16>, usize)>,
-    /// Utterances ended while the session's moment was awaited.
-    waiting: VecDeque<Vec<i16>>,
-    /// Sound since the last look at the words so far.
-    since_look: usize,
-}
-
-/// The recogniser and the sound: what listening needs before it begins.
-fn open<'a>(source: &Source, send: &'a dyn Fn(Report)) -> Result<Ear<'a>, VoiceTrouble> {
-    let model = Model::find().ok_or(VoiceTrouble::NoModel)?;
-    let recogniser =
-        Recogniser::new(&model).map_err(|_| VoiceTrouble::Failed(VoiceFault::Recogniser))?;
-    let capture = capture(source)?;
-    Ok(Ear {
-        recogniser,
-        capture,
-        vad: Vad::new(VadConfig::default()),
-        send,
-        moment: None,
-        awaiting: None,
-        current: None,
-        waiting: VecDeque::new(),
-        since_look: 0,
-    })
+    /// Whether a moment is listened for (not paused).
+    listening: bool,
+    /// The utterance under way: its sound.
+    current: Option<Vec<i16>>,
+    /// An utterance that fitted nothing, waiting [`HOLD`] for more
+    /// words: its sound, when it ended, and what it was heard as alone.
+    held: Option<(Vec<i16>, Instant, Heard)>,
 }
 
 fn listen(
@@ -180,20 +169,10 @@ fn listen(
 ) -> Result<(), VoiceTrouble> {
     let mut events = Vec::new();
     loop {
-        loop {
-            match orders.try_recv() {
-                Ok(Control::Moment(moment)) => ear.moment_given(moment)?,
-                Err(mpsc::TryRecvError::Empty) => break,
-                Err(mpsc::TryRecvError::Disconnected) => return Ok(()),
-            }
+        if !ear.take_orders(orders) {
+            return Ok(());
         }
-        if ear
-            .awaiting
-            .is_some_and(|since| since.elapsed() > ACK_TIMEOUT)
-        {
-            ear.awaiting = None;
-            ear.decode_waiting();
-        }
+        ear.let_go_of_held(false);
         let chunk = match ear
             .capture
             .receiver()
@@ -203,149 +182,104 @@ fn listen(
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => {
                 ear.vad.finish(&mut events);
-                ear.take(&mut events);
-                ear.drain(orders)?;
+                ear.take(&mut events, orders);
+                ear.let_go_of_held(true);
                 return Err(match source {
                     Source::File(_) => VoiceTrouble::Ended,
                     Source::Microphone(_) => VoiceTrouble::Failed(VoiceFault::Stopped),
                 });
             }
         };
-        if ear.moment.is_none() || gate.shut() {
+        if !ear.listening || gate.shut() {
             ear.vad.reset();
             ear.current = None;
             continue;
         }
         ear.vad.push(&chunk, &mut events);
-        ear.take(&mut events);
+        ear.take(&mut events, orders);
     }
 }
 
 impl Ear<'_> {
-    /// The session's moment: a new grammar, and the end of waiting.
-    fn moment_given(&mut self, moment: Option<Box<Moment>>) -> Result<(), VoiceTrouble> {
-        if let Some(m) = &moment {
-            let recogniser = &self.recogniser;
-            let g = grammar(&m.game, &m.answers, m.lang, &|w| recogniser.knows(w));
-            self.recogniser
-                .set_grammar(&g)
-                .map_err(|_| VoiceTrouble::Failed(VoiceFault::Recogniser))?;
-        } else {
-            self.current = None;
-            self.waiting.clear();
-        }
-        self.moment = moment;
-        self.awaiting = None;
-        self.decode_waiting();
-        // An utterance under way is streamed from now on.
-        if self.awaiting.is_none()
-            && let Some((sound, fed)) = &mut self.current
-        {
-            self.recogniser.start();
-            self.recogniser.feed(sound);
-            *fed = sound.len();
-        }
-        Ok(())
-    }
-
-    /// Decodes the utterances that ended while the moment was awaited,
-    /// until one is sent (and the next moment awaited again).
-    fn decode_waiting(&mut self) {
-        while self.awaiting.is_none() && self.moment.is_some() {
-            let Some(sound) = self.waiting.pop_front() else {
-                break;
-            };
-            self.recogniser.start();
-            self.recogniser.feed(&sound);
-            self.heard();
-        }
-    }
-
-    /// At the end of the sound: what is left is decoded, each utterance
-    /// still with the session's answer to the one before.
-    fn drain(&mut self, orders: &Receiver<Control>) -> Result<(), VoiceTrouble> {
-        while !self.waiting.is_empty() && self.moment.is_some() {
-            match orders.recv_timeout(ACK_TIMEOUT) {
-                Ok(Control::Moment(moment)) => self.moment_given(moment)?,
-                Err(RecvTimeoutError::Timeout) => {
-                    self.awaiting = None;
-                    self.decode_waiting();
-                }
-                Err(RecvTimeoutError::Disconnected) => break,
+    /// The session's latest moment: its phrases made ready. `false` when
+    /// the session has gone.
+    fn take_orders(&mut self, orders: &Receiver<Control>) -> bool {
+        let mut latest = None;
+        loop {
+            match orders.try_recv() {
+                Ok(Control::Moment(moment)) => latest = Some(moment),
+                Err(mpsc::TryRecvError::Empty) => break,
+                Err(mpsc::TryRecvError::Disconnected) => return false,
             }
         }
-        Ok(())
+        match latest {
+            Some(Some(moment)) => {
+                self.recogniser.prepare(&moment);
+                self.listening = true;
+            }
+            Some(None) => {
+                self.listening = false;
+                self.current = None;
+                self.held = None;
+            }
+            None => {}
+        }
+        true
     }
 
-    fn heard(&mut self) {
-        let heard: Heard = match &self.moment {
-            Some(m) => self.recogniser.finish_in(&m.game, m.lang),
-            None => self.recogniser.finish(),
-        };
-        (self.send)(Report::Heard(heard));
-        self.awaiting = Some(Instant::now());
+    /// An utterance held for more words goes out as it was heard alone
+    /// once [`HOLD`] has passed without them (or at once, at the end).
+    fn let_go_of_held(&mut self, now: bool) {
+        let due = self
+            .held
+            .as_ref()
+            .is_some_and(|(_, ended, _)| now || ended.elapsed() >= HOLD);
+        if due && self.current.is_none() {
+            if let Some((_, _, heard)) = self.held.take() {
+                (self.send)(Report::Heard(heard));
+            }
+        }
     }
 
-    /// The detector's events: sound to the recogniser, an utterance's
-    /// end to the session.
-    fn take(&mut self, events: &mut Vec<VadEvent>) {
+    /// The detector's events: sound into the utterance, its end heard.
+    fn take(&mut self, events: &mut Vec<VadEvent>, orders: &Receiver<Control>) {
         for event in events.drain(..) {
             match event {
                 VadEvent::Start { preroll, .. } => {
-                    self.since_look = 0;
-                    let streaming = self.awaiting.is_none();
-                    if streaming {
-                        self.recogniser.start();
-                        self.recogniser.feed(&preroll);
-                    }
-                    let fed = if streaming { preroll.len() } else { 0 };
-                    self.current = Some((preroll, fed));
+                    // More words after a pause: heard with what came before.
+                    let mut sound = match self.held.take() {
+                        Some((before, ended, _)) if ended.elapsed() < HOLD => before,
+                        Some((_, _, heard)) => {
+                            (self.send)(Report::Heard(heard));
+                            Vec::new()
+                        }
+                        None => Vec::new(),
+                    };
+                    sound.extend_from_slice(&preroll);
+                    self.current = Some(sound);
                 }
                 VadEvent::Audio(sound) => {
-                    let Some((all, fed)) = &mut self.current else {
-                        continue;
-                    };
-                    all.extend_from_slice(&sound);
-                    if self.awaiting.is_none() {
-                        self.recogniser.feed(&all[*fed..]);
-                        *fed = all.len();
-                        self.since_look += sound.len();
-                        self.look();
+                    if let Some(all) = &mut self.current {
+                        all.extend_from_slice(&sound);
                     }
                 }
                 VadEvent::End { .. } => {
-                    let Some((all, fed)) = self.current.take() else {
+                    let Some(all) = self.current.take() else {
                         continue;
                     };
-                    if self.awaiting.is_none() && fed == all.len() {
-                        self.heard();
+                    // Heard against the latest moment there is.
+                    let _ = self.take_orders(orders);
+                    if !self.listening {
+                        continue;
+                    }
+                    let heard = self.recogniser.hear(&all).heard;
+                    if matches!(heard.meaning, Meaning::Nothing) {
+                        self.held = Some((all, Instant::now(), heard));
                     } else {
-                        self.waiting.push_back(all);
+                        (self.send)(Report::Heard(heard));
                     }
                 }
             }
         }
-    }
-
-    /// Every tenth of a second of speech: are the words so far a whole
-    /// line? If not, a pause does not end the utterance yet.
-    fn look(&mut self) {
-        if self.since_look < 1600 {
-            return;
-        }
-        self.since_look = 0;
-        let Some(moment) = &self.moment else { return };
-        let whole = self.recogniser.partial().is_some_and(|words| {
-            !matches!(
-                understand(&words, moment.lang, &moment.game),
-                Understood::Nothing
-            )
-        });
-        let hangover = if whole {
-            VadConfig::default().hangover_ms
-        } else {
-            HANGOVER_INCOMPLETE_MS
-        };
-        self.vad.set_hangover_ms(hangover);
     }
 }

@@ -1,8 +1,8 @@
-//! Voice input: PocketSphinx recognising what the microphone heard
-//! against the grammar of the moment (`sphinx`: our bindings, with
-//! `cmn.c` beside them for the one thing the library's calls do not
-//! reach; `recognise`: the recogniser and its judge; `listen`: the
-//! listening thread).
+//! Voice input: Whisper scoring the phrases of the moment against what
+//! the microphone heard (`whisper`: the model, its features, tokens and
+//! token trie, run by candle; `recognise`: the recogniser, which makes
+//! the phrases into tries and takes the verdict; `listen`: the listening
+//! thread).
 pub mod listen;
 pub mod recognise;
-pub mod sphinx;
+pub mod whisper;
