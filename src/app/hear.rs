@@ -122,9 +122,10 @@ fn write_trace(file: &mut std::fs::File, start: f64, h: &crate::io::voice::recog
     let best: Vec<serde_json::Value> = h
         .best
         .iter()
-        .map(|(text, s)| serde_json::json!({"text": text, "logp": s.logp, "tokens": s.tokens}))
+        .map(|(meaning, text, s)| {
+            serde_json::json!({"meaning": meaning, "text": text, "logp": s.logp, "tokens": s.tokens})
+        })
         .collect();
-    // The best phrase of each of the best meanings.
     let free = h
         .free
         .as_ref()

@@ -125,9 +125,10 @@ pub struct Recogniser {
 pub struct Hearing {
     /// What the session is told.
     pub heard: Heard,
-    /// The best phrase of each of the best meanings and its score, best
-    /// first (at most five).
-    pub best: Vec<(String, Score)>,
+    /// The best phrase of each of the best meanings, best first (at
+    /// most ten): the meaning (a move's UCI, else the words), the
+    /// phrase, its score.
+    pub best: Vec<(String, String, Score)>,
     /// What was heard without any phrase, and its score.
     pub free: Option<(String, Score)>,
 }
@@ -262,13 +263,20 @@ impl Recogniser {
                 *slot = Some((i, *s));
             }
         }
-        let mut best: Vec<(String, Score)> = by_meaning
+        let mut best: Vec<(String, String, Score)> = by_meaning
             .into_iter()
             .flatten()
-            .map(|(i, s)| (ready.phrases.phrases[i].text.clone(), s))
+            .map(|(i, s)| {
+                let phrase = &ready.phrases.phrases[i];
+                let label = match ready.phrases.said(i) {
+                    Some(Said::Move(mv)) => mv.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+                    _ => phrase.words.clone(),
+                };
+                (label, phrase.text.clone(), s)
+            })
             .collect();
-        best.sort_by(|a, b| total(&b.1).total_cmp(&total(&a.1)));
-        best.truncate(5);
+        best.sort_by(|a, b| total(&b.2).total_cmp(&total(&a.2)));
+        best.truncate(10);
         let free = match &verdict {
             Verdict::Heard { phrase, .. } => frees.get(owner[*phrase]).cloned().flatten(),
             _ => frees.iter().flatten().next().cloned(),
