@@ -44,6 +44,8 @@ pub enum Answers {
     Promotion,
     /// Which of these pieces (their squares).
     Which(Vec<Square>),
+    /// Which of these moves (heard too close to tell apart), or no.
+    Either(Vec<Move>),
 }
 
 /// What voice input listens for now: the grammar of this moment is
@@ -57,6 +59,8 @@ pub struct Moment {
     pub answers: Answers,
     /// The UI language.
     pub lang: Lang,
+    /// Its number: what was heard against it says which moment it was.
+    pub serial: u64,
 }
 
 /// A grammar for the recogniser.
@@ -435,7 +439,8 @@ fn commands(b: &mut Builder, game: &Game, lang: Lang) -> Option<String> {
 fn answer_words(b: &mut Builder, answers: &Answers, lang: Lang) -> Option<String> {
     match answers {
         Answers::Nothing => None,
-        Answers::YesNo => {
+        // The moves are among the legal moves already.
+        Answers::YesNo | Answers::Either(_) => {
             let words = [YES.of(lang), NO.of(lang), YES.of(Lang::En), NO.of(Lang::En)];
             let words: Vec<&str> = words
                 .into_iter()

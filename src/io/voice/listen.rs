@@ -279,7 +279,10 @@ impl Ear<'_> {
 
     fn heard(&mut self) {
         let heard: Heard = match &self.moment {
-            Some(m) => self.recogniser.finish_in(&m.game, m.lang),
+            Some(m) => {
+                let words = self.recogniser.finish_in(&m.game, m.lang);
+                Heard::read(&words.words, words.confidence, m)
+            }
             None => self.recogniser.finish(),
         };
         (self.send)(Report::Heard(heard));

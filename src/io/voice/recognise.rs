@@ -305,6 +305,10 @@ impl Recogniser {
         Heard {
             words: words.split_whitespace().collect::<Vec<_>>().join(" "),
             confidence: fit.confidence(FIT_MIDPOINT),
+            // Words only: the listening thread reads them against its
+            // moment (`Heard::read`).
+            meaning: crate::event::Meaning::Nothing,
+            moment: 0,
         }
     }
 
