@@ -54,6 +54,7 @@ impl Announcer {
             | Question::Repeat
             | Question::ConfirmOwn(_)
             | Question::HeardMove(_)
+            | Question::Either(_)
             | Question::HeardCommand(_)
             | Question::Sheet
             | Question::Restore { .. }
@@ -110,6 +111,11 @@ impl Announcer {
                 "ask-heard-move",
                 &[("move", s(self.move_words(p.short(), f)))],
             ),
+            Question::Either(moves) => {
+                let choices = moves.iter().map(|f| self.move_words(p.short(), f));
+                let choices = s(self.or_list(p, choices.collect()));
+                self.message(ui, "ask-heard-either", &[("choices", choices)])
+            }
             Question::HeardCommand(command) => {
                 self.message(ui, "ask-heard-command", &[("command", s(command.word(ui)))])
             }

@@ -110,6 +110,10 @@ impl Announcer {
             Event::Prompt(PromptEvent::Ask(Question::ConfirmOwn(f) | Question::HeardMove(f))) => {
                 vec![self.move_words(p.short(), f)]
             }
+            Event::Prompt(PromptEvent::Ask(Question::Either(moves))) => moves
+                .iter()
+                .map(|f| self.move_words(p.short(), f))
+                .collect(),
             Event::Dual(DualEvent::Compared(c)) => self.explained_words(p, c),
             Event::Dual(DualEvent::SheetNoted(moves)) => moves
                 .iter()

@@ -73,6 +73,8 @@ pub enum Question {
     ConfirmOwn(MoveFacts),
     /// A heard move, read back: is this what the player said?
     HeardMove(MoveFacts),
+    /// Heard moves too close to tell apart: this one or that one?
+    Either(Vec<MoveFacts>),
     /// A heard command that changes something, read back (its word in
     /// the UI language).
     HeardCommand(Command),

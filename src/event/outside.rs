@@ -12,7 +12,11 @@ pub use brf::{BrailleSheet, BrfOutcome, BrfTrouble};
 use std::path::PathBuf;
 use std::time::SystemTime;
 
+use shakmaty::Move;
 use shakmaty::uci::UciMove;
+
+use crate::input::grammar::{Moment, taken};
+use crate::input::{Line, Resolution, read_line, resolve};
 
 /// One saved game, as `games` lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -166,15 +170,63 @@ pub enum Failure {
     Garbled,
 }
 
-/// What the recogniser heard in one utterance (the microphone's room
-/// makes it; the session reads it as a line).
+/// What the recogniser heard in one utterance, decided in the
+/// listening thread against the moment it scored (the session uses the
+/// meaning as it is when that moment is still the latest).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Heard {
-    /// The words, folded as the parser folds them ("springer felix drei"),
-    /// or empty when nothing fitting was heard.
+    /// The phrase heard best, as written in the tables ("Springer Felix
+    /// drei"), or empty when nothing fitting was heard.
     pub words: String,
+    /// What the words mean in the moment they were heard against.
+    pub meaning: Meaning,
     /// How sure the recogniser is, 0 to 1.
     pub confidence: f32,
+    /// The serial of the [`Moment`] it was heard against.
+    pub moment: u64,
+}
+
+/// What a heard utterance means.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Meaning {
+    /// One move, clearly ahead of every other.
+    Move(Move),
+    /// Two (or more) moves too close to tell apart: asked back.
+    Either(Vec<Move>),
+    /// A command or an answer, already read by
+    /// [`read_line`](crate::input::read_line) against the moment's game
+    /// and language.
+    Line(Line),
+    /// Talk, noise, or nothing clearly ahead.
+    Nothing,
+}
+
+impl Heard {
+    /// What `words`, heard with `confidence`, mean in `moment`: a move
+    /// when they name one legal move, else the line they read as;
+    /// nothing when they are blank or too unsure. For a recogniser that
+    /// gives words (and for words heard against a moment gone by).
+    pub fn read(words: &str, confidence: f32, moment: &Moment) -> Heard {
+        let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+        let meaning = if words.is_empty() || !taken(confidence) {
+            Meaning::Nothing
+        } else {
+            match read_line(&words, moment.lang, &moment.game) {
+                Line::Empty => Meaning::Nothing,
+                Line::Move(reading) => match resolve(&moment.game, &reading.intents, false) {
+                    Resolution::Move(mv) => Meaning::Move(mv),
+                    _ => Meaning::Line(Line::Move(reading)),
+                },
+                line => Meaning::Line(line),
+            }
+        };
+        Heard {
+            words,
+            meaning,
+            confidence,
+            moment: moment.serial,
+        }
+    }
 }
 
 /// Why voice input is not available.

@@ -1,7 +1,9 @@
-//! Dispatch: a line is first offered to the open question, then read by
-//! [`crate::input::read_line`], and each command goes to its room with
-//! one exhaustive `match`, unless the command table says it does not run
-//! as always in a replay or in a game on lichess.
+//! Dispatch: a line is first offered to the open question (`offer`),
+//! then read by [`crate::input::read_line`] and run (`run_open`): each
+//! command goes to its room with one exhaustive `match`, unless the
+//! command table says it does not run as always in a replay or in a game
+//! on lichess. What voice input heard comes read already: its words are
+//! offered, its line is run as it is.
 
 use crate::event::{Answer, Event, OnlineEvent, Refused, SessionEvent};
 use crate::input::commands::{Cmd, Command, InReplay};
@@ -36,20 +38,37 @@ impl Session {
         if text.trim().is_empty() && !blank {
             return vec![Refused::ControlKeys.into()];
         }
+        let open = match self.offer(text) {
+            Ok(open) => open,
+            Err(answered) => return answered,
+        };
+        let line = read_line(text, self.table.settings.lang, &self.table.game);
+        self.run_open(line, open)
+    }
+
+    /// Offers `text` to the offers at the start and to the open question:
+    /// `Err` with what it answered, or `Ok` with the question it is no
+    /// answer to (taken off the table meanwhile).
+    pub(super) fn offer(&mut self, text: &str) -> Result<Option<Prompt>, Vec<Event>> {
         if let Some(events) = self.answer_online_offer(text) {
-            return events;
+            return Err(events);
         }
         if let Some(events) = self.answer_offer(text) {
-            return events;
+            return Err(events);
         }
-        let mut open = None;
-        if let Some(prompt) = self.table.prompt.take() {
-            match self.answer(prompt, text) {
-                Ok(events) => return events,
-                Err(prompt) => open = Some(prompt),
-            }
+        match self.table.prompt.take() {
+            None => Ok(None),
+            Some(prompt) => match self.answer(prompt, text) {
+                Ok(events) => Err(events),
+                Err(prompt) => Ok(Some(prompt)),
+            },
         }
-        let line = read_line(text, self.table.settings.lang, &self.table.game);
+    }
+
+    /// Runs a line already read that answered no question: the question
+    /// `open` stands through a typo and while the board is read, and
+    /// lapses with a command or a move.
+    pub(super) fn run_open(&mut self, line: Line, open: Option<Prompt>) -> Vec<Event> {
         // A typo does not cancel the question: it is asked again.
         let letters = self.table.settings.lang.into();
         if let Some(said) = open.as_ref().and_then(|p| p.not_an_answer(&line, letters)) {

@@ -26,6 +26,7 @@
 //! | `dual` | the player's own board, scoresheets asked for, where the records agreed | `myboard`, `compare`, `scoresheet`, `restore` |
 //! | `training` | blindfold play, the drill, the questions about the game, the statistics | `blindfold`, `drill`, peeks, answers |
 //! | `display` | the Braille display's view, the board last sent to it, the square a routing key picked | routing keys (pick, let go, move), the view switched, the display's news, `display` |
+//! | `voice` | the moments sent to the recogniser (numbered), whether listening was asked for or failed, a microphone named | what was heard (read back, asked back, played, passed to the open question), `listen`, `microphones`, the recogniser's news |
 //! | `online` | the lichess client ([`crate::online::Client`]) and the game played there | `online`, `seek`, `challenge`, `abort`, `say`, `claim`, and the game commands that are calls there |
 //!
 //! Who plays the other side is one `Opponent` value (a person, an
@@ -333,9 +334,8 @@ impl Session {
             ) => NextLine::YesNo,
             Some(Prompt::Drill | Prompt::Quiz { .. }) => NextLine::Answer,
             Some(Prompt::Sheet { .. }) => NextLine::Sheet,
-            Some(Prompt::Which { .. } | Prompt::Promotion { .. }) | None => {
-                NextLine::Move(self.to_move())
-            }
+            Some(Prompt::Which { .. } | Prompt::Promotion { .. } | Prompt::Either { .. })
+            | None => NextLine::Move(self.to_move()),
         }
     }
 

@@ -25,13 +25,8 @@ pub(super) fn resolve(
     o: Opponent,
     reading: Reading,
 ) -> Result<(Vec<Event>, Resolution), Vec<Event>> {
-    let running = !t.game.is_over();
-    let turn = t.game.turn();
-    if running && o.remote_plays(turn) {
-        return Err(vec![OnlineEvent::OpponentToMove.into()]);
-    }
-    if running && o.engine_plays(turn) {
-        return Err(vec![Refused::EngineThinking.into()]);
+    if let Some(refused) = not_yours(t, o) {
+        return Err(refused);
     }
     let resolution = resolve_for(
         &t.game,
@@ -45,6 +40,20 @@ pub(super) fn resolve(
         .into_iter()
         .collect();
     Ok((understood, resolution))
+}
+
+/// The refusal when the move is not the player's to make: the opponent
+/// on lichess, or the engine, is to move.
+pub(super) fn not_yours(t: &Table, o: Opponent) -> Option<Vec<Event>> {
+    let running = !t.game.is_over();
+    let turn = t.game.turn();
+    if running && o.remote_plays(turn) {
+        return Some(vec![OnlineEvent::OpponentToMove.into()]);
+    }
+    if running && o.engine_plays(turn) {
+        return Some(vec![Refused::EngineThinking.into()]);
+    }
+    None
 }
 
 /// The last move said, as a move played says it.

@@ -54,10 +54,17 @@ pub enum Prompt {
         /// It was heard, not typed: read back, and Enter says yes.
         heard: bool,
     },
+    /// Heard moves too close to tell apart: which one, or none?
+    Either {
+        /// The moves, best first.
+        moves: Vec<Move>,
+        /// Each as it is said.
+        facts: Vec<MoveFacts>,
+    },
     /// A heard command that changes something, read back before it runs.
     HeardCommand {
-        /// The line as heard.
-        line: String,
+        /// The line as heard and read.
+        line: Line,
         /// Its command.
         command: Command,
     },
@@ -129,6 +136,7 @@ impl Prompt {
             } => Question::HeardMove(facts.clone()),
             Prompt::ConfirmOwn { facts, .. } => Question::ConfirmOwn(facts.clone()),
             Prompt::HeardCommand { command, .. } => Question::HeardCommand(*command),
+            Prompt::Either { facts, .. } => Question::Either(facts.clone()),
             Prompt::Promotion { moves, .. } => Question::Promotion {
                 to: moves.first().map_or(Square::A1, |m| m.to()),
             },
@@ -155,6 +163,7 @@ impl Prompt {
             Prompt::Repeat { .. }
             | Prompt::ConfirmOwn { .. }
             | Prompt::HeardCommand { .. }
+            | Prompt::Either { .. }
             | Prompt::Sheet { .. }
             | Prompt::Restore { .. }
             | Prompt::Replace(_)
@@ -170,6 +179,7 @@ impl Prompt {
             | Prompt::ConfirmOwn { claim, .. } => *claim,
             Prompt::Repeat { .. }
             | Prompt::HeardCommand { .. }
+            | Prompt::Either { .. }
             | Prompt::Sheet { .. }
             | Prompt::Restore { .. }
             | Prompt::Replace(_)
@@ -196,6 +206,7 @@ impl Prompt {
             | Prompt::Promotion { .. }
             | Prompt::ConfirmOwn { .. }
             | Prompt::HeardCommand { .. }
+            | Prompt::Either { .. }
             | Prompt::Restore { .. }
             | Prompt::Replace(_)
             | Prompt::Quiz { .. } => false,
@@ -223,6 +234,7 @@ impl Prompt {
             Prompt::Promotion { moves, .. } => nearest_answer(input, moves, false, letters),
             Prompt::ConfirmOwn { .. }
             | Prompt::HeardCommand { .. }
+            | Prompt::Either { .. }
             | Prompt::Restore { .. }
             | Prompt::Replace(_) => None,
             Prompt::Repeat { .. } | Prompt::Sheet { .. } | Prompt::Drill | Prompt::Quiz { .. } => {

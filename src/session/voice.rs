@@ -1,37 +1,51 @@
-//! Voice input as the session sees it: what the microphone heard is a
-//! line, shown first ("Heard: Springer Felix drei"). Talk and noise, and
-//! words the recogniser is unsure of, are "not understood" and nothing
-//! else. A heard move is read back as a question ("Springer Felix
-//! drei?") and played on yes or Enter, dropped on no (setting
-//! `listenconfirm`; time trouble waives it as it waives confirming a
-//! typed move); a move heard while one is read back is read back in
-//! its place, never taken as the answer. A heard command that only
-//! reads runs at once, any other is read back first. Whenever the
-//! position or the open question changes, and after every utterance,
-//! the recogniser is told what to listen for ([`Effect::Listen`]).
+//! The voice room: what the recogniser is told to listen for, and what
+//! becomes of what it heard. The listening thread decides what an
+//! utterance means against the moment it scored ([`Moment`], numbered
+//! here); the room weighs that meaning against the open question and
+//! says what the session is to do with it ([`Heed`]), without reading
+//! the words again — unless the moment has gone by (the position
+//! changed while the player spoke), when the words are read against
+//! the game now.
+//!
+//! A heard move is read back as a question ("Springer Felix drei?") and
+//! played on yes or Enter, dropped on no (setting `listenconfirm`; time
+//! trouble waives it as it waives confirming a typed move); a move heard
+//! while one is read back is read back in its place, never taken as the
+//! answer. Moves too close to tell apart are asked back together
+//! ("Springer Felix drei oder Springer Gustav drei?"). A heard command
+//! that only reads runs at once, any other is read back first. Talk,
+//! noise and words too unsure are one line: not understood, and how to
+//! be understood.
+//!
+//! "Heard: …" is shown only where the words pass on as they were heard
+//! (to an open question, or as a command that runs at once): there
+//! nothing else tells the player what the recogniser took. A move or a
+//! command read back, asked about or played is named by what follows.
 
 use shakmaty::Move;
 
-use crate::event::{Event, Heard, PromptEvent, Question, SessionEvent, VoiceEvent};
-use crate::input::grammar::{Answers, Moment, taken};
-use crate::input::vocab::fold;
-use crate::input::{Line, Resolution, read_line, resolve_for};
-use crate::rules::MoveFacts;
-use crate::settings::{ListenConfirm, Microphone, Setting};
+use crate::event::{Event, Heard, Meaning, PromptEvent, SessionEvent, VoiceEvent};
+use crate::input::commands::Command;
+use crate::input::grammar::{Answers, Moment};
+use crate::input::vocab::{Letters, NO, fold};
+use crate::input::{Line, Resolution, filter_by_answer, parse_answer_with, read_line, resolve_for};
+use crate::rules::{Game, MoveFacts};
+use crate::settings::{Lang, ListenConfirm, Microphone, Setting};
 
+use super::Prompt;
 use super::step::{Effect, VoiceNews};
-use super::{Prompt, Session};
 
 /// Below this confidence a heard move is read back with
 /// `listenconfirm auto`.
 pub const SURE_FROM: f32 = 0.85;
 
-/// What the session has told the recogniser.
+/// What the session has told the recogniser, and what it asked of it.
 #[derive(Clone, Debug, Default)]
 pub(super) struct VoiceRoom {
-    /// The moment last sent (its position, question and language), or
-    /// `None` while not listening.
-    sent: Option<(String, Answers, crate::settings::Lang)>,
+    /// The moment last sent, or `None` while not listening.
+    sent: Option<Sent>,
+    /// The serial of the last moment numbered (they never repeat).
+    serial: u64,
     /// Voice input failed: not asked for again until `listen` is said.
     failed: bool,
     /// The player said `listen`: whether annabella listens is said when
@@ -43,138 +57,201 @@ pub(super) struct VoiceRoom {
     microphone: Option<String>,
 }
 
+/// A moment sent: what it listens for, and its number.
+#[derive(Clone, Debug)]
+struct Sent {
+    /// The position (FEN), what the question takes, the UI language.
+    key: (String, Answers, Lang),
+    serial: u64,
+}
+
+/// What the room needs of the session to weigh what was heard.
+pub(super) struct Scene<'a> {
+    /// The game now.
+    pub game: &'a Game,
+    /// The UI language.
+    pub lang: Lang,
+    /// The open question, as far as voice input cares.
+    pub asking: Asking<'a>,
+    /// What the open question takes (for words read again).
+    pub answers: Answers,
+    /// The setting `listenconfirm`.
+    pub confirm: ListenConfirm,
+    /// Time trouble waives reading back.
+    pub waived: bool,
+    /// A game is replayed: a move is refused, not read back.
+    pub replaying: bool,
+}
+
+/// The open question, as voice input sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Asking<'a> {
+    /// None.
+    Nothing,
+    /// A heard move read back.
+    ReadBack,
+    /// Which of these heard moves.
+    Either(&'a [Move]),
+    /// Another question, or an offer at the start: the words answer it.
+    Other,
+}
+
+/// What the session is to do with what was heard.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Heed {
+    /// Nothing: listening had stopped, the player no longer expects it.
+    Ignore,
+    /// Only say these; nothing changes.
+    Say(Vec<Event>),
+    /// Read the move back before it is played.
+    ReadBack(Move),
+    /// Play the move as one the player entered.
+    Play(Move),
+    /// Ask which of these moves was meant.
+    AskEither(Vec<Move>),
+    /// The move chosen of those asked about: played.
+    Chosen(Move),
+    /// Read the command back before it runs.
+    AskCommand(Line, Command),
+    /// The words go to the open question; what they are if they answer
+    /// none runs (shown first, when it is shown).
+    Pass {
+        /// "Heard: …", when shown.
+        shown: Option<Event>,
+        /// The words, for the open question.
+        words: String,
+        /// What runs if they answer nothing.
+        act: Act,
+    },
+}
+
+/// What runs of heard words that answer no question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Act {
+    /// A line read (a command, a move that needs a question of its own).
+    Line(Line),
+    /// One move.
+    Move(Move),
+}
+
 impl VoiceRoom {
     /// Whether annabella listens (for `status`).
     pub(super) fn listening(&self) -> bool {
         self.sent.is_some()
     }
-}
 
-impl Session {
-    /// One utterance heard.
-    pub(super) fn heard(&mut self, heard: Heard) -> Vec<Event> {
-        if self.voice.sent.is_none() {
-            // Heard after listening stopped: the player no longer expects it.
-            return Vec::new();
-        }
-        let shown = shown_words(&heard.words);
-        let mut events: Vec<Event> = Vec::new();
-        if heard.words.trim().is_empty() || !taken(heard.confidence) {
-            if !shown.is_empty() {
-                events.push(SessionEvent::Voice(VoiceEvent::Heard(shown)).into());
-            }
-            events.push(SessionEvent::Voice(VoiceEvent::NotUnderstood).into());
-            return events;
-        }
-        events.push(SessionEvent::Voice(VoiceEvent::Heard(shown)).into());
-        // A move heard while one is read back is never its answer (a
-        // misheard move said again would be played unasked): it is read
-        // back in its place.
-        let reading_back = matches!(
-            self.table.prompt,
-            Some(Prompt::ConfirmOwn { heard: true, .. })
-        );
-        if (self.table.prompt.is_some() && !reading_back) || self.offering() {
-            events.extend(self.dispatch(&heard.words));
-            return events;
-        }
-        let t = &self.table;
-        let line = read_line(&heard.words, t.settings.lang, &t.game);
-        match &line {
-            Line::Move(reading) if !self.replay.replaying() => {
-                let o = self.against();
-                let resolved = resolve_for(&t.game, &reading.intents, false, o.hot_seat());
-                match resolved {
-                    Resolution::Move(mv) if reading_back || self.reads_back(heard.confidence) => {
-                        events.extend(self.read_back(mv));
-                    }
-                    _ => events.extend(self.dispatch(&heard.words)),
-                }
-            }
-            _ if reading_back => events.extend(self.dispatch(&heard.words)),
-            Line::Command(cmd) if !line.is_read_only() => {
-                let command = cmd.command();
-                self.table.prompt = Some(Prompt::HeardCommand {
-                    line: heard.words.clone(),
-                    command,
-                });
-                events.push(PromptEvent::Ask(Question::HeardCommand(command)).into());
-            }
-            _ => events.extend(self.dispatch(&heard.words)),
-        }
-        events
-    }
-
-    /// Whether a heard move is read back before it is played.
-    fn reads_back(&self, confidence: f32) -> bool {
-        let asked = match self.table.settings.listen_confirm {
-            ListenConfirm::On => true,
-            ListenConfirm::Off => false,
-            ListenConfirm::Auto => confidence < SURE_FROM,
+    /// What is to become of `heard` in `scene`.
+    pub(super) fn heed(&self, heard: Heard, scene: &Scene<'_>) -> Heed {
+        let Some(sent) = &self.sent else {
+            return Heed::Ignore;
         };
-        let mover = self.table.game.turn();
-        asked && !super::confirm::confirm_waived(&self.table, mover)
-    }
-
-    fn read_back(&mut self, mv: Move) -> Vec<Event> {
-        let facts = MoveFacts::of_move(self.table.game.position(), mv);
-        self.table.prompt = Some(Prompt::ConfirmOwn {
-            mv,
-            claim: false,
-            facts: facts.clone(),
-            heard: true,
-        });
-        vec![PromptEvent::Ask(Question::HeardMove(facts)).into()]
-    }
-
-    /// News of voice input.
-    pub(super) fn voice_news(&mut self, news: VoiceNews) -> Vec<Event> {
-        match news {
-            VoiceNews::Listening => {
-                if !std::mem::take(&mut self.voice.asked) {
-                    return Vec::new();
-                }
-                // "Listening." says that the setting is on now as well.
-                let _ = self.set(Setting::Listen(true));
-                vec![SessionEvent::Voice(VoiceEvent::Listening(true)).into()]
-            }
-            VoiceNews::Unavailable(trouble) => {
-                let asked = std::mem::take(&mut self.voice.asked);
-                let was = self.voice.sent.take().is_some() || !self.voice.failed;
-                self.voice.failed = true;
-                if asked && self.table.settings.listen {
-                    // Asked for and failed: a later start does not fail
-                    // again on the setting left on.
-                    let _ = self.set(Setting::Listen(false));
-                }
-                if asked || was {
-                    vec![SessionEvent::Voice(VoiceEvent::Unavailable(trouble)).into()]
-                } else {
-                    Vec::new()
-                }
-            }
-            VoiceNews::Microphones(names) => match self.voice.microphone.take() {
-                Some(name) if names_one(&names, &name) => {
-                    self.set(Setting::Microphone(Microphone(Some(name))))
-                }
-                Some(name) => {
-                    vec![SessionEvent::Voice(VoiceEvent::NoSuchMicrophone { name, names }).into()]
-                }
-                None => {
-                    let chosen = self.table.settings.microphone.0.clone();
-                    vec![SessionEvent::Voice(VoiceEvent::Microphones { names, chosen }).into()]
-                }
+        let heard = if heard.moment == sent.serial {
+            heard
+        } else {
+            // The one case the words are read again: they were heard
+            // against a position or question gone by (the engine moved,
+            // a question lapsed while the player spoke), so what they
+            // meant then may be no move, or another one, now.
+            let now = Moment {
+                game: scene.game.clone(),
+                answers: scene.answers.clone(),
+                lang: scene.lang,
+                serial: sent.serial,
+            };
+            Heard::read(&heard.words, heard.confidence, &now)
+        };
+        match scene.asking {
+            Asking::Nothing => heed_free(heard, scene),
+            Asking::ReadBack => heed_read_back(heard),
+            Asking::Either(moves) => heed_either(heard, moves, scene.game),
+            Asking::Other => match heard.meaning {
+                Meaning::Nothing => not_understood(),
+                Meaning::Move(mv) => pass(&heard.words, Act::Move(mv)),
+                // Several moves asked about over another question: that
+                // question first, with the best of them as words.
+                Meaning::Either(moves) => match moves.first() {
+                    Some(&mv) => pass(&heard.words, Act::Move(mv)),
+                    None => not_understood(),
+                },
+                Meaning::Line(line) => pass(&heard.words, Act::Line(line)),
             },
         }
     }
 
-    /// `set KEY VALUE`: listening and the microphone as `listen` and
-    /// [`Session::set_microphone`] take them, any other setting at once.
-    pub(super) fn set_command(&mut self, setting: Setting) -> Vec<Event> {
-        match setting {
-            Setting::Listen(on) => self.listen_command(Some(on)),
-            Setting::Microphone(microphone) => self.set_microphone(microphone),
-            setting => self.set(setting),
+    /// The effect that tells the recogniser what to listen for: a moment
+    /// numbered afresh when what it listens for changed, the same one
+    /// again after an utterance (the thread of today waits for it), none
+    /// when nothing changed; `Listen(None)` once listening is no longer
+    /// wanted.
+    pub(super) fn moment(
+        &mut self,
+        wanted: bool,
+        (game, answers, lang): (&Game, Answers, Lang),
+        after_heard: bool,
+    ) -> Option<Effect> {
+        let wanted = (wanted || self.asked) && !self.failed;
+        if !wanted {
+            return self.sent.take().map(|_| Effect::Listen(None));
+        }
+        let key = (game.fen(), answers.clone(), lang);
+        let serial = match &self.sent {
+            Some(sent) if sent.key == key && !after_heard => return None,
+            Some(sent) if sent.key == key => sent.serial,
+            _ => {
+                self.serial += 1;
+                self.serial
+            }
+        };
+        self.sent = Some(Sent { key, serial });
+        Some(Effect::Listen(Some(Box::new(Moment {
+            game: game.clone(),
+            answers,
+            lang,
+            serial,
+        }))))
+    }
+
+    /// News of voice input: what is said, and the setting to change.
+    pub(super) fn news(
+        &mut self,
+        news: VoiceNews,
+        (listen, chosen): (bool, Option<&str>),
+    ) -> (Vec<Event>, Option<Setting>) {
+        match news {
+            VoiceNews::Listening => {
+                if !std::mem::take(&mut self.asked) {
+                    return (Vec::new(), None);
+                }
+                // "Listening." says that the setting is on now as well.
+                let said = SessionEvent::Voice(VoiceEvent::Listening(true)).into();
+                (vec![said], Some(Setting::Listen(true)))
+            }
+            VoiceNews::Unavailable(trouble) => {
+                let asked = std::mem::take(&mut self.asked);
+                let was = self.sent.take().is_some() || !self.failed;
+                self.failed = true;
+                // Asked for and failed: a later start does not fail again
+                // on the setting left on.
+                let off = (asked && listen).then_some(Setting::Listen(false));
+                let said = (asked || was)
+                    .then(|| SessionEvent::Voice(VoiceEvent::Unavailable(trouble)).into());
+                (said.into_iter().collect(), off)
+            }
+            VoiceNews::Microphones(names) => match self.microphone.take() {
+                Some(name) if names_one(&names, &name) => (
+                    Vec::new(),
+                    Some(Setting::Microphone(Microphone(Some(name)))),
+                ),
+                Some(name) => {
+                    let said = VoiceEvent::NoSuchMicrophone { name, names };
+                    (vec![SessionEvent::Voice(said).into()], None)
+                }
+                None => {
+                    let chosen = chosen.map(str::to_string);
+                    let said = VoiceEvent::Microphones { names, chosen };
+                    (vec![SessionEvent::Voice(said).into()], None)
+                }
+            },
         }
     }
 
@@ -182,108 +259,206 @@ impl Session {
     /// switches whether annabella listens. One sentence says what became
     /// of it (the setting follows): on, nothing is said until the loop
     /// answers whether the recogniser listens, or why it cannot.
-    pub(super) fn listen_command(&mut self, on: Option<bool>) -> Vec<Event> {
-        let on = on.unwrap_or(!self.voice.listening());
+    pub(super) fn listen_command(&mut self, on: Option<bool>) -> (Vec<Event>, Option<Setting>) {
+        let on = on.unwrap_or(!self.listening());
+        let said = |on| vec![SessionEvent::Voice(VoiceEvent::Listening(on)).into()];
         if !on {
-            self.voice.asked = false;
-            let _ = self.set(Setting::Listen(false));
-            return vec![SessionEvent::Voice(VoiceEvent::Listening(false)).into()];
+            self.asked = false;
+            return (said(false), Some(Setting::Listen(false)));
         }
-        if self.voice.listening() {
-            return vec![SessionEvent::Voice(VoiceEvent::Listening(true)).into()];
+        if self.listening() {
+            return (said(true), None);
         }
         // Said again: voice input is tried again.
-        self.voice.failed = false;
-        self.voice.asked = true;
-        Vec::new()
+        self.failed = false;
+        self.asked = true;
+        (Vec::new(), None)
     }
 
-    /// `set microphone NAME`: taken when a microphone is called so (or a
-    /// part of its name, as the capture finds it), which the list of
-    /// microphones the loop gives says; `default` at once.
-    pub(super) fn set_microphone(&mut self, microphone: Microphone) -> Vec<Event> {
-        match microphone.0 {
-            None => self.set(Setting::Microphone(microphone)),
-            Some(name) => {
-                self.voice.microphone = Some(name);
-                self.table.effects.push(Effect::ListMicrophones);
-                Vec::new()
+    /// `set microphone NAME`: the name waits for the list of microphones.
+    pub(super) fn wait_for_microphone(&mut self, name: String) {
+        self.microphone = Some(name);
+    }
+}
+
+/// What the open question takes, for the grammar.
+pub(super) fn answers(prompt: Option<&Prompt>, offering: bool) -> Answers {
+    if offering {
+        return Answers::YesNo;
+    }
+    match prompt {
+        None | Some(Prompt::Sheet { .. } | Prompt::Drill | Prompt::Quiz { .. }) => Answers::Nothing,
+        Some(
+            Prompt::ConfirmOwn { .. }
+            | Prompt::HeardCommand { .. }
+            | Prompt::Restore { .. }
+            | Prompt::Replace(_)
+            | Prompt::Repeat { .. },
+        ) => Answers::YesNo,
+        Some(Prompt::Either { moves, .. }) => Answers::Either(moves.clone()),
+        Some(Prompt::Promotion { .. }) => Answers::Promotion,
+        Some(Prompt::Which { moves, .. }) => {
+            Answers::Which(moves.iter().filter_map(|m| m.from()).collect())
+        }
+    }
+}
+
+/// The question which of `moves`, as the player hears it.
+pub(super) fn either_prompt(game: &Game, moves: Vec<Move>) -> Prompt {
+    let facts = moves
+        .iter()
+        .map(|&mv| MoveFacts::of_move(game.position(), mv))
+        .collect();
+    Prompt::Either { moves, facts }
+}
+
+/// What became of a line said or typed to "this move or that one?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum EitherAnswer {
+    /// One of the moves, in any form the input takes (also the part
+    /// that tells them apart: "Gustav").
+    Chosen(Move),
+    /// No: none of them.
+    Dropped,
+    /// A move that is none of them: the question stands.
+    NotAmong,
+    /// Something else (a command, a typo), as with any question.
+    Other,
+}
+
+/// `line` as the answer to which of `moves`.
+pub(super) fn either_answer(
+    game: &Game,
+    lang: Lang,
+    hot_seat: bool,
+    moves: &[Move],
+    line: &str,
+) -> EitherAnswer {
+    let folded = fold(line.trim());
+    if !folded.is_empty() && NO.contains_folded(&folded) {
+        return EitherAnswer::Dropped;
+    }
+    if line.trim_end().ends_with('?') {
+        return EitherAnswer::Other;
+    }
+    if let Line::Move(reading) = read_line(line, lang, game) {
+        return match resolve_for(game, &reading.intents, true, hot_seat) {
+            Resolution::Move(mv) if moves.contains(&mv) => EitherAnswer::Chosen(mv),
+            Resolution::Ambiguous(fits) | Resolution::Promotion(fits) => {
+                one_of(moves, fits.iter().filter(|m| moves.contains(m)).copied())
             }
-        }
+            _ => EitherAnswer::NotAmong,
+        };
     }
+    // The part that tells them apart ("Gustav drei", "g3").
+    let letters: Letters = lang.into();
+    match parse_answer_with(line, true, letters) {
+        Some(pick) => one_of(moves, filter_by_answer(moves, &pick).into_iter()),
+        None => EitherAnswer::Other,
+    }
+}
 
-    /// The effect that tells the recogniser what to listen for, when it
-    /// changed or after an utterance (the recogniser waits for it before
-    /// it decodes the next, so that "ja" after a read-back is heard with
-    /// the question's grammar).
-    pub(super) fn listening(&mut self, after_heard: bool) -> Option<Effect> {
-        let wanted = (self.table.settings.listen || self.voice.asked) && !self.voice.failed;
-        if !wanted {
-            return self.voice.sent.take().map(|_| Effect::Listen(None));
-        }
-        let answers = self.answers();
-        let lang = self.table.settings.lang;
-        let key = (self.table.game.fen(), answers.clone(), lang);
-        if !after_heard && self.voice.sent.as_ref() == Some(&key) {
-            return None;
-        }
-        self.voice.sent = Some(key);
-        Some(Effect::Listen(Some(Box::new(Moment {
-            game: self.table.game.clone(),
-            answers,
-            lang,
-            serial: 0,
-        }))))
+/// The one move of `fits`, or the question stands.
+fn one_of(moves: &[Move], mut fits: impl Iterator<Item = Move>) -> EitherAnswer {
+    match (fits.next(), fits.next()) {
+        (Some(mv), None) if moves.contains(&mv) => EitherAnswer::Chosen(mv),
+        _ => EitherAnswer::NotAmong,
     }
+}
 
-    /// What the open question takes, for the grammar.
-    fn answers(&self) -> Answers {
-        if self.offering() {
-            return Answers::YesNo;
+/// Heard with no question open.
+fn heed_free(heard: Heard, scene: &Scene<'_>) -> Heed {
+    match heard.meaning {
+        Meaning::Nothing => not_understood(),
+        // A replayed game refuses the move as a typed one.
+        Meaning::Move(mv) if scene.replaying => Heed::Play(mv),
+        Meaning::Move(mv) if reads_back(scene, heard.confidence) => Heed::ReadBack(mv),
+        Meaning::Move(mv) => Heed::Play(mv),
+        Meaning::Either(moves) => either(moves),
+        // Words that are nothing the game takes are talk, as far as the
+        // player is concerned: one line, not "Heard: …" and a refusal.
+        Meaning::Line(Line::NotUnderstood { .. } | Line::Empty) => not_understood(),
+        Meaning::Line(Line::Command(cmd)) if !cmd.command().entry().read_only => {
+            let command = cmd.command();
+            Heed::AskCommand(Line::Command(cmd), command)
         }
-        match &self.table.prompt {
-            None | Some(Prompt::Sheet { .. } | Prompt::Drill | Prompt::Quiz { .. }) => {
-                Answers::Nothing
-            }
-            Some(
-                Prompt::ConfirmOwn { .. }
-                | Prompt::HeardCommand { .. }
-                | Prompt::Restore { .. }
-                | Prompt::Replace(_)
-                | Prompt::Repeat { .. },
-            ) => Answers::YesNo,
-            Some(Prompt::Promotion { .. }) => Answers::Promotion,
-            Some(Prompt::Which { moves, .. }) => {
-                Answers::Which(moves.iter().filter_map(|m| m.from()).collect())
-            }
-        }
+        Meaning::Line(line) => Heed::Pass {
+            shown: Some(shown(&heard.words)),
+            words: heard.words,
+            act: Act::Line(line),
+        },
     }
+}
 
-    /// A heard command read back: yes (or Enter) runs it, no drops it.
-    pub(super) fn answer_heard_command(&mut self, line: String, text: &str) -> Vec<Event> {
-        let folded = fold(text.trim());
-        if folded.is_empty() || crate::input::vocab::YES.contains_folded(&folded) {
-            return self.dispatch(&line);
-        }
-        if crate::input::vocab::NO.contains_folded(&folded) {
-            return vec![SessionEvent::Voice(VoiceEvent::Dropped).into()];
-        }
-        self.dispatch(text)
+/// Heard while a heard move is read back: a move is never its answer
+/// (a misheard move said again would be played unasked), it is read
+/// back in its place.
+fn heed_read_back(heard: Heard) -> Heed {
+    match heard.meaning {
+        Meaning::Nothing => not_understood(),
+        Meaning::Move(mv) => Heed::ReadBack(mv),
+        Meaning::Either(moves) => either(moves),
+        Meaning::Line(line) => pass(&heard.words, Act::Line(line)),
     }
+}
 
-    /// `microphones`: the loop lists them.
-    pub(super) fn microphones(&mut self) -> Vec<Event> {
-        self.table.effects.push(Effect::ListMicrophones);
-        Vec::new()
+/// Heard while "this move or that one?" is open.
+fn heed_either(heard: Heard, asked: &[Move], game: &Game) -> Heed {
+    match heard.meaning {
+        Meaning::Nothing => not_understood(),
+        Meaning::Move(mv) if asked.contains(&mv) => Heed::Chosen(mv),
+        // Another move keeps the question, as a move that is none of the
+        // choices does.
+        Meaning::Move(_) => {
+            let question = either_prompt(game, asked.to_vec()).question();
+            Heed::Say(vec![PromptEvent::NotFitting(question).into()])
+        }
+        Meaning::Either(moves) => either(moves),
+        Meaning::Line(line) => pass(&heard.words, Act::Line(line)),
     }
+}
 
-    /// `status`: whether annabella listens, when the setting asks it to.
-    pub(super) fn listening_status(&self) -> Option<Event> {
-        self.table
-            .settings
-            .listen
-            .then(|| SessionEvent::Voice(VoiceEvent::Listening(self.voice.listening())).into())
+fn either(mut moves: Vec<Move>) -> Heed {
+    moves.dedup();
+    match moves[..] {
+        [] => not_understood(),
+        [mv] => Heed::ReadBack(mv),
+        _ => Heed::AskEither(moves),
     }
+}
+
+/// The words to the open question, shown as heard.
+fn pass(words: &str, act: Act) -> Heed {
+    Heed::Pass {
+        shown: Some(shown(words)),
+        words: words.to_string(),
+        act,
+    }
+}
+
+fn not_understood() -> Heed {
+    Heed::Say(vec![SessionEvent::Voice(VoiceEvent::NotUnderstood).into()])
+}
+
+/// Whether a heard move is read back before it is played.
+fn reads_back(scene: &Scene<'_>, confidence: f32) -> bool {
+    let asked = match scene.confirm {
+        ListenConfirm::On => true,
+        ListenConfirm::Off => false,
+        ListenConfirm::Auto => confidence < SURE_FROM,
+    };
+    asked && !scene.waived
+}
+
+/// "Heard: …", each word in its spelling in the vocabularies
+/// ("Springer Felix drei", "Läufer").
+fn shown(words: &str) -> Event {
+    let words = words
+        .split_whitespace()
+        .map(|w| crate::input::vocab::display(w).map_or_else(|| w.to_string(), str::to_string))
+        .collect::<Vec<_>>()
+        .join(" ");
+    SessionEvent::Voice(VoiceEvent::Heard(words)).into()
 }
 
 /// Whether one of `names` is the microphone `wanted` names: the whole
@@ -291,14 +466,4 @@ impl Session {
 fn names_one(names: &[String], wanted: &str) -> bool {
     let wanted = wanted.to_lowercase();
     names.iter().any(|n| n.to_lowercase().contains(&wanted))
-}
-
-/// The heard words as the player reads them: each word in its spelling
-/// in the vocabularies ("Springer Felix drei", "Läufer").
-fn shown_words(words: &str) -> String {
-    words
-        .split_whitespace()
-        .map(|w| crate::input::vocab::display(w).map_or_else(|| w.to_string(), str::to_string))
-        .collect::<Vec<_>>()
-        .join(" ")
 }

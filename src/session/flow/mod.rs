@@ -11,6 +11,7 @@ mod keeping;
 mod moves;
 mod online;
 mod record;
+mod voice;
 
 pub use record::RestoreError;
 

@@ -152,6 +152,7 @@ impl Session {
         match prompt {
             Prompt::Repeat { ply } => confirm::answer_repeat(&mut self.table, o, ply, line),
             Prompt::HeardCommand { line: heard, .. } => Ok(self.answer_heard_command(heard, line)),
+            Prompt::Either { .. } => self.answer_either(prompt, line),
             Prompt::ConfirmOwn {
                 mv, claim, heard, ..
             } => match confirm::answer_own(&self.table, o, (mv, claim, heard), line)? {
