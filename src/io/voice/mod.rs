@@ -6,3 +6,4 @@
 pub mod listen;
 pub mod recognise;
 pub mod sphinx;
+pub mod whisper;
