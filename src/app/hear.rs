@@ -12,7 +12,6 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess};
 
 use crate::announce::{Announcer, HearTrouble};
-use crate::event::VoiceTrouble;
 use crate::io::mic::read_wav;
 use crate::rules::Game;
 use crate::settings::Lang;
@@ -64,7 +63,7 @@ fn game_for(args: &HearArgs, announcer: &Announcer) -> Result<Game, String> {
 #[cfg(feature = "voice")]
 fn run(args: &HearArgs, announcer: &Announcer) -> Result<Vec<String>, String> {
     use crate::event::Meaning;
-    use crate::input::grammar::{Answers, Moment};
+    use crate::input::grammar::{Answers, Moment, understand};
     use crate::io::mic::{VadConfig, utterances};
     use crate::io::voice::recognise::{Plan, Recogniser};
     let game = game_for(args, announcer)?;
@@ -138,7 +137,7 @@ fn write_trace(file: &mut std::fs::File, start: f64, h: &crate::io::voice::recog
 fn run(args: &HearArgs, announcer: &Announcer) -> Result<Vec<String>, String> {
     game_for(args, announcer)?;
     read(args, announcer)?;
-    let trouble = HearTrouble::Voice(VoiceTrouble::NotBuilt);
+    let trouble = HearTrouble::Voice(crate::event::VoiceTrouble::NotBuilt);
     Err(announcer.hear_trouble(args.lang, &trouble))
 }
 

@@ -214,7 +214,11 @@ impl Ear<'_> {
         }
         match latest {
             Some(Some(moment)) => {
-                self.recogniser.prepare(&moment);
+                // The same moment again (the session re-sends it after an
+                // utterance) keeps the phrases made.
+                if self.recogniser.moment() != Some(moment.serial) {
+                    self.recogniser.prepare(&moment);
+                }
                 self.listening = true;
             }
             Some(None) => {

@@ -1,6 +1,307 @@
-//! Whisper as annabella's recogniser: the utterance's log-mel features
-//! (`mel`, exactly as faster-whisper computes them) and the byte-level
-//! BPE tokenizer of the model folder's `tokenizer.json` (`tokens`), which
-//! turns every phrase of the moment into the tokens the decoder scores.
+//! Whisper, run by candle from CTranslate2's model files, scoring the
+//! phrases of the moment: the utterance is encoded once and every
+//! phrase is force-decoded over a token trie (`trie`), so that the
+//! listening thread can pick the move whose phrase the audio fits best.
+//! `ct2` reads `model.bin`, `model` is the network, `mel` makes the
+//! log-mel features exactly as faster-whisper does, and `tokens` is the
+//! byte-level BPE tokenizer of the folder's `tokenizer.json`.
+
+#[cfg(test)]
+mod check;
+mod ct2;
 pub mod mel;
+mod model;
 pub mod tokens;
+mod trie;
+
+use std::path::Path;
+
+use candle_core::{Device, Tensor};
+
+use crate::event::IoReason;
+
+pub use trie::{Score, Trie, Walk};
+
+/// Why a model directory could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoadError {
+    /// There is no `model.bin` (or no folder) there.
+    NotFound,
+    /// A file is there but the system refused to read it.
+    Unreadable(IoReason),
+    /// A file is cut short, garbage, or not a Whisper model we can run.
+    Broken,
+}
+
+/// Why an utterance could not be encoded or scored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScoreError {
+    /// The network failed on it (a sequence longer than the decoder's
+    /// positions, or shapes a damaged model could not run).
+    Compute,
+}
+
+/// The ids of the special tokens the prefix and decoding need.
+struct Specials {
+    sot: u32,
+    transcribe: Option<u32>,
+    no_timestamps: u32,
+    /// Language token ids by code (`de` → `<|de|>`), multilingual only.
+    languages: Vec<(String, u32)>,
+}
+
+/// One Whisper model in memory.
+pub struct Model {
+    whisper: model::Whisper,
+    specials: Specials,
+    /// Tokens greedy decoding never picks (`suppress_ids` of
+    /// `config.json`: punctuation and symbols Whisper was told to avoid).
+    suppress: Vec<u32>,
+}
+
+/// One utterance as the decoder sees it: its cross-attention keys and
+/// values, computed once.
+pub struct Audio {
+    cross: model::Cross,
+    /// Encoder frames (20 ms each).
+    pub frames: usize,
+}
+
+fn io_error(e: &std::io::Error) -> LoadError {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => LoadError::NotFound,
+        _ => LoadError::Unreadable(IoReason::of(e)),
+    }
+}
+
+fn read_error(e: ct2::ReadError) -> LoadError {
+    match e {
+        ct2::ReadError::Io(kind) => LoadError::Unreadable(IoReason::from_kind(kind)),
+        ct2::ReadError::Broken => LoadError::Broken,
+    }
+}
+
+impl Model {
+    /// Loads `model.bin`, `config.json` and `tokenizer.json` from `dir`.
+    pub fn load(dir: &Path) -> Result<Model, LoadError> {
+        let path = dir.join("model.bin");
+        let file = std::fs::File::open(&path).map_err(|e| io_error(&e))?;
+        let length = file.metadata().map_err(|e| io_error(&e))?.len();
+        let variables = ct2::read(std::io::BufReader::new(file), length).map_err(read_error)?;
+        if variables.spec != "WhisperSpec" {
+            return Err(LoadError::Broken);
+        }
+        let whisper = model::Whisper::new(&variables).map_err(read_error)?;
+        drop(variables);
+        let config = read_json(&dir.join("config.json"))?;
+        let suppress = config
+            .get("suppress_ids")
+            .and_then(|v| v.as_array())
+            .map(|ids| {
+                ids.iter()
+                    .filter_map(|i| i.as_u64())
+                    .map(|i| i as u32)
+                    .collect()
+            })
+            .unwrap_or_default();
+        let specials = specials(&read_json(&dir.join("tokenizer.json"))?, whisper.eot)?;
+        Ok(Model {
+            whisper,
+            specials,
+            suppress,
+        })
+    }
+
+    /// Whether the model knows languages other than English (and so
+    /// takes a language and a task token in its prefix).
+    pub fn multilingual(&self) -> bool {
+        self.specials.transcribe.is_some()
+    }
+
+    /// `<|endoftext|>`: text tokens are the ids below it.
+    pub fn eot(&self) -> u32 {
+        self.whisper.eot
+    }
+
+    /// The tokens every phrase follows: `<|startoftranscript|>`, for a
+    /// multilingual model the language (`de`, `en`, `et`; English if
+    /// `None` or unknown) and `<|transcribe|>`, then `<|notimestamps|>`.
+    pub fn prefix(&self, lang: Option<&str>) -> Vec<u32> {
+        let s = &self.specials;
+        let mut prefix = vec![s.sot];
+        if let Some(transcribe) = s.transcribe {
+            let code = lang.unwrap_or("en");
+            let find = |c: &str| s.languages.iter().find(|(l, _)| l == c).map(|(_, id)| *id);
+            if let Some(id) = find(code).or_else(|| find("en")) {
+                prefix.push(id);
+            }
+            prefix.push(transcribe);
+        }
+        prefix.push(s.no_timestamps);
+        prefix
+    }
+
+    /// Encodes a log-mel spectrogram, row-major `[mels, frames]`; frames
+    /// past the encoder's 30 s are left out.
+    pub fn encode_mel(&self, mel: &[f32], frames: usize) -> Result<Audio, ScoreError> {
+        let mels = self.whisper.mels().map_err(|_| ScoreError::Compute)?;
+        if frames == 0 || mel.len() != mels * frames {
+            return Err(ScoreError::Compute);
+        }
+        let keep = frames.min(self.whisper.max_frames());
+        let mel = Tensor::from_slice(mel, (mels, frames), &Device::Cpu)
+            .and_then(|m| m.narrow(1, 0, keep))
+            .map_err(|_| ScoreError::Compute)?;
+        let encoded = self.whisper.encode(&mel).map_err(|_| ScoreError::Compute)?;
+        let frames = encoded.dim(1).map_err(|_| ScoreError::Compute)?;
+        let cross = self
+            .whisper
+            .cross(&encoded)
+            .map_err(|_| ScoreError::Compute)?;
+        Ok(Audio { cross, frames })
+    }
+
+    /// Forced decoding of every sequence of `trie` over `audio`: per
+    /// sequence Σ log p of its text tokens (softmax over text tokens
+    /// only) or `None` when it was pruned, `prune` below the best partial
+    /// score (Σ log p + `bonus` per token) of its depth.
+    pub fn score(
+        &self,
+        audio: &Audio,
+        trie: &Trie,
+        prune: f32,
+        bonus: f32,
+    ) -> Result<Vec<Option<Score>>, ScoreError> {
+        Ok(self.walk(audio, trie, prune, bonus)?.scores)
+    }
+
+    /// `score` with the number of nodes the decoder ran (for measuring).
+    pub fn walk(
+        &self,
+        audio: &Audio,
+        trie: &Trie,
+        prune: f32,
+        bonus: f32,
+    ) -> Result<Walk, ScoreError> {
+        trie::walk(&self.whisper, &audio.cross, trie, prune, bonus).map_err(|_| ScoreError::Compute)
+    }
+
+    /// Unconstrained greedy decoding after `prefix`, for telling talk
+    /// from a move: the text tokens (up to `max_tokens`, until
+    /// `<|endoftext|>`) and their Σ log p, normalised over the text
+    /// tokens as the phrase scores are. Special tokens other than
+    /// `<|endoftext|>` and the `suppress_ids` are never picked, nor
+    /// `<|endoftext|>` first.
+    pub fn transcribe(
+        &self,
+        audio: &Audio,
+        prefix: &[u32],
+        max_tokens: usize,
+    ) -> Result<(Vec<u32>, f32), ScoreError> {
+        greedy(self, audio, prefix, max_tokens).map_err(|_| ScoreError::Compute)
+    }
+}
+
+fn greedy(
+    model: &Model,
+    audio: &Audio,
+    prefix: &[u32],
+    max_tokens: usize,
+) -> candle_core::Result<(Vec<u32>, f32)> {
+    let w = &model.whisper;
+    let eot = w.eot as usize;
+    let mut past = Vec::new();
+    let mut hidden = None;
+    for (position, &token) in prefix.iter().enumerate() {
+        let step = w.step(&[token], position, &past, &audio.cross)?;
+        past = step.kv;
+        hidden = Some(step.hidden);
+    }
+    let mut text = Vec::new();
+    let mut logp = 0.0;
+    while let Some(h) = hidden.take() {
+        if text.len() >= max_tokens || prefix.len() + text.len() >= w.max_positions() {
+            break;
+        }
+        let logits: Vec<f32> = w.logits(&h)?.squeeze(0)?.to_vec1()?;
+        let mut allowed = logits[..=eot].to_vec();
+        for &s in &model.suppress {
+            if let Some(l) = allowed.get_mut(s as usize) {
+                *l = f32::NEG_INFINITY;
+            }
+        }
+        if text.is_empty() {
+            allowed[eot] = f32::NEG_INFINITY;
+        }
+        let Some(best) = argmax(&allowed) else { break };
+        if best == eot {
+            break;
+        }
+        logp += logits[best] - log_sum_exp(&logits[..eot]);
+        text.push(best as u32);
+        let position = prefix.len() + text.len() - 1;
+        let step = w.step(&[best as u32], position, &past, &audio.cross)?;
+        past = step.kv;
+        hidden = Some(step.hidden);
+    }
+    Ok((text, logp))
+}
+
+/// The index of the largest value that is not NaN.
+fn argmax(values: &[f32]) -> Option<usize> {
+    values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !v.is_nan() && **v > f32::NEG_INFINITY)
+        .max_by(|a, b| a.1.total_cmp(b.1))
+        .map(|(i, _)| i)
+}
+
+fn log_sum_exp(values: &[f32]) -> f32 {
+    let max = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    max + values.iter().map(|v| (v - max).exp()).sum::<f32>().ln()
+}
+
+fn read_json(path: &Path) -> Result<serde_json::Value, LoadError> {
+    let bytes = std::fs::read(path).map_err(|e| io_error(&e))?;
+    serde_json::from_slice(&bytes).map_err(|_| LoadError::Broken)
+}
+
+/// The special tokens' ids from `tokenizer.json`'s `added_tokens`.
+fn specials(tokenizer: &serde_json::Value, eot: u32) -> Result<Specials, LoadError> {
+    let added = tokenizer
+        .get("added_tokens")
+        .and_then(|a| a.as_array())
+        .ok_or(LoadError::Broken)?;
+    let mut by_name = std::collections::HashMap::new();
+    for token in added {
+        if let (Some(id), Some(content)) = (
+            token.get("id").and_then(|i| i.as_u64()),
+            token.get("content").and_then(|c| c.as_str()),
+        ) {
+            by_name.insert(content.to_string(), id as u32);
+        }
+    }
+    let id = |name: &str| by_name.get(name).copied();
+    let sot = id("<|startoftranscript|>").ok_or(LoadError::Broken)?;
+    let no_timestamps = id("<|notimestamps|>").ok_or(LoadError::Broken)?;
+    if id("<|endoftext|>") != Some(eot) {
+        return Err(LoadError::Broken);
+    }
+    // English-only models have the task tokens too, but take none.
+    let transcribe = if eot == 50257 {
+        id("<|transcribe|>")
+    } else {
+        None
+    };
+    let languages = ["de", "en", "et"]
+        .iter()
+        .filter_map(|code| Some((code.to_string(), id(&format!("<|{code}|>"))?)))
+        .collect();
+    Ok(Specials {
+        sot,
+        transcribe,
+        no_timestamps,
+        languages,
+    })
+}
