@@ -130,8 +130,10 @@ pub(super) enum Heed {
 pub(super) enum Act {
     /// A line read (a command, a move that needs a question of its own).
     Line(Line),
-    /// One move.
+    /// One move, played as one typed.
     Move(Move),
+    /// One move, read back first.
+    ReadBack(Move),
 }
 
 impl VoiceRoom {
@@ -164,17 +166,29 @@ impl VoiceRoom {
             Asking::Nothing => heed_free(heard, scene),
             Asking::ReadBack => heed_read_back(heard),
             Asking::Either(moves) => heed_either(heard, moves, (scene.game, scene.lang)),
-            Asking::Other => match heard.meaning {
-                Meaning::Nothing => not_understood(),
-                Meaning::Move(mv) => pass(&heard.words, Act::Move(mv)),
-                // Several moves asked about over another question: that
-                // question first, with the best of them as words.
-                Meaning::Either(moves) => match moves.first() {
-                    Some(&mv) => pass(&heard.words, Act::Move(mv)),
-                    None => not_understood(),
-                },
-                Meaning::Line(line) => pass(&heard.words, Act::Line(line)),
-            },
+            Asking::Other => {
+                // A move that answers no other question is read back as
+                // one heard with no question open would be.
+                let read_back = reads_back(scene, heard.confidence);
+                let act = |mv| {
+                    if read_back {
+                        Act::ReadBack(mv)
+                    } else {
+                        Act::Move(mv)
+                    }
+                };
+                match heard.meaning {
+                    Meaning::Nothing => not_understood(),
+                    Meaning::Move(mv) => pass(&heard.words, act(mv)),
+                    // Several moves asked about over another question:
+                    // that question first, with the best of them as words.
+                    Meaning::Either(moves) => match moves.first() {
+                        Some(&mv) => pass(&heard.words, act(mv)),
+                        None => not_understood(),
+                    },
+                    Meaning::Line(line) => pass(&heard.words, Act::Line(line)),
+                }
+            }
         }
     }
 
