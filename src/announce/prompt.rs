@@ -63,6 +63,14 @@ impl Announcer {
         }
     }
 
+    /// Heard moves too close to tell apart, each as a move is read back,
+    /// joined with the UI language's "or".
+    fn either_question(&self, p: Phrasing, moves: &[crate::rules::MoveFacts]) -> String {
+        let choices = moves.iter().map(|f| self.move_words(p.short(), f));
+        let choices = s(self.or_list(p, choices.collect()));
+        self.message(p.lang, "ask-heard-either", &[("choices", choices)])
+    }
+
     fn question(&self, p: Phrasing, q: &Question) -> String {
         let ui = p.lang;
         match q {
@@ -111,11 +119,7 @@ impl Announcer {
                 "ask-heard-move",
                 &[("move", s(self.move_words(p.short(), f)))],
             ),
-            Question::Either(moves) => {
-                let choices = moves.iter().map(|f| self.move_words(p.short(), f));
-                let choices = s(self.or_list(p, choices.collect()));
-                self.message(ui, "ask-heard-either", &[("choices", choices)])
-            }
+            Question::Either(moves) => self.either_question(p, moves),
             Question::HeardCommand(command) => {
                 self.message(ui, "ask-heard-command", &[("command", s(command.word(ui)))])
             }

@@ -22,13 +22,13 @@
 //! nothing else tells the player what the recogniser took. A move or a
 //! command read back, asked about or played is named by what follows.
 
-use shakmaty::Move;
+use shakmaty::{Move, Square};
 
 use crate::event::{Event, Heard, Meaning, PromptEvent, SessionEvent, VoiceEvent};
 use crate::input::commands::Command;
 use crate::input::grammar::{Answers, Moment};
 use crate::input::vocab::{Letters, NO, fold};
-use crate::input::{Line, Resolution, filter_by_answer, parse_answer_with, read_line, resolve_for};
+use crate::input::{Line, Pick, Resolution, parse_answer_with, read_line, resolve_for};
 use crate::rules::{Game, MoveFacts};
 use crate::settings::{Lang, ListenConfirm, Microphone, Setting};
 
@@ -130,8 +130,10 @@ pub(super) enum Heed {
 pub(super) enum Act {
     /// A line read (a command, a move that needs a question of its own).
     Line(Line),
-    /// One move.
+    /// One move, played as one typed.
     Move(Move),
+    /// One move, read back first.
+    ReadBack(Move),
 }
 
 impl VoiceRoom {
@@ -163,18 +165,30 @@ impl VoiceRoom {
         match scene.asking {
             Asking::Nothing => heed_free(heard, scene),
             Asking::ReadBack => heed_read_back(heard),
-            Asking::Either(moves) => heed_either(heard, moves, scene.game),
-            Asking::Other => match heard.meaning {
-                Meaning::Nothing => not_understood(),
-                Meaning::Move(mv) => pass(&heard.words, Act::Move(mv)),
-                // Several moves asked about over another question: that
-                // question first, with the best of them as words.
-                Meaning::Either(moves) => match moves.first() {
-                    Some(&mv) => pass(&heard.words, Act::Move(mv)),
-                    None => not_understood(),
-                },
-                Meaning::Line(line) => pass(&heard.words, Act::Line(line)),
-            },
+            Asking::Either(moves) => heed_either(heard, moves, (scene.game, scene.lang)),
+            Asking::Other => {
+                // A move that answers no other question is read back as
+                // one heard with no question open would be.
+                let read_back = reads_back(scene, heard.confidence);
+                let act = |mv| {
+                    if read_back {
+                        Act::ReadBack(mv)
+                    } else {
+                        Act::Move(mv)
+                    }
+                };
+                match heard.meaning {
+                    Meaning::Nothing => not_understood(),
+                    Meaning::Move(mv) => pass(&heard.words, act(mv)),
+                    // Several moves asked about over another question:
+                    // that question first, with the best of them as words.
+                    Meaning::Either(moves) => match moves.first() {
+                        Some(&mv) => pass(&heard.words, act(mv)),
+                        None => not_understood(),
+                    },
+                    Meaning::Line(line) => pass(&heard.words, Act::Line(line)),
+                }
+            }
         }
     }
 
@@ -341,20 +355,42 @@ pub(super) fn either_answer(
     if line.trim_end().ends_with('?') {
         return EitherAnswer::Other;
     }
-    if let Line::Move(reading) = read_line(line, lang, game) {
-        return match resolve_for(game, &reading.intents, true, hot_seat) {
+    // The part that tells them apart ("Hektor drei", "h3"), before it
+    // is read as a move of its own (a pawn's).
+    let letters: Letters = lang.into();
+    if let Some(pick) = parse_answer_with(line, true, letters).filter(|p| p.piece.is_none())
+        && let Some(mv) = told_apart(moves, &pick)
+    {
+        return EitherAnswer::Chosen(mv);
+    }
+    match read_line(line, lang, game) {
+        Line::Move(reading) => match resolve_for(game, &reading.intents, true, hot_seat) {
             Resolution::Move(mv) if moves.contains(&mv) => EitherAnswer::Chosen(mv),
             Resolution::Ambiguous(fits) | Resolution::Promotion(fits) => {
                 one_of(moves, fits.iter().filter(|m| moves.contains(m)).copied())
             }
             _ => EitherAnswer::NotAmong,
-        };
+        },
+        _ => EitherAnswer::Other,
     }
-    // The part that tells them apart ("Gustav drei", "g3").
-    let letters: Letters = lang.into();
-    match parse_answer_with(line, true, letters) {
-        Some(pick) => one_of(moves, filter_by_answer(moves, &pick).into_iter()),
-        None => EitherAnswer::Other,
+}
+
+/// The one of `moves` whose target square (else origin) `pick` names.
+fn told_apart(moves: &[Move], pick: &Pick) -> Option<Move> {
+    let names = |sq: Square| {
+        pick.file.is_none_or(|f| sq.file() == f) && pick.rank.is_none_or(|r| sq.rank() == r)
+    };
+    let to = one_of(moves, moves.iter().filter(|m| names(m.to())).copied());
+    let from = one_of(
+        moves,
+        moves
+            .iter()
+            .filter(|m| m.from().is_some_and(names))
+            .copied(),
+    );
+    match (to, from) {
+        (EitherAnswer::Chosen(mv), _) | (_, EitherAnswer::Chosen(mv)) => Some(mv),
+        _ => None,
     }
 }
 
@@ -403,13 +439,17 @@ fn heed_read_back(heard: Heard) -> Heed {
 }
 
 /// Heard while "this move or that one?" is open.
-fn heed_either(heard: Heard, asked: &[Move], game: &Game) -> Heed {
+fn heed_either(heard: Heard, asked: &[Move], (game, lang): (&Game, Lang)) -> Heed {
     match heard.meaning {
         Meaning::Nothing => not_understood(),
         Meaning::Move(mv) if asked.contains(&mv) => Heed::Chosen(mv),
-        // Another move keeps the question, as a move that is none of the
-        // choices does.
+        // Another move may be the words that tell the choices apart
+        // ("Hektor drei" is a pawn's move too); else it keeps the
+        // question, as a move typed that is none of the choices does.
         Meaning::Move(_) => {
+            if let EitherAnswer::Chosen(mv) = either_answer(game, lang, true, asked, &heard.words) {
+                return Heed::Chosen(mv);
+            }
             let question = either_prompt(game, asked.to_vec()).question();
             Heed::Say(vec![PromptEvent::NotFitting(question).into()])
         }
@@ -466,4 +506,190 @@ fn shown(words: &str) -> Event {
 fn names_one(names: &[String], wanted: &str) -> bool {
     let wanted = wanted.to_lowercase();
     names.iter().any(|n| n.to_lowercase().contains(&wanted))
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::uci::UciMove;
+
+    use super::*;
+    use crate::event::Question;
+
+    fn mv(game: &Game, uci: &str) -> Move {
+        let uci: UciMove = uci.parse().expect("uci");
+        uci.to_move(game.position()).expect("legal")
+    }
+
+    fn scene<'a>(game: &'a Game, asking: Asking<'a>) -> Scene<'a> {
+        Scene {
+            game,
+            lang: Lang::De,
+            asking,
+            answers: Answers::Nothing,
+            confirm: ListenConfirm::On,
+            waived: false,
+            replaying: false,
+        }
+    }
+
+    /// The room with `game` sent; the moment's serial.
+    fn sent(room: &mut VoiceRoom, game: &Game) -> u64 {
+        match room.moment(true, (game, Answers::Nothing, Lang::De), false) {
+            Some(Effect::Listen(Some(moment))) => moment.serial,
+            other => panic!("no moment sent: {other:?}"),
+        }
+    }
+
+    fn heard(words: &str, meaning: Meaning, moment: u64) -> Heard {
+        Heard {
+            words: words.into(),
+            meaning,
+            confidence: 0.95,
+            moment,
+        }
+    }
+
+    #[test]
+    fn a_heard_move_of_the_latest_moment_is_taken_as_it_is_not_read_again() {
+        let game = Game::new();
+        let mut room = VoiceRoom::default();
+        let serial = sent(&mut room, &game);
+        // The words would read as Nf3; the meaning the thread decided wins.
+        let e4 = mv(&game, "e2e4");
+        let said = heard("Springer Felix drei", Meaning::Move(e4), serial);
+        assert_eq!(
+            room.heed(said, &scene(&game, Asking::Nothing)),
+            Heed::ReadBack(e4)
+        );
+    }
+
+    #[test]
+    fn a_heard_move_of_a_moment_gone_by_is_read_again_against_the_game_now() {
+        let mut game = Game::new();
+        let mut room = VoiceRoom::default();
+        let before = sent(&mut room, &game);
+        let nf3 = mv(&game, "g1f3");
+        game.play(mv(&game, "e2e4")).expect("legal");
+        let now = sent(&mut room, &game);
+        assert_eq!(now, before + 1, "a new position is a new moment");
+        let said = heard("Springer Felix sechs", Meaning::Move(nf3), before);
+        assert_eq!(
+            room.heed(said, &scene(&game, Asking::Nothing)),
+            Heed::ReadBack(mv(&game, "g8f6"))
+        );
+        // Words that are no move now: not understood, never the old move.
+        let said = heard("Bauer Eva vier", Meaning::Move(nf3), before);
+        let heed = room.heed(said, &scene(&game, Asking::Nothing));
+        assert!(
+            !matches!(heed, Heed::ReadBack(_) | Heed::Play(_)),
+            "{heed:?}"
+        );
+    }
+
+    #[test]
+    fn the_same_moment_keeps_its_number_and_is_sent_again_only_after_an_utterance() {
+        let game = Game::new();
+        let mut room = VoiceRoom::default();
+        let serial = sent(&mut room, &game);
+        let now = (&game, Answers::Nothing, Lang::De);
+        assert!(room.moment(true, now.clone(), false).is_none());
+        let again = room.moment(true, now.clone(), true);
+        assert!(matches!(again, Some(Effect::Listen(Some(m))) if m.serial == serial));
+        let asked = room.moment(true, (&game, Answers::YesNo, Lang::De), false);
+        assert!(matches!(asked, Some(Effect::Listen(Some(m))) if m.serial == serial + 1));
+        assert!(matches!(
+            room.moment(false, now, false),
+            Some(Effect::Listen(None))
+        ));
+        let said = heard("ja", Meaning::Nothing, serial);
+        assert_eq!(
+            room.heed(said, &scene(&game, Asking::Nothing)),
+            Heed::Ignore
+        );
+    }
+
+    #[test]
+    fn close_moves_are_asked_back_and_one_alone_is_read_back() {
+        let game = Game::new();
+        let mut room = VoiceRoom::default();
+        let serial = sent(&mut room, &game);
+        let (nf3, nh3) = (mv(&game, "g1f3"), mv(&game, "g1h3"));
+        let said = heard(
+            "Springer Felix drei",
+            Meaning::Either(vec![nf3, nh3]),
+            serial,
+        );
+        assert_eq!(
+            room.heed(said, &scene(&game, Asking::Nothing)),
+            Heed::AskEither(vec![nf3, nh3])
+        );
+        let said = heard("Springer Felix drei", Meaning::Either(vec![nf3]), serial);
+        assert_eq!(
+            room.heed(said, &scene(&game, Asking::Nothing)),
+            Heed::ReadBack(nf3)
+        );
+    }
+
+    #[test]
+    fn while_close_moves_are_asked_a_heard_answer_does_the_right_thing() {
+        let game = Game::new();
+        let mut room = VoiceRoom::default();
+        let serial = sent(&mut room, &game);
+        let asked = [mv(&game, "g1f3"), mv(&game, "g1h3")];
+        let asking = scene(&game, Asking::Either(&asked));
+        let chosen = heard("Springer Hektor drei", Meaning::Move(asked[1]), serial);
+        assert_eq!(room.heed(chosen, &asking), Heed::Chosen(asked[1]));
+        // The words that tell them apart, heard as a pawn's move.
+        let apart = heard("Hektor drei", Meaning::Move(mv(&game, "h2h3")), serial);
+        assert_eq!(room.heed(apart, &asking), Heed::Chosen(asked[1]));
+        let other = heard("Bauer Eva vier", Meaning::Move(mv(&game, "e2e4")), serial);
+        let question = Question::Either(
+            asked
+                .iter()
+                .map(|&m| MoveFacts::of_move(game.position(), m))
+                .collect(),
+        );
+        assert_eq!(
+            room.heed(other, &asking),
+            Heed::Say(vec![PromptEvent::NotFitting(question).into()])
+        );
+        let no = read_line("nein", Lang::De, &game);
+        let said = heard("nein", Meaning::Line(no.clone()), serial);
+        assert!(matches!(
+            room.heed(said, &asking),
+            Heed::Pass { words, act: Act::Line(line), .. } if words == "nein" && line == no
+        ));
+    }
+
+    #[test]
+    fn nothing_heard_is_one_line_and_no_heard_line() {
+        let game = Game::new();
+        let mut room = VoiceRoom::default();
+        let serial = sent(&mut room, &game);
+        let one = Heed::Say(vec![SessionEvent::Voice(VoiceEvent::NotUnderstood).into()]);
+        for asking in [Asking::Nothing, Asking::ReadBack, Asking::Other] {
+            let said = heard("David vier", Meaning::Nothing, serial);
+            assert_eq!(room.heed(said, &scene(&game, asking)), one, "{asking:?}");
+        }
+        let talk = read_line("ähm also", Lang::De, &game);
+        assert!(matches!(talk, Line::NotUnderstood { .. }), "{talk:?}");
+        let said = heard("ähm also", Meaning::Line(talk), serial);
+        assert_eq!(room.heed(said, &scene(&game, Asking::Nothing)), one);
+    }
+
+    #[test]
+    fn a_line_to_which_of_close_moves_chooses_drops_or_keeps_the_question() {
+        let game = Game::new();
+        let moves = [mv(&game, "g1f3"), mv(&game, "g1h3")];
+        let answer = |line: &str| either_answer(&game, Lang::De, true, &moves, line);
+        assert_eq!(
+            answer("Springer Hektor drei"),
+            EitherAnswer::Chosen(moves[1])
+        );
+        assert_eq!(answer("Nf3"), EitherAnswer::Chosen(moves[0]));
+        assert_eq!(answer("Hektor drei"), EitherAnswer::Chosen(moves[1]));
+        assert_eq!(answer("nein"), EitherAnswer::Dropped);
+        assert_eq!(answer("e4"), EitherAnswer::NotAmong);
+        assert_eq!(answer("status"), EitherAnswer::Other);
+    }
 }

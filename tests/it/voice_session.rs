@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::time::Instant;
 
 use annabella::announce::Announcer;
-use annabella::event::{Heard, VoiceTrouble};
+use annabella::event::{Heard, Meaning, VoiceTrouble};
 use annabella::input::grammar::{Answers, Moment};
 use annabella::rules::Game;
 use annabella::session::{Effect, Input, Prompt, Session, Start, Step, VoiceNews};
@@ -445,4 +445,116 @@ fn a_microphone_that_does_not_exist_is_refused_with_the_list() {
     let (said, _) = say(&mut s, Input::Voice(VoiceNews::Microphones(names)));
     assert_eq!(said, ["microphone is now usb."]);
     assert_eq!(s.settings().microphone.0.as_deref(), Some("usb"));
+}
+
+/// A legal move of `game`, from its UCI.
+fn uci(game: &Game, text: &str) -> shakmaty::Move {
+    let uci: shakmaty::uci::UciMove = text.parse().expect("uci");
+    uci.to_move(game.position()).expect("legal")
+}
+
+/// What the listening thread sends: `meaning`, decided against the
+/// latest moment.
+fn meant(words: &str, meaning: Meaning) -> Input {
+    let moment = moment().expect("listening");
+    Input::Heard(Heard {
+        words: words.into(),
+        meaning,
+        confidence: 0.95,
+        moment: moment.serial,
+    })
+}
+
+/// Issue 35, item 4: what was heard reaches the step parsed once — the
+/// meaning the thread decided is used, not the words read again.
+#[test]
+fn a_heard_meaning_of_the_latest_moment_is_used_as_it_is() {
+    let mut s = session(Lang::De, ListenConfirm::On);
+    let e4 = uci(s.game(), "e2e4");
+    let (said, _) = say(&mut s, meant("Springer Felix drei", Meaning::Move(e4)));
+    assert_eq!(said, ["Bauer Eva vier?"]);
+    assert!(matches!(s.prompt(), Some(Prompt::ConfirmOwn { mv, .. }) if *mv == e4));
+}
+
+/// Issue 35, item 1: two moves too close to tell apart are asked back
+/// together, and the answer is one of them, or no.
+#[test]
+fn close_moves_are_asked_back_together_and_answered() {
+    let cases = [
+        (
+            Lang::De,
+            "Springer Felix drei oder Springer Hector drei?",
+            "nein",
+        ),
+        (Lang::En, "knight f 3 or knight h 3?", "no"),
+        (Lang::Et, "ratsu f 3 või ratsu h 3?", "ei"),
+    ];
+    for (lang, question, no) in cases {
+        let mut s = session(lang, ListenConfirm::On);
+        if lang != Lang::De {
+            // Said in the UI language's words, as the setting says.
+            say(&mut s, Input::Line("set style local".into()));
+        }
+        let close = vec![uci(s.game(), "g1f3"), uci(s.game(), "g1h3")];
+        let either = || meant("Springer Felix drei", Meaning::Either(close.clone()));
+        let (said, step) = say(&mut s, either());
+        assert_eq!(said, [question], "{lang:?}");
+        assert_eq!(listens_for(&step), Some(Answers::Either(close.clone())));
+        // A move that is neither, or a typo: the question stands.
+        let (said, _) = say(&mut s, Input::Line("e4".into()));
+        assert!(
+            said.last().is_some_and(|l| l.ends_with(question)),
+            "{said:?}"
+        );
+        let (said, _) = say(&mut s, Input::Line("xqzt".into()));
+        assert!(
+            said.last().is_some_and(|l| l.ends_with(question)),
+            "{said:?}"
+        );
+        assert!(s.game().plies().is_empty());
+        // No drops it.
+        let (said, _) = say(&mut s, heard(no, 0.95));
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert!(s.prompt().is_none() && s.game().plies().is_empty());
+        // One of them, typed or said, is played.
+        say(&mut s, either());
+        say(&mut s, Input::Line("h3".into()));
+        assert_eq!(s.game().plies().len(), 1, "{lang:?}");
+        assert_eq!(
+            s.game().fen().split(' ').next(),
+            Some("rnbqkbnr/pppppppp/8/8/8/7N/PPPPPPPP/RNBQKB1R")
+        );
+        let black = vec![uci(s.game(), "g8f6"), uci(s.game(), "g8h6")];
+        say(&mut s, meant("", Meaning::Either(black.clone())));
+        say(&mut s, meant("", Meaning::Move(black[0])));
+        assert_eq!(
+            s.game().plies().len(),
+            2,
+            "{lang:?}: the heard choice is played"
+        );
+    }
+}
+
+/// "Heard: David vier" followed by a bare "Not understood" is gone:
+/// nothing clearly ahead is one line that says what would work.
+#[test]
+fn nothing_clearly_heard_is_one_line_in_each_language() {
+    for (lang, line) in [
+        (
+            Lang::De,
+            "Nicht verstanden. Bitte noch einmal, etwas langsamer, sagen oder tippen.",
+        ),
+        (
+            Lang::En,
+            "Not understood. Say it again, a little slower, or type it.",
+        ),
+        (
+            Lang::Et,
+            "Ei saanud aru. Ütle uuesti, veidi aeglasemalt, või trüki.",
+        ),
+    ] {
+        let mut s = session(lang, ListenConfirm::On);
+        let (said, _) = say(&mut s, meant("David vier", Meaning::Nothing));
+        assert_eq!(said, [line]);
+    }
 }

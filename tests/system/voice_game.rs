@@ -144,11 +144,13 @@ fn from_alsa(collect: fn(Piped) -> Vec<String>) -> Vec<String> {
 /// Every utterance of the recording reached the session: each is
 /// answered, heard or not understood, in the order spoken.
 fn assert_every_utterance_answered(lines: &[String]) {
-    let answered = lines
+    let answered = lines.iter().filter(|l| answers_an_utterance(l)).count();
+    // A move heard is read back ("Springer Felix drei?"), an answer shown
+    // ("Gehört: ja").
+    let heard = lines
         .iter()
-        .filter(|l| l.starts_with("Gehört:") || l.starts_with("Nicht verstanden."))
+        .filter(|l| l.starts_with("Gehört:") || l.ends_with('?'))
         .count();
-    let heard = lines.iter().filter(|l| l.starts_with("Gehört:")).count();
     assert!(
         answered >= MOVES.len() * 2,
         "{answered} answers:\n{}",
@@ -156,6 +158,12 @@ fn assert_every_utterance_answered(lines: &[String]) {
     );
     assert!(heard >= MOVES.len(), "{heard} heard:\n{}", lines.join("\n"));
     assert_read_back_first(lines);
+}
+
+/// Whether `line` is the session's answer to an utterance: what was
+/// heard shown, a move read back or asked about, or not understood.
+fn answers_an_utterance(line: &str) -> bool {
+    line.starts_with("Gehört:") || line.starts_with("Nicht verstanden.") || line.ends_with('?')
 }
 
 /// Nothing was played unasked: every move announced was read back first.
@@ -488,12 +496,7 @@ fn every_utterance_of_a_recording_reaches_the_session() {
 fn answers(mut piped: Piped) -> Vec<String> {
     let mut lines = Vec::new();
     let deadline = Instant::now() + Duration::from_secs(120);
-    let counted = |lines: &[String]| {
-        lines
-            .iter()
-            .filter(|l| l.starts_with("Gehört:") || l.starts_with("Nicht verstanden."))
-            .count()
-    };
+    let counted = |lines: &[String]| lines.iter().filter(|l| answers_an_utterance(l)).count();
     while Instant::now() < deadline && counted(&lines) < MOVES.len() * 2 {
         if let Some((_, line)) = piped.recv(Duration::from_millis(500)) {
             lines.push(line);

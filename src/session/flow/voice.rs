@@ -49,10 +49,13 @@ impl Session {
             Heed::Play(mv) => self.heard_move(mv, |s, mv| {
                 s.decided(crate::input::Resolution::Move(mv), false)
             }),
-            Heed::AskEither(moves) => self.heard_move(moves[0], |s, _| {
-                let question = either_prompt(&s.table.game, moves);
-                prompt::ask(&mut s.table, question)
-            }),
+            Heed::AskEither(moves) => match moves.first() {
+                Some(&first) => self.heard_move(first, |s, _| {
+                    let question = either_prompt(&s.table.game, moves);
+                    prompt::ask(&mut s.table, question)
+                }),
+                None => Vec::new(),
+            },
             Heed::Chosen(mv) => {
                 self.table.prompt = None;
                 self.play_confirmed(mv, false)
@@ -77,11 +80,14 @@ impl Session {
         };
         match act {
             Act::Line(line) => self.run_open(line, open),
-            Act::Move(mv) => {
+            Act::Move(mv) | Act::ReadBack(mv) => {
                 // As a move typed: a repetition owed or a dictation
                 // stands, any other question lapses.
                 if open.as_ref().is_some_and(|p| p.holds(&Line::Empty)) {
                     self.table.prompt = open;
+                }
+                if matches!(act, Act::ReadBack(_)) {
+                    return self.heard_move(mv, Self::read_back);
                 }
                 self.heard_move(mv, |s, mv| {
                     s.decided(crate::input::Resolution::Move(mv), false)
