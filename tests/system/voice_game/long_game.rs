@@ -48,7 +48,8 @@ struct Player {
     yes: &'static str,
     no: &'static str,
     not_understood: &'static str,
-    dropped: &'static str,
+    /// What it says when a move read back is refused.
+    dropped: &'static [&'static str],
 }
 
 const FLITE_NATO: Player = Player {
@@ -59,7 +60,7 @@ const FLITE_NATO: Player = Player {
     yes: "yes",
     no: "no",
     not_understood: "Not understood.",
-    dropped: "Not done.",
+    dropped: &["Not done.", "Move not played."],
 };
 
 const GERMAN_FIDE: Player = Player {
@@ -70,7 +71,7 @@ const GERMAN_FIDE: Player = Player {
     yes: "ja",
     no: "nein",
     not_understood: "Nicht verstanden.",
-    dropped: "Nicht ausgeführt.",
+    dropped: &["Nicht ausgeführt.", "Zug nicht gespielt."],
 };
 
 /// The rates (words a minute) a move is said at: first, then slower.
@@ -268,7 +269,9 @@ fn converse(
             speak(player.yes, RATES[0]);
             c.answers_said += 1;
             answered = Some(player.yes);
-        } else if asks_between(&line, &meant[c.plies]) || line.starts_with(player.dropped) {
+        } else if asks_between(&line, &meant[c.plies])
+            || player.dropped.iter().any(|d| line.starts_with(d))
+        {
             // Asked to choose, or the move dropped after a no: the move
             // again, slower.
             speak(&say[c.plies], again(tries));
