@@ -219,8 +219,9 @@ fn run(lang: &str, no: &str, rec: &Recording, dir: &Path) {
         let Ok((at, line)) = lines.recv_timeout(Duration::from_millis(250)) else {
             continue;
         };
-        if line.ends_with('?') {
-            // Dropped, so that every move is said in the start position.
+        if line.contains('?') {
+            // Dropped (a move, or a command heard instead), so that every
+            // move is said in the start position with no question open.
             let _ = writeln!(stdin, "{no}");
         }
         heard.push((at, line));
