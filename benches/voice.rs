@@ -1,164 +1,314 @@
-//! Voice input: what the player waits for. Run with
-//! `cargo bench --bench voice` (needs espeak-ng and sox, as the tests do).
+//! Voice input as the player lives it, through the binary: `annabella
+//! --listen-from PIPE` hears a recording of twenty moves written into a
+//! named pipe in real time, and for each the time from its last voiced
+//! sample entering the pipe to the read-back line (`Springer Felix
+//! drei?`) on stdout is measured; median and 90th percentile, per
+//! language (German FIDE words by espeak-ng's `de`, English NATO words by
+//! `en-us`, 160 words a minute). The voice detector's hangover is in the
+//! figure, as the player waits for it. Also: the model's load time (from
+//! `listen on` typed to `Listening.`, with ALSA's capture device made a
+//! file of silence), and the process's resident memory (VmRSS) then and
+//! while it listens to the recording. The recording begins with silence
+//! as long as the load took and two seconds more, so that no utterance
+//! waits for the model.
 //!
-//! - the recogniser's start (the model loaded) and the memory it takes;
-//! - the grammar of the moment built and handed to the recogniser, at the
-//!   start and in a middlegame;
-//! - from the end of speech to the read-back text: utterances from
-//!   eSpeak NG fed through the voice detector and the recogniser at the
-//!   pace of a microphone (20 ms chunks, each waited for), the session
-//!   stepped with what was heard and its answer worded. The hangover
-//!   (the silence the detector waits for before it ends an utterance) is
-//!   in the figure, as the player lives it.
+//! Run with `cargo bench --bench voice` (needs espeak-ng and sox).
+//! Without `--bench` (as `cargo test --benches` runs it) three
+//! utterances a language, as a smoke test. No thresholds: figures.
 
+#[path = "../tests/common/mod.rs"]
+#[allow(dead_code)]
+mod common;
+
+use std::io::{BufRead, Write};
 use std::path::Path;
-use std::process::Command;
+use std::process::{Child, Command};
+use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
+use std::thread;
 use std::time::{Duration, Instant};
 
-use annabella::announce::Announcer;
-use annabella::input::grammar::{Answers, grammar};
-use annabella::io::mic::{Vad, VadConfig, VadEvent, read_wav};
-use annabella::io::voice::recognise::{Model, Recogniser};
-use annabella::rules::Game;
-use annabella::session::{Input, Session, Start};
-use annabella::settings::{Lang, OpponentChoice, Settings};
+use common::voice::{self, Form, Synth};
 
-const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8";
+/// Samples of 16 kHz in a chunk written at once (20 ms, a microphone's pace).
+const CHUNK: usize = 320;
+/// Silence after each utterance: room for the read-back and the typed no.
+const AFTER: f64 = 2.5;
 
-fn rss_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
+/// The recording: the utterances' samples one after another, and the
+/// index of the last voiced sample of each.
+struct Recording {
+    samples: Vec<i16>,
+    ends: Vec<usize>,
+    texts: Vec<String>,
+}
+
+/// Twenty moves of the start position in `form`, said by `voice`.
+/// `lead` seconds of silence first: the model loads meanwhile.
+fn recording(form: Form, voice: &str, count: usize, lead: f64, dir: &Path) -> Recording {
+    let pos = voice::position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let moves: Vec<_> = shakmaty::Position::legal_moves(&pos).into_iter().collect();
+    let mut rec = Recording {
+        samples: vec![0; (lead * 16_000.0) as usize],
+        ends: Vec::new(),
+        texts: Vec::new(),
+    };
+    for m in moves.iter().cycle().take(count) {
+        let text = voice::texts(&pos, *m, form).remove(0);
+        let clip = voice::speak(Synth::Espeak, voice, 160, &text, dir);
+        rec.samples.extend_from_slice(&clip);
+        rec.ends.push(rec.samples.len() - 1);
+        rec.samples
+            .extend(std::iter::repeat_n(0i16, (AFTER * 16_000.0) as usize));
+        rec.texts.push(text);
+    }
+    rec
+}
+
+/// The header of a WAV stream of unknown length (both lengths 0xFFFFFFFF).
+fn wav_stream_header() -> Vec<u8> {
+    let mut h = Vec::with_capacity(44);
+    h.extend_from_slice(b"RIFF");
+    h.extend_from_slice(&u32::MAX.to_le_bytes());
+    h.extend_from_slice(b"WAVEfmt ");
+    h.extend_from_slice(&16u32.to_le_bytes());
+    h.extend_from_slice(&1u16.to_le_bytes());
+    h.extend_from_slice(&1u16.to_le_bytes());
+    h.extend_from_slice(&16_000u32.to_le_bytes());
+    h.extend_from_slice(&32_000u32.to_le_bytes());
+    h.extend_from_slice(&2u16.to_le_bytes());
+    h.extend_from_slice(&16u16.to_le_bytes());
+    h.extend_from_slice(b"data");
+    h.extend_from_slice(&u32::MAX.to_le_bytes());
+    h
+}
+
+/// Writes silence into `pipe` at the pace of speech until `go` brings
+/// the recording, then the recording; `written` gets, per chunk of the
+/// recording, when it was in the pipe.
+fn mouth(pipe: &Path, go: Receiver<Vec<i16>>, written: Arc<Mutex<Vec<Instant>>>) {
+    let pipe = pipe.to_path_buf();
+    thread::spawn(move || {
+        let Ok(mut out) = std::fs::OpenOptions::new().write(true).open(&pipe) else {
+            return;
+        };
+        if out.write_all(&wav_stream_header()).is_err() {
+            return;
+        }
+        let began = Instant::now();
+        let mut sound: Option<(Vec<i16>, usize)> = None;
+        for n in 0u32.. {
+            if sound.is_none() {
+                sound = go.try_recv().ok().map(|s| (s, 0));
+            }
+            let mut piece = [0i16; CHUNK];
+            let mut ours = false;
+            if let Some((s, at)) = sound.as_mut() {
+                for (p, x) in piece.iter_mut().zip(s.iter().skip(*at)) {
+                    *p = *x;
+                }
+                ours = *at < s.len();
+                *at += CHUNK;
+            }
+            let bytes: Vec<u8> = piece.iter().flat_map(|s| s.to_le_bytes()).collect();
+            if out.write_all(&bytes).is_err() {
+                return;
+            }
+            if ours {
+                written
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(Instant::now());
+            } else if sound.is_some() {
+                return;
+            }
+            let due = began + Duration::from_millis(20) * (n + 1);
+            thread::sleep(due.saturating_duration_since(Instant::now()));
+        }
+    });
+}
+
+/// The binary's resident memory, in MiB.
+fn rss_mib(child: &Child) -> f64 {
+    std::fs::read_to_string(format!("/proc/{}/status", child.id()))
         .ok()
         .and_then(|s| {
             s.lines()
                 .find(|l| l.starts_with("VmRSS:"))
                 .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|n| n.parse().ok())
+                .and_then(|n| n.parse::<f64>().ok())
         })
-        .unwrap_or(0)
+        .map_or(0.0, |kib| kib / 1024.0)
 }
 
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
 }
 
-fn say(dir: &Path, voice: &str, text: &str, i: usize) -> Vec<i16> {
-    let wav = dir.join(format!("u{i}.wav"));
-    let ok = Command::new("espeak-ng")
-        .args(["-v", voice, "-s", "150", "-w"])
-        .arg(&wav)
-        .arg(text)
-        .status()
-        .is_ok_and(|s| s.success());
-    assert!(ok, "espeak-ng is needed: scripts/setup installs it");
-    read_wav(&wav).expect("espeak-ng's WAV")
+/// The model's load: the binary started with ALSA's default capture
+/// device made a file of silence, then `listen on` typed; the time to
+/// `Listening.` (or to the first line after it, whatever it says), and
+/// the resident memory then. In seconds and MiB.
+fn load(dir: &Path) -> (f64, f64) {
+    let raw = dir.join("silence.raw");
+    std::fs::write(&raw, vec![0u8; 32_000 * 60]).expect("a raw file");
+    let alsa = common::alsa::capture_home(&raw);
+    let home = common::Home::new();
+    let mut command = home.command(&["--lang", "en", "--opponent", "human"]);
+    command.env("HOME", alsa.path());
+    let mut child = command.spawn().expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let lines = reader(&mut child);
+    // Whatever it says at the start, before listening.
+    while lines.recv_timeout(Duration::from_secs(1)).is_ok() {}
+    let asked = Instant::now();
+    let _ = writeln!(stdin, "listen on");
+    let got = lines.recv_timeout(Duration::from_secs(120));
+    let seconds = asked.elapsed().as_secs_f64();
+    let line = got.map_or_else(|_| "nothing".to_string(), |(_, l)| l);
+    thread::sleep(Duration::from_millis(500));
+    let rss = rss_mib(&child);
+    println!(
+        "listen on -> {line:?} after {seconds:.2} s (the model's load); resident {rss:.1} MiB"
+    );
+    let _ = writeln!(stdin, "quit");
+    drop(stdin);
+    let _ = child.wait();
+    (seconds, rss)
+}
+
+/// The lines of `child`'s stdout, each with when it came.
+fn reader(child: &mut Child) -> Receiver<(Instant, String)> {
+    let stdout = child.stdout.take().expect("stdout");
+    let (tx, lines) = channel();
+    thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send((Instant::now(), line)).is_err() {
+                break;
+            }
+        }
+    });
+    lines
+}
+
+/// One run: the binary listening in `lang` to `rec`.
+fn run(lang: &str, no: &str, rec: &Recording, dir: &Path) {
+    let pipe = dir.join(format!("microphone-{lang}.wav"));
+    let made = Command::new("mkfifo").arg(&pipe).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let home = common::Home::new();
+    let mut command = home.command(&["--lang", lang, "--opponent", "human", "--listen-from"]);
+    command.arg(&pipe);
+    let mut child = command.spawn().expect("the binary starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let lines = reader(&mut child);
+    let (go, ready) = channel();
+    let written = Arc::new(Mutex::new(Vec::new()));
+    mouth(&pipe, ready, written.clone());
+    let _ = go.send(rec.samples.clone());
+    let length = Duration::from_secs_f64(rec.samples.len() as f64 / 16_000.0 + 3.0);
+    let until = Instant::now() + length;
+    let (mut heard, mut rss) = (Vec::new(), Vec::new());
+    while Instant::now() < until {
+        rss.push(rss_mib(&child));
+        let Ok((at, line)) = lines.recv_timeout(Duration::from_millis(250)) else {
+            continue;
+        };
+        if line.contains('?') {
+            // Dropped (a move, or a command heard instead), so that every
+            // move is said in the start position with no question open.
+            let _ = writeln!(stdin, "{no}");
+        }
+        heard.push((at, line));
+    }
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    report(
+        lang,
+        rec,
+        &written.lock().unwrap_or_else(|e| e.into_inner()),
+        &heard,
+        &rss,
+    );
+}
+
+/// Pairs each read-back with the utterance that ended last before it,
+/// and prints the latencies.
+fn report(
+    lang: &str,
+    rec: &Recording,
+    written: &[Instant],
+    heard: &[(Instant, String)],
+    rss: &[f64],
+) {
+    let ends: Vec<Option<Instant>> = rec
+        .ends
+        .iter()
+        .map(|&i| written.get(i / CHUNK).copied())
+        .collect();
+    // Read-backs, and first answers of any kind (a read-back, "Heard:",
+    // "Not understood.").
+    let (mut latencies, mut firsts) = (Vec::new(), Vec::new());
+    let mut answered = vec![(false, false); ends.len()];
+    for (at, line) in heard {
+        let Some(k) = ends.iter().rposition(|e| e.is_some_and(|e| e <= *at)) else {
+            continue;
+        };
+        let ms = at.duration_since(ends[k].expect("ended")).as_secs_f64() * 1000.0;
+        let (first, read_back) = &mut answered[k];
+        if !*first {
+            *first = true;
+            firsts.push(ms);
+        }
+        if line.ends_with('?') && !*read_back {
+            *read_back = true;
+            latencies.push(ms);
+        }
+        println!("  {:<32} -> {line:<40} {ms:>6.0} ms", rec.texts[k]);
+    }
+    firsts.sort_by(f64::total_cmp);
+    latencies.sort_by(f64::total_cmp);
+    let (rss_max, rss_last) = (
+        rss.iter().copied().fold(0.0, f64::max),
+        rss.last().copied().unwrap_or(0.0),
+    );
+    println!(
+        "{lang}: last voiced sample to read-back, {} of {} utterances read back: median {:.0} ms, 90th percentile {:.0} ms; resident while listening {rss_last:.1} MiB (peak {rss_max:.1} MiB)",
+        latencies.len(),
+        rec.ends.len(),
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.9),
+    );
+    println!(
+        "{lang}: last voiced sample to the first answer of any kind, {} utterances: median {:.0} ms, 90th percentile {:.0} ms",
+        firsts.len(),
+        percentile(&firsts, 0.5),
+        percentile(&firsts, 0.9),
+    );
 }
 
 fn main() {
-    let model = Model::find().expect("pocketsphinx-en-us: scripts/setup installs it");
-    let before = rss_kib();
-    let t = Instant::now();
-    let mut recogniser = Recogniser::new(&model).expect("the model loads");
-    let load = t.elapsed();
-    let memory = rss_kib().saturating_sub(before);
-    println!(
-        "recogniser start: {load:.1?}, memory {:.1} MiB",
-        memory as f64 / 1024.0
-    );
-
-    for (name, fen) in [("start", None), ("middlegame", Some(MIDDLEGAME))] {
-        let game = fen.map_or_else(Game::new, |f| Game::from_fen(f).expect("fen"));
-        let mut builds = Vec::new();
-        let mut sets = Vec::new();
-        for answers in [Answers::Nothing, Answers::YesNo].iter().cycle().take(40) {
-            let t = Instant::now();
-            let g = grammar(&game, answers, Lang::De, &|w| recogniser.knows(w));
-            builds.push(t.elapsed());
-            let t = Instant::now();
-            recogniser.set_grammar(&g).expect("grammar");
-            sets.push(t.elapsed());
-        }
-        println!(
-            "grammar ({name}): built in {:.2?}, set in {:.2?} (medians of 40)",
-            median(builds),
-            median(sets)
-        );
-    }
-
-    let dir = tempfile::tempdir().expect("temp dir");
-    let utterances = [
-        ("de", "Springer Felix drei"),
-        ("de", "Eva vier"),
-        ("en-us", "knight foxtrot three"),
-        ("en-us", "pawn echo four"),
-        ("de", "Springer Cesar drei"),
-    ];
-    // `cargo bench` passes --bench; `cargo test` runs this once as a
-    // smoke test, with one utterance.
+    voice::require_tools();
     let full = std::env::args().any(|a| a == "--bench");
-    let (rounds, count) = if full { (4, utterances.len()) } else { (2, 1) };
-    let announcer = Announcer::new();
-    let mut latencies = Vec::new();
-    for round in 0..rounds {
-        for (i, (voice, text)) in utterances.iter().enumerate().take(count) {
-            let mut sound = say(dir.path(), voice, text, i);
-            sound.extend(std::iter::repeat_n(0i16, 16_000));
-            let settings = Settings {
-                opponent: OpponentChoice::Human,
-                listen: true,
-                lang: Lang::De,
-                ..Settings::default()
-            };
-            let mut session = Session::new(Game::new(), settings);
-            session.step(Input::Start(Start::default()), Instant::now());
-            let g = grammar(session.game(), &Answers::Nothing, Lang::De, &|w| {
-                recogniser.knows(w)
-            });
-            recogniser.set_grammar(&g).expect("grammar");
-            let mut vad = Vad::new(VadConfig::default());
-            let mut events = Vec::new();
-            let mut end_of_speech = None;
-            let start = Instant::now();
-            'feed: for (n, chunk) in sound.chunks(320).enumerate() {
-                // The pace of a microphone: chunk n arrives 20 ms after n-1.
-                let due = start + Duration::from_millis(20 * (n as u64 + 1));
-                std::thread::sleep(due.saturating_duration_since(Instant::now()));
-                vad.push(chunk, &mut events);
-                for event in events.drain(..) {
-                    let end = match event {
-                        VadEvent::End { at } => Some(at),
-                        VadEvent::Start { .. } | VadEvent::Audio(_) => None,
-                    };
-                    let (Some(heard), Some(at)) =
-                        (recogniser.take(event, session.game(), Lang::De), end)
-                    else {
-                        continue;
-                    };
-                    // When the last sample of speech reached us.
-                    let spoken = start + Duration::from_micros(at * 1_000_000 / 16_000);
-                    end_of_speech = Some(spoken);
-                    let step = session.step(Input::Heard(heard), Instant::now());
-                    let text: Vec<String> = step
-                        .events
-                        .iter()
-                        .flat_map(|e| announcer.render_lines(session.settings(), e))
-                        .collect();
-                    assert!(!text.is_empty());
-                    if round > 0 {
-                        latencies.push(Instant::now().saturating_duration_since(spoken));
-                    }
-                    break 'feed;
-                }
-            }
-            assert!(end_of_speech.is_some(), "{text}: no utterance");
-        }
-    }
-    latencies.sort();
+    let count = if full { 20 } else { 3 };
+    let average = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
-        "end of speech to the read-back text: median {:.0?}, max {:.0?} ({} utterances; hangover {} ms)",
-        median(latencies.clone()),
-        latencies.last().copied().unwrap_or_default(),
-        latencies.len(),
-        VadConfig::default().hangover_ms
+        "voice latency through the binary; load average {}",
+        average.trim()
     );
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (loaded, _) = load(dir.path());
+    for (lang, form, speaker, no) in [
+        ("de", Form::Fide, "de", "nein"),
+        ("en", Form::Nato, "en-us", "no"),
+    ] {
+        let rec = recording(form, speaker, count, loaded + 2.0, dir.path());
+        run(lang, no, &rec, dir.path());
+    }
 }

@@ -1,31 +1,50 @@
-//! Accuracy of voice input through the real binary: a corpus spoken by
-//! espeak-ng (tests/common/voice.rs: moves in German FIDE words, English
-//! NATO words and letters, commands, answers, talk and noise; three
-//! rates, clean and at 15 dB SNR) goes through `annabella hear`, and
-//! what it hears is held against what was said.
+//! Accuracy of voice input through the real binary: the corpus of
+//! tests/common/voice.rs (moves in German FIDE words, English NATO words
+//! and letters, commands, answers, Estonian command words, talk and
+//! noise; espeak-ng and flite voices; 130, 175 and 230 words a minute;
+//! clean and at 15 dB SNR) goes through `annabella hear`, once per
+//! recording, two recordings at a time, and what it hears is held
+//! against what was said.
 //!
-//! Floors, a few points under what this build reaches (the recogniser's
-//! dither varies a run by a point or two), so that nothing falls back:
-//! German FIDE ≥ 50 % exact, English NATO ≥ 72 %, English letters ≥ 45 %,
-//! a wrong legal move for ≤ 17 % of chess utterances, talk and noise
-//! rejected ≥ 83 %. Issue 26's targets (95, 98, 90, 1, 90 %) are printed
-//! beside them; they are not reached (BENCHMARKS.md says why). A table of figures per language,
-//! form, voice and noise is printed (`--nocapture`). Its column words% is the share
-//! of utterances whose words were heard as said, taken or not: the
-//! recognition (pronunciations, grammar) apart from the confidence.
+//! Each utterance is exact, a wrong legal move (or anything taken for
+//! talk, a wrong command), asked back (several moves, the right one
+//! among them), or rejected. The table per language × form × voice ×
+//! rate × noise is printed (`--nocapture`), then the totals of the
+//! natural-rate part (130 and 175 words a minute, clean and in noise)
+//! for the tuning and the verification part apart, and 230 words a
+//! minute and Estonian commands, reported.
 //!
-//! Needs espeak-ng and sox (it fails, saying so, without them) and the
-//! PocketSphinx model `hear` uses. `scripts/voice-corpus` writes the
-//! same kind of corpus to a folder through the ignored test below.
+//! The floors ([`FIDE_FLOOR`] …) hold on the **verification** part at
+//! natural rates only: no threshold of the recogniser is chosen on it
+//! (tests/common/voice.rs says which part is which). They are issue 35's
+//! targets for now, which PocketSphinx does not reach; they are to be
+//! set a little below what the Whisper build reaches.
+//!
+//! Needs espeak-ng, flite and sox (it fails, saying so, without them)
+//! and the recogniser's model. `scripts/voice-corpus` writes the same
+//! corpus with a manifest to a folder (the ignored test below), so that
+//! thresholds can be tuned offline from it.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 
 use crate::common::Home;
-use crate::common::voice::{self, Expect, Form, Plan, Recording, Utterance};
+use crate::common::voice::{self, Expect, Form, NATURAL, Part, Plan, Recording, Utterance};
+
+/// German FIDE words (with from-to), % exact: floor on verification.
+const FIDE_FLOOR: f64 = 95.0;
+/// English NATO words, % exact.
+const NATO_FLOOR: f64 = 97.0;
+/// English letters, % exact.
+const LETTERS_FLOOR: f64 = 90.0;
+/// A wrong legal move, % of all chess utterances: ceiling.
+const WRONG_CEILING: f64 = 1.0;
+/// Talk and noise rejected, %.
+const REJECTED_FLOOR: f64 = 95.0;
 
 /// One line of `annabella hear`.
 #[derive(Clone, Debug)]
@@ -94,34 +113,51 @@ enum Outcome {
 }
 
 /// Words for comparison: the words that mean the same made one (a file
-/// by its letter, whether FIDE name, NATO word or letter; synonyms of
-/// taking and castling), so that words heard right are words that give
-/// the move said.
+/// by its letter, whether FIDE name, NATO word or letter; a rank by its
+/// digit, in any language; `f3` as `f 3`; synonyms of taking and
+/// castling), so that words heard right are words that give the move
+/// said, however the recogniser writes them.
 fn norm(words: &str) -> String {
-    let words = words
+    let words = voice::grammar_words(words)
         .replace("queen side", "queenside")
         .replace("king side", "kingside");
-    words
-        .split_whitespace()
-        .map(|w| match w {
-            "anna" | "alfa" | "alpha" => "a",
-            "bella" | "bravo" => "b",
-            "casar" | "caesar" | "cesar" | "zasar" | "charlie" => "c",
-            "david" | "delta" => "d",
-            "eva" | "echo" => "e",
-            "felix" | "foxtrot" => "f",
-            "gustav" | "golf" => "g",
-            "hektor" | "hector" | "hotel" => "h",
-            "take" | "x" | "captures" | "capture" | "nimmt" => "takes",
-            "promote" | "promoting" | "promotion" | "becomes" => "promotes",
-            "umwandeln" | "wird" | "verwandelt" => "umwandlung",
-            "castle" => "castles",
-            "horse" => "knight",
-            "zwo" => "zwei",
-            w => w,
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+    let mut out: Vec<String> = Vec::new();
+    for w in words.split_whitespace() {
+        let b = w.as_bytes();
+        if b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]) {
+            out.push(w[..1].to_string());
+            out.push(w[1..].to_string());
+            continue;
+        }
+        out.push(
+            match w {
+                "anna" | "alfa" | "alpha" => "a",
+                "bella" | "bravo" => "b",
+                "casar" | "caesar" | "cesar" | "zasar" | "charlie" => "c",
+                "david" | "delta" => "d",
+                "eva" | "echo" => "e",
+                "felix" | "foxtrot" => "f",
+                "gustav" | "golf" => "g",
+                "hektor" | "hector" | "hotel" => "h",
+                "eins" | "one" | "uks" => "1",
+                "zwei" | "zwo" | "two" | "kaks" => "2",
+                "drei" | "three" | "kolm" => "3",
+                "vier" | "four" | "neli" => "4",
+                "funf" | "five" | "viis" => "5",
+                "sechs" | "six" | "kuus" => "6",
+                "sieben" | "seven" | "seitse" => "7",
+                "acht" | "eight" | "kaheksa" => "8",
+                "take" | "x" | "captures" | "capture" | "nimmt" => "takes",
+                "promote" | "promoting" | "promotion" | "becomes" => "promotes",
+                "umwandeln" | "wird" | "verwandelt" => "umwandlung",
+                "castle" => "castles",
+                "horse" => "knight",
+                w => w,
+            }
+            .to_string(),
+        );
+    }
+    out.join(" ")
 }
 
 /// Whether the words of the lines over `u`, taken or not, are the words
@@ -214,264 +250,314 @@ impl Tally {
     }
 }
 
-/// Makes the test's corpus, hears it and tallies it.
-fn measure(dir: &Path, plan: &Plan) -> (Vec<(Recording, Vec<Heard>)>, String) {
+/// The corpus of `plan` made in `dir` and heard, two recordings at a
+/// time (the machine's two cores), each by one run of `annabella hear`.
+fn measure(dir: &Path, plan: &Plan) -> Vec<(Recording, Vec<Heard>)> {
+    let made = Instant::now();
     let recordings = voice::build(dir, plan);
+    let seconds: f64 = recordings.iter().map(Recording::seconds).sum();
+    println!(
+        "voice corpus: {} recordings, {} utterances, {seconds:.0} s of sound, made in {:.0} s",
+        recordings.len(),
+        recordings.iter().map(|r| r.utterances.len()).sum::<usize>(),
+        made.elapsed().as_secs_f64()
+    );
+    let heard_at = Instant::now();
     let home = Home::new();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Vec<Heard>>>> = Mutex::new(vec![None; recordings.len()]);
-    // Two at a time: the machine's two cores.
     std::thread::scope(|s| {
         for _ in 0..2 {
             s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(r) = recordings.get(i) else { break };
+                while let Some(r) = recordings.get(next.fetch_add(1, Ordering::SeqCst)) {
                     let heard = hear(&home, r);
-                    results.lock().unwrap()[i] = Some(heard);
+                    let i = recordings
+                        .iter()
+                        .position(|x| x.path == r.path)
+                        .unwrap_or(0);
+                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(heard);
                 }
             });
         }
     });
-    let results = results.into_inner().unwrap();
-    let pairs: Vec<(Recording, Vec<Heard>)> = recordings
+    println!("heard in {:.0} s", heard_at.elapsed().as_secs_f64());
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    recordings
         .into_iter()
         .zip(results)
         .map(|(r, h)| (r, h.expect("every recording heard")))
-        .collect();
-    let labels = voice::labels(&pairs.iter().map(|(r, _)| r.clone()).collect::<Vec<_>>());
-    (pairs, labels)
+        .collect()
 }
 
-#[test]
-fn spoken_moves_commands_and_talk_are_heard_as_said() {
-    voice::require_tools();
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let started = std::time::Instant::now();
-    let (pairs, _) = measure(dir.path(), &Plan::test());
-    let seconds: f64 = pairs
-        .iter()
-        .map(|(r, _)| r.utterances.last().map_or(0.0, |u| u.end + voice::GAP))
-        .sum();
+/// The groups the totals are given for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Group {
+    GermanFide,
+    Nato,
+    Letters,
+    /// Commands and answers in German or English.
+    Commands,
+    /// Estonian commands and answers.
+    Estonian,
+    /// Every chess utterance (for the wrong moves).
+    Chess,
+    /// Talk and noise.
+    Rejects,
+}
 
-    // Per language × form × voice × noise, and the floors' groups.
-    let mut table: BTreeMap<(String, &str, &str, &str), Tally> = BTreeMap::new();
-    let mut by_form: BTreeMap<(&str, Form), Tally> = BTreeMap::new();
-    let mut chess = Tally::default();
-    let mut rejects = Tally::default();
-    let mut misses = Vec::new();
-    let mut spurious = 0;
-    for (r, heard) in &pairs {
+impl Group {
+    fn of(lang: &str, form: Form) -> Vec<Group> {
+        let mut out = Vec::new();
+        match (lang, form) {
+            ("de", Form::Fide | Form::FideFromTo) => out.push(Group::GermanFide),
+            (_, Form::Nato) => out.push(Group::Nato),
+            (_, Form::Letters) => out.push(Group::Letters),
+            ("et", Form::Command | Form::Answer) => out.push(Group::Estonian),
+            (_, Form::Command | Form::Answer) => out.push(Group::Commands),
+            (_, Form::Talk | Form::Noise) => out.push(Group::Rejects),
+            _ => {}
+        }
+        if form.is_move() {
+            out.push(Group::Chess);
+        }
+        out
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Group::GermanFide => "German FIDE",
+            Group::Nato => "English NATO",
+            Group::Letters => "English letters",
+            Group::Commands => "commands, answers",
+            Group::Estonian => "Estonian commands",
+            Group::Chess => "all chess",
+            Group::Rejects => "talk and noise",
+        }
+    }
+}
+
+/// The tallies: the table's cells, and the groups per part and rate
+/// class (`natural` or `230`).
+#[derive(Default)]
+struct Tallies {
+    table: BTreeMap<(String, &'static str, String, u32, &'static str), Tally>,
+    groups: BTreeMap<(Part, &'static str, Group), Tally>,
+    misses: Vec<String>,
+    /// Lines taken where nothing was said.
+    spurious: usize,
+}
+
+fn tally(pairs: &[(Recording, Vec<Heard>)]) -> Tallies {
+    let mut t = Tallies::default();
+    for (r, heard) in pairs {
+        let noise = r.noise.unwrap_or("clean");
+        let class = if NATURAL.contains(&r.rate) {
+            "natural"
+        } else {
+            "230"
+        };
         for u in &r.utterances {
             let (outcome, h) = judge(u, heard);
             let right = u.expect != Expect::Nothing && words_right(u, heard);
-            let noise = if r.noise.is_some() { "noise" } else { "clean" };
-            table
-                .entry((r.lang.to_string(), u.form.name(), r.voice, noise))
-                .or_default()
-                .add(outcome, right);
-            by_form
-                .entry((r.lang, u.form))
-                .or_default()
-                .add(outcome, right);
-            if u.form.is_move() {
-                chess.add(outcome, right);
-            }
-            if u.expect == Expect::Nothing {
-                rejects.add(outcome, false);
+            let key = (
+                r.lang.to_string(),
+                u.form.name(),
+                r.voice.to_string(),
+                r.rate,
+                noise,
+            );
+            t.table.entry(key).or_default().add(outcome, right);
+            for g in Group::of(r.lang, u.form) {
+                t.groups
+                    .entry((u.part, class, g))
+                    .or_default()
+                    .add(outcome, right);
             }
             let ok = match u.expect {
                 Expect::Nothing => outcome != Outcome::Wrong,
                 _ => outcome == Outcome::Exact,
             };
             if !ok {
-                let (kind, value) = u.expect.kind_value();
-                misses.push(format!(
-                    "{} {:>6.2}s {:<8} {:?} ({kind} {value}) -> {}",
-                    r.path.file_name().unwrap_or_default().to_string_lossy(),
-                    u.start,
-                    u.form.name(),
-                    u.text,
-                    h.map_or("nothing heard".into(), |h| format!(
-                        "{} {} {:.2} {:?}",
-                        h.kind, h.value, h.confidence, h.words
-                    ))
-                ));
+                t.misses.push(miss(r, u, h.as_ref()));
             }
         }
-        // Lines taken where nothing was said.
-        spurious += heard
+        t.spurious += heard
             .iter()
             .filter(|h| h.kind != "none" && r.utterances.iter().all(|u| overlap(u, h) == 0.0))
             .count();
     }
+    t
+}
 
+/// One line on an utterance not heard as said.
+fn miss(r: &Recording, u: &Utterance, h: Option<&Heard>) -> String {
+    let (kind, value) = u.expect.kind_value();
+    format!(
+        "{} {:>6.2}s {:<12} {:<8} {:?} ({kind} {value}) -> {}",
+        r.path.file_name().unwrap_or_default().to_string_lossy(),
+        u.start,
+        u.part.name(),
+        u.form.name(),
+        u.text,
+        h.map_or("nothing heard".into(), |h| format!(
+            "{} {} {:.2} {:?}",
+            h.kind, h.value, h.confidence, h.words
+        ))
+    )
+}
+
+fn print_table(t: &Tallies) {
     println!(
-        "voice accuracy: {} recordings, {:.0} s of sound, heard in {:.0} s",
-        pairs.len(),
-        seconds,
-        started.elapsed().as_secs_f64()
+        "{:<4} {:<12} {:<9} {:>4} {:<6} {:>4} {:>7} {:>7} {:>7} {:>7} {:>7}",
+        "lang",
+        "form",
+        "voice",
+        "rate",
+        "noise",
+        "n",
+        "exact%",
+        "wrong%",
+        "asked%",
+        "rej%",
+        "words%"
     );
-    println!(
-        "{:<4} {:<14} {:<6} {:<6} {:>4} {:>7} {:>7} {:>7} {:>7} {:>7}",
-        "lang", "form", "voice", "noise", "n", "exact%", "wrong%", "ambig%", "none%", "words%"
-    );
-    for ((lang, form, v, noise), t) in &table {
+    for ((lang, form, v, rate, noise), x) in &t.table {
         println!(
-            "{:<4} {:<14} {:<6} {:<6} {:>4} {:>7.1} {:>7.1} {:>7.1} {:>7.1} {:>7.1}",
-            lang,
-            form,
-            v,
-            noise,
-            t.n,
-            t.exact_pct(),
-            Tally::pct(t.wrong, t.n),
-            Tally::pct(t.ambiguous, t.n),
-            Tally::pct(t.nothing, t.n),
-            Tally::pct(t.words, t.n)
+            "{lang:<4} {form:<12} {v:<9} {rate:>4} {noise:<6} {:>4} {:>7.1} {:>7.1} {:>7.1} {:>7.1} {:>7.1}",
+            x.n,
+            x.exact_pct(),
+            Tally::pct(x.wrong, x.n),
+            Tally::pct(x.ambiguous, x.n),
+            Tally::pct(x.nothing, x.n),
+            Tally::pct(x.words, x.n)
         );
     }
-    println!("totals per language and form:");
-    for ((lang, form), t) in &by_form {
-        println!(
-            "  {:<4} {:<14} n={:<4} exact {:>5.1}%  wrong {:>4.1}%  ambiguous {:>4.1}%  nothing {:>5.1}%  words right {:>5.1}%",
-            lang,
-            form.name(),
-            t.n,
-            t.exact_pct(),
-            Tally::pct(t.wrong, t.n),
-            Tally::pct(t.ambiguous, t.n),
-            Tally::pct(t.nothing, t.n),
-            Tally::pct(t.words, t.n)
-        );
-    }
-    println!(
-        "chess utterances: {}, wrong move {:.1}%; talk and noise rejected {:.1}% of {}; {} lines taken in silence",
-        chess.n,
-        Tally::pct(chess.wrong, chess.n),
-        Tally::pct(rejects.nothing, rejects.n),
-        rejects.n,
-        spurious
-    );
-    if !misses.is_empty() {
-        println!("not heard as said:");
-        for m in &misses {
-            println!("  {m}");
-        }
-    }
+}
 
-    let group = |lang: &str, forms: &[Form]| {
-        let mut t = Tally::default();
-        for ((l, f), x) in &by_form {
-            if *l == lang && forms.contains(f) {
-                t.n += x.n;
-                t.exact += x.exact;
+fn print_totals(t: &Tallies) {
+    for (class, what) in [
+        (
+            "natural",
+            "natural rates (130 and 175 words a minute, clean and 15 dB noise)",
+        ),
+        ("230", "230 words a minute (reported)"),
+    ] {
+        for part in [Part::Tuning, Part::Verification] {
+            println!("totals, {} part, {what}:", part.name());
+            for ((p, c, g), x) in &t.groups {
+                if *p != part || *c != class {
+                    continue;
+                }
+                println!(
+                    "  {:<18} n={:<4} exact {:>5.1}%  wrong {:>5.1}%  asked back {:>4.1}%  rejected {:>5.1}%  words right {:>5.1}%",
+                    g.name(),
+                    x.n,
+                    x.exact_pct(),
+                    Tally::pct(x.wrong, x.n),
+                    Tally::pct(x.ambiguous, x.n),
+                    Tally::pct(x.nothing, x.n),
+                    Tally::pct(x.words, x.n)
+                );
             }
         }
-        t
+    }
+    println!("{} lines taken in silence", t.spurious);
+}
+
+/// The floors, on the verification part at natural rates: what falls
+/// short, in words.
+fn failures(t: &Tallies) -> Vec<String> {
+    let get = |g: Group| {
+        t.groups
+            .get(&(Part::Verification, "natural", g))
+            .copied()
+            .unwrap_or_default()
     };
-    // The floors are a little under what this build reaches (27 Nov
-    // 2026), so that no change falls back unseen; issue 26's targets (German FIDE 95 %,
-    // NATO 98 %, letters 90 %, wrong ≤ 1 %, talk rejected 90 %) are not
-    // reached yet and are printed beside them (BENCHMARKS.md).
-    let mut failures = Vec::new();
-    for (what, t, floor, target) in [
-        (
-            "German FIDE",
-            group("de", &[Form::Fide, Form::FideFromTo]),
-            50.0,
-            95.0,
-        ),
-        ("English NATO", group("en", &[Form::Nato]), 72.0, 98.0),
-        ("English letters", group("en", &[Form::Letters]), 45.0, 90.0),
+    let mut out = Vec::new();
+    for (g, floor) in [
+        (Group::GermanFide, FIDE_FLOOR),
+        (Group::Nato, NATO_FLOOR),
+        (Group::Letters, LETTERS_FLOOR),
     ] {
-        assert!(t.n > 0, "no {what} utterances in the corpus");
-        println!(
-            "{what}: {:.1}% exact of {} (floor {floor}%, target {target}%)",
-            t.exact_pct(),
-            t.n
+        let x = get(g);
+        assert!(
+            x.n > 0,
+            "no {} utterances in the verification part",
+            g.name()
         );
-        if t.exact_pct() < floor {
-            failures.push(format!(
-                "{what}: {:.1}% exact of {}, floor {floor}%",
-                t.exact_pct(),
-                t.n
+        println!(
+            "{}: {:.1}% exact of {} (floor {floor}%)",
+            g.name(),
+            x.exact_pct(),
+            x.n
+        );
+        if x.exact_pct() < floor {
+            out.push(format!(
+                "{}: {:.1}% exact of {}, floor {floor}%",
+                g.name(),
+                x.exact_pct(),
+                x.n
             ));
         }
     }
+    let chess = get(Group::Chess);
     let wrong = Tally::pct(chess.wrong, chess.n);
     println!(
-        "a wrong move: {wrong:.1}% of {} (ceiling 17%, target 1%)",
+        "a wrong move: {wrong:.1}% of {} chess utterances (ceiling {WRONG_CEILING}%)",
         chess.n
     );
-    if wrong > 17.0 {
-        failures.push(format!(
-            "a wrong move for {wrong:.1}% of {} chess utterances, ceiling 17%",
+    if wrong > WRONG_CEILING {
+        out.push(format!(
+            "a wrong move for {wrong:.1}% of {} chess utterances, ceiling {WRONG_CEILING}%",
             chess.n
         ));
     }
+    let rejects = get(Group::Rejects);
     let rejected = Tally::pct(rejects.nothing, rejects.n);
     println!(
-        "talk and noise rejected: {rejected:.1}% of {} (floor 83%, target 90%)",
+        "talk and noise rejected: {rejected:.1}% of {} (floor {REJECTED_FLOOR}%)",
         rejects.n
     );
-    if rejected < 83.0 {
-        failures.push(format!(
-            "talk and noise rejected {rejected:.1}% of {}, floor 83%",
+    if rejected < REJECTED_FLOOR {
+        out.push(format!(
+            "talk and noise rejected {rejected:.1}% of {}, floor {REJECTED_FLOOR}%",
             rejects.n
         ));
     }
+    out
+}
+
+#[test]
+fn spoken_moves_commands_and_talk_are_heard_as_said() {
+    voice::require_tools();
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let pairs = measure(dir.path(), &Plan::test());
+    let t = tally(&pairs);
+    print_table(&t);
+    if !t.misses.is_empty() {
+        println!("not heard as said:");
+        for m in &t.misses {
+            println!("  {m}");
+        }
+    }
+    print_totals(&t);
+    println!("floors, verification part at natural rates:");
+    let failures = failures(&t);
     assert!(
         failures.is_empty(),
-        "voice accuracy below its floors:\n{}",
+        "voice accuracy below its floors (verification part, natural rates):\n{}",
         failures.join("\n")
     );
 }
 
-/// The grammar `annabella hear` builds for `fen` in `lang`, with the words
-/// cmudict or locales/voice pronounce: for measuring the dictionaries
-/// with pocketsphinx_continuous against the grammar in use.
-fn hear_grammar(fen: &str, lang: &str) -> String {
-    use annabella::input::grammar::{Answers, grammar};
-    use annabella::lang::{Lang, fold};
-    let model = std::env::var("ANNABELLA_VOICE_MODEL")
-        .unwrap_or_else(|_| "/usr/share/pocketsphinx/model/en-us".into());
-    let mut known = std::collections::HashSet::new();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let files = [
-        format!("{model}/cmudict-en-us.dict"),
-        root.join("locales/voice/de.dict").display().to_string(),
-        root.join("locales/voice/et.dict").display().to_string(),
-        root.join("locales/voice/en.dict").display().to_string(),
-    ];
-    for (i, file) in files.iter().enumerate() {
-        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
-        for line in text.lines() {
-            let Some(word) = line.split_whitespace().next() else {
-                continue;
-            };
-            let word = word.split('(').next().unwrap_or(word);
-            // Ours are looked up folded, cmudict's as they are.
-            known.insert(if i == 0 { word.to_string() } else { fold(word) });
-        }
-    }
-    let lang = match lang {
-        "de" => Lang::De,
-        "et" => Lang::Et,
-        _ => Lang::En,
-    };
-    let game = annabella::rules::Game::from_fen(fen).expect("a legal position");
-    let knows = |w: &str| known.contains(w) || known.contains(&fold(w));
-    grammar(&game, &Answers::YesNo, lang, &knows).jsgf
-}
-
-/// `scripts/voice-corpus OUTDIR`: the corpus of `Plan::full` in a folder,
-/// with labels.tsv and a JSGF grammar of every legal move per position
-/// and language (for pocketsphinx_continuous). The folder is in
-/// `ANNABELLA_VOICE_CORPUS`; `ANNABELLA_VOICE_SCALE` multiplies the
-/// counts; `ANNABELLA_VOICE_VOICES=de,et` keeps those voices only; with
-/// `ANNABELLA_VOICE_HEAR=1` the binary hears it too and heard.tsv holds its
-/// lines.
+/// `scripts/voice-corpus OUTDIR`: the corpus of `Plan::full` in a
+/// folder, with `manifest.jsonl` (one JSON line per utterance: file,
+/// start, end, FEN, language, form, voice, rate, noise, part, expected
+/// move, command or "reject"). The folder is in `ANNABELLA_VOICE_CORPUS`;
+/// `ANNABELLA_VOICE_SCALE` multiplies the counts;
+/// `ANNABELLA_VOICE_VOICES=de,slt` keeps those voices only; with
+/// `ANNABELLA_VOICE_HEAR=1` the binary hears it too and `heard.tsv` holds
+/// its lines (file, start, end, kind, value, confidence, words).
 #[test]
 #[ignore = "writes a corpus for scripts/voice-corpus"]
 fn voice_corpus_to_folder() {
@@ -485,10 +571,10 @@ fn voice_corpus_to_folder() {
     let mut plan = Plan::full(scale);
     if let Ok(only) = std::env::var("ANNABELLA_VOICE_VOICES") {
         let only: Vec<&str> = only.split(',').collect();
-        plan.voices.retain(|v| only.contains(&v.espeak));
+        plan.voices.retain(|v| only.contains(&v.name));
     }
     let recordings = if std::env::var("ANNABELLA_VOICE_HEAR").as_deref() == Ok("1") {
-        let (pairs, _) = measure(dir, &plan);
+        let pairs = measure(dir, &plan);
         let mut out = String::from("file\tstart\tend\tkind\tvalue\tconfidence\twords\n");
         for (r, heard) in &pairs {
             let file = r.path.file_name().unwrap_or_default().to_string_lossy();
@@ -502,23 +588,13 @@ fn voice_corpus_to_folder() {
         std::fs::write(dir.join("heard.tsv"), out).expect("heard.tsv");
         pairs.into_iter().map(|(r, _)| r).collect()
     } else {
-        voice::build(dir, &plan)
+        let made = Instant::now();
+        let recordings = voice::build(dir, &plan);
+        println!("made in {:.0} s", made.elapsed().as_secs_f64());
+        recordings
     };
-    std::fs::write(dir.join("labels.tsv"), voice::labels(&recordings)).expect("labels.tsv");
-    for (name, fen) in voice::POSITIONS {
-        for lang in ["de", "en", "et"] {
-            std::fs::write(
-                dir.join(format!("{name}-{lang}.jsgf")),
-                voice::jsgf(fen, lang),
-            )
-            .expect("a grammar");
-            std::fs::write(
-                dir.join(format!("{name}-{lang}.hear.jsgf")),
-                hear_grammar(fen, lang),
-            )
-            .expect("a grammar");
-        }
-    }
+    std::fs::write(dir.join("manifest.jsonl"), voice::manifest(&recordings))
+        .expect("manifest.jsonl");
     println!(
         "{} recordings, {} utterances in {}",
         recordings.len(),

@@ -3,15 +3,18 @@
 //! answers) speaks into a named pipe in real time, and annabella hears it
 //! through ALSA, whose default capture device is made that pipe (ALSA's
 //! `file` plugin: cpal → ALSA → conversion → voice detection → recogniser
-//! → session), and through `--listen-from`. A fixed recording of the
-//! moves, each followed by "ja", checks that every utterance reaches the
-//! session by both paths.
+//! → session). A fixed recording of the moves, each followed by "ja",
+//! checks that every utterance reaches the session through ALSA and
+//! through `--listen-from`. Issue 35's thirty-six-ply games, spoken
+//! through `--listen-from` by voices no threshold was tuned on, are in
+//! `long_game`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use crate::common::alsa::capture_home;
+use crate::common::voice::{self, Synth};
 use crate::common::{Home, Piped};
 
 /// The game: eight plies in FIDE's words, each answered "ja".
@@ -199,18 +202,6 @@ fn a_hot_seat_game_spoken_into_alsa_by_a_listening_player_reaches_its_position()
     let args = ["--lang", "de", "--opponent", "human", "--listen"];
     let piped = Piped::start_with(&home, &args, &[("HOME", alsa_home.path())]);
     play_by_ear(piped, mouth);
-}
-
-/// The same game through `--listen-from`, from a named pipe the player
-/// speaks a WAV stream into.
-#[test]
-fn a_hot_seat_game_spoken_through_listen_from_by_a_listening_player_reaches_its_position() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let pipe = dir.path().join("microphone.wav");
-    run("mkfifo", &[pipe.to_str().unwrap()]);
-    let mouth = Mouth::new(&pipe, dir.path(), true);
-    let home = Home::new();
-    play_by_ear(listening_to(&home, &pipe), mouth);
 }
 
 /// Issue 34, item 6: a move said again while it is read back (as a
@@ -468,6 +459,14 @@ impl Mouth {
         Mouth { voice, ..self }
     }
 
+    /// Says `text` as `voice` of `synth` says it at `wpm` words a
+    /// minute, then a second's pause.
+    fn say_as(&self, synth: Synth, voice: &str, text: &str, wpm: u32) {
+        let mut sound = voice::speak(synth, voice, wpm, text, &self.dir);
+        sound.extend(std::iter::repeat_n(0i16, 16_000));
+        let _ = self.words.send(sound);
+    }
+
     /// Says `text` at `rate` words a minute, then a pause.
     fn say(&self, text: &str, rate: &str) {
         let wav = self.dir.join("utterance.wav");
@@ -509,6 +508,8 @@ fn answers(mut piped: Piped) -> Vec<String> {
     piped.wait();
     lines
 }
+
+mod long_game;
 
 mod any_sound {
     use std::sync::{Mutex, OnceLock};
