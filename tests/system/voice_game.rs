@@ -515,9 +515,10 @@ mod any_sound {
     use std::sync::{Mutex, OnceLock};
     use std::time::Instant;
 
-    use annabella::input::grammar::{Answers, grammar};
-    use annabella::io::mic::{ToMono16k, Vad, VadConfig};
-    use annabella::io::voice::recognise::{Model, Recogniser};
+    use annabella::event::Meaning;
+    use annabella::input::grammar::{Answers, Moment};
+    use annabella::io::mic::{ToMono16k, Vad, VadConfig, VadEvent};
+    use annabella::io::voice::recognise::{Plan, Recogniser};
     use annabella::rules::Game;
     use annabella::session::{Input, Session, Start};
     use annabella::settings::{Lang, ListenConfirm, OpponentChoice, Settings};
@@ -526,8 +527,8 @@ mod any_sound {
     fn recogniser() -> &'static Mutex<Recogniser> {
         static ONE: OnceLock<Mutex<Recogniser>> = OnceLock::new();
         ONE.get_or_init(|| {
-            let model = Model::find().expect("pocketsphinx-en-us: scripts/setup installs it");
-            Mutex::new(Recogniser::new(&model).expect("the model loads"))
+            let plan = Plan::of(None).expect("the Whisper models: scripts/setup installs them");
+            Mutex::new(Recogniser::load(&plan).expect("the models load"))
         })
     }
 
@@ -543,48 +544,34 @@ mod any_sound {
         prop::collection::vec(sample, 0..24_000)
     }
 
-    /// An utterance cut short (the detector reset while annabella spoke)
-    /// and a new one begun: the recogniser and its judge start again.
+    /// A move said plainly is heard as that move, with its words; a
+    /// second of silence is nothing.
     #[test]
-    fn an_utterance_begun_again_before_its_end_is_heard() {
+    fn a_move_said_plainly_is_heard_and_silence_is_nothing() {
         let dir = tempfile::tempdir().expect("temp dir");
         let wav = dir.path().join("kf3.wav");
         super::say("en-us", "knight foxtrot three", &wav);
-        let mut speech = annabella::io::mic::read_wav(&wav).expect("read");
-        speech.extend(std::iter::repeat_n(0i16, 8_000));
+        let speech = annabella::io::mic::read_wav(&wav).expect("read");
         let mut r = recogniser().lock().unwrap_or_else(|e| e.into_inner());
-        let game = Game::new();
-        let g = grammar(&game, &Answers::Nothing, Lang::En, &|w| r.knows(w));
-        r.set_grammar(&g).expect("the grammar is taken");
-        let start = || annabella::io::mic::VadEvent::Start {
-            at: 0,
-            onset: 0,
-            preroll: Vec::new(),
+        r.prepare(&Moment {
+            game: Game::new(),
+            answers: Answers::Nothing,
+            lang: Lang::En,
+            serial: 7,
+        });
+        let heard = r.hear(&speech).heard;
+        let Meaning::Move(mv) = heard.meaning else {
+            panic!("{heard:?}");
         };
-        assert!(r.take(start(), &game, Lang::En).is_none());
-        let half = speech[..speech.len() / 2].to_vec();
-        let audio = annabella::io::mic::VadEvent::Audio;
-        assert!(r.take(audio(half), &game, Lang::En).is_none());
-        // Begun again, then cut short again with a new grammar between.
-        assert!(r.take(start(), &game, Lang::En).is_none());
-        assert!(r.take(audio(speech.clone()), &game, Lang::En).is_none());
-        assert!(r.take(start(), &game, Lang::En).is_none());
-        assert!(r.take(audio(speech.clone()), &game, Lang::En).is_none());
-        let yes_no = grammar(&game, &Answers::YesNo, Lang::En, &|w| r.knows(w));
-        r.set_grammar(&yes_no).expect("the grammar is taken");
-        assert!(r.take(start(), &game, Lang::En).is_none());
-        assert!(r.take(audio(speech.clone()), &game, Lang::En).is_none());
-        let end = annabella::io::mic::VadEvent::End { at: 0 };
-        let heard = r.take(end, &game, Lang::En).expect("heard");
-        assert_eq!(heard.words, "knight foxtrot three");
-        assert!(
-            annabella::input::grammar::taken(heard.confidence),
-            "{heard:?}"
-        );
+        assert_eq!(mv.to_string(), "Ng1-f3");
+        assert_eq!(heard.moment, 7);
+        assert!(heard.words.to_lowercase().contains("foxtrot"), "{heard:?}");
+        let silence = r.hear(&vec![0i16; 16_000]).heard;
+        assert_eq!(silence.meaning, Meaning::Nothing, "{silence:?}");
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(24))]
+        #![proptest_config(ProptestConfig::with_cases(8))]
 
         /// Any sound (silence, clipping, NaN, odd lengths, any rate and
         /// channels) through conversion, the detector, the recogniser and
@@ -606,19 +593,29 @@ mod any_sound {
             };
             let mut session = Session::new(Game::new(), settings);
             session.step(Input::Start(Start::default()), Instant::now());
-            let g = grammar(session.game(), &Answers::YesNo, Lang::En, &|w| r.knows(w));
-            r.set_grammar(&g).expect("the grammar is taken");
+            r.prepare(&Moment {
+                game: session.game().clone(),
+                answers: Answers::YesNo,
+                lang: Lang::En,
+                serial: 0,
+            });
             let mut convert = ToMono16k::new(rate, channels);
             let mut vad = Vad::new(VadConfig::default());
             let (mut mono, mut events) = (Vec::new(), Vec::new());
+            let mut utterance: Vec<i16> = Vec::new();
             for piece in sound.chunks(pieces) {
                 mono.clear();
                 convert.push_f32(piece, &mut mono);
                 vad.push(&mono, &mut events);
                 for event in events.drain(..) {
-                    if let Some(heard) = r.take(event, session.game(), Lang::En) {
-                        prop_assert!((0.0..=1.0).contains(&heard.confidence));
-                        session.step(Input::Heard(heard), Instant::now());
+                    match event {
+                        VadEvent::Start { preroll, .. } => utterance = preroll,
+                        VadEvent::Audio(more) => utterance.extend_from_slice(&more),
+                        VadEvent::End { .. } => {
+                            let heard = r.hear(&utterance).heard;
+                            prop_assert!((0.0..=1.0).contains(&heard.confidence));
+                            session.step(Input::Heard(heard), Instant::now());
+                        }
                     }
                 }
             }
