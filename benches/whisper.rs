@@ -90,7 +90,14 @@ fn phrases(position: &Chess) -> (Vec<String>, Vec<String>, Vec<String>) {
     for m in position.legal_moves() {
         if let Move::Castle { king, rook } = m {
             let short = rook.file() > king.file();
-            de.push(if short { "Kurze Rochade" } else { "Lange Rochade" }.to_string());
+            de.push(
+                if short {
+                    "Kurze Rochade"
+                } else {
+                    "Lange Rochade"
+                }
+                .to_string(),
+            );
             let side = if short { "kingside" } else { "queenside" };
             nato.push(format!("Castles {side}"));
             letters.push(format!("Castles {side}"));
@@ -99,7 +106,13 @@ fn phrases(position: &Chess) -> (Vec<String>, Vec<String>, Vec<String>) {
         let to = m.to();
         let (f, r) = (usize::from(to.file()), usize::from(to.rank()));
         let role = m.role();
-        let take = |word: &str| if m.is_capture() { format!(" {word}") } else { String::new() };
+        let take = |word: &str| {
+            if m.is_capture() {
+                format!(" {word}")
+            } else {
+                String::new()
+            }
+        };
         let promote = |german| match m.promotion() {
             Some(p) => format!(" {}", piece(p, german)),
             None => String::new(),

@@ -68,3 +68,47 @@ fn trie_scores_equal_ctranslate2s_within_0_05() {
         println!("{name}: {count} phrase scores, max |candle − CTranslate2| = {worst:.4}");
     }
 }
+
+#[test]
+fn a_missing_folder_is_not_found_and_a_cut_model_is_broken() {
+    let dir = tempfile::tempdir().unwrap();
+    assert_eq!(
+        Model::load(&dir.path().join("nothing")).err(),
+        Some(super::LoadError::NotFound)
+    );
+    // A model.bin that stops inside its first variable.
+    let mut bytes = 6u32.to_le_bytes().to_vec();
+    bytes.extend(12u16.to_le_bytes());
+    bytes.extend(b"WhisperSpec\0");
+    bytes.extend(3u32.to_le_bytes());
+    bytes.extend(400u32.to_le_bytes());
+    bytes.extend(b"\x09\x00encoder");
+    std::fs::write(dir.path().join("model.bin"), &bytes).unwrap();
+    assert_eq!(
+        Model::load(dir.path()).err(),
+        Some(super::LoadError::Broken)
+    );
+    std::fs::write(dir.path().join("model.bin"), b"garbage, not a model").unwrap();
+    assert_eq!(
+        Model::load(dir.path()).err(),
+        Some(super::LoadError::Broken)
+    );
+}
+
+#[test]
+#[ignore = "needs the Whisper models: ANNABELLA_WHISPER_MODELS"]
+fn no_samples_are_refused_and_long_ones_are_cut_to_the_window() {
+    let model = Model::load(&models().join("tiny.en")).unwrap();
+    let prefix = model.prefix(None);
+    let trie = Trie::new(&[[prefix.clone(), vec![6700, 376, 18]].concat()]);
+    let nan = vec![f32::NAN; 8000];
+    let long = vec![0.01f32; 16000 * 40];
+    for samples in [&[][..], &[0.0; 1600][..], &nan[..], &long[..]] {
+        let audio = model.encode(samples).unwrap();
+        assert!(audio.frames <= 1500, "{} frames", audio.frames);
+        let score = model.score(&audio, &trie, 15.0, 0.0).unwrap()[0].unwrap();
+        assert!(score.logp.is_finite() && score.logp < 0.0);
+        let (_, logp) = model.transcribe(&audio, &prefix, 8).unwrap();
+        assert!(logp.is_finite());
+    }
+}

@@ -1,13 +1,11 @@
 //! Whisper, run by candle from CTranslate2's model files, scoring the
-//! phrases of the moment: the utterance is encoded once and every
-//! phrase is force-decoded over a token trie (`trie`), so that the
-//! listening thread can pick the move whose phrase the audio fits best.
-//! `ct2` reads `model.bin`, `model` is the network, `mel` makes the
-//! log-mel features exactly as faster-whisper does, and `tokens` is the
-//! byte-level BPE tokenizer of the folder's `tokenizer.json`.
+//! phrases of the moment: the utterance's log-mel features (`mel`,
+//! exactly as faster-whisper computes them) are encoded once and every
+//! phrase, tokenized by the model folder's byte-level BPE (`tokens`), is
+//! force-decoded over a token trie (`trie`), so that the listening
+//! thread can pick the move whose phrase the audio fits best. `ct2`
+//! reads `model.bin`, `model` is the network.
 
-#[cfg(test)]
-mod check;
 mod ct2;
 pub mod mel;
 mod model;
@@ -33,6 +31,9 @@ pub enum LoadError {
     Broken,
 }
 
+/// The most audio one window holds: the encoder's 30 s.
+const MAX_SECONDS: usize = 30;
+
 /// Why an utterance could not be encoded or scored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ScoreError {
@@ -53,6 +54,8 @@ struct Specials {
 /// One Whisper model in memory.
 pub struct Model {
     whisper: model::Whisper,
+    tokenizer: tokens::Tokenizer,
+    mel: mel::Mel,
     specials: Specials,
     /// Tokens greedy decoding never picks (`suppress_ids` of
     /// `config.json`: punctuation and symbols Whisper was told to avoid).
@@ -104,9 +107,14 @@ impl Model {
                     .collect()
             })
             .unwrap_or_default();
-        let specials = specials(&read_json(&dir.join("tokenizer.json"))?, whisper.eot)?;
+        let text = std::fs::read_to_string(dir.join("tokenizer.json")).map_err(|e| io_error(&e))?;
+        let tokenizer = tokens::Tokenizer::from_json(&text).map_err(|_| LoadError::Broken)?;
+        let specials = specials(&tokenizer, whisper.eot)?;
+        let mel = mel::Mel::new(whisper.mels().map_err(|_| LoadError::Broken)?);
         Ok(Model {
             whisper,
+            tokenizer,
+            mel,
             specials,
             suppress,
         })
@@ -116,6 +124,11 @@ impl Model {
     /// takes a language and a task token in its prefix).
     pub fn multilingual(&self) -> bool {
         self.specials.transcribe.is_some()
+    }
+
+    /// The model's tokenizer, for turning phrases into tokens.
+    pub fn tokenizer(&self) -> &tokens::Tokenizer {
+        &self.tokenizer
     }
 
     /// `<|endoftext|>`: text tokens are the ids below it.
@@ -139,6 +152,28 @@ impl Model {
         }
         prefix.push(s.no_timestamps);
         prefix
+    }
+
+    /// Encodes an utterance: `samples` at 16 kHz mono in [-1, 1] (NaN
+    /// and infinities count as silence, as `mel` takes them), followed
+    /// by a second of digital silence, as the encoder was measured to
+    /// hear short windows best. The window is cut to the encoder's
+    /// 30 s, keeping the start: an utterance longer than 29 s is talk,
+    /// not a move, and its start is enough to say so.
+    pub fn encode(&self, samples: &[f32]) -> Result<Audio, ScoreError> {
+        let keep = samples.len().min((MAX_SECONDS - 1) * mel::SAMPLE_RATE);
+        let mut window = Vec::with_capacity(keep + mel::SAMPLE_RATE);
+        window.extend_from_slice(&samples[..keep]);
+        window.resize(keep + mel::SAMPLE_RATE, 0.0);
+        let features = self.mel.features(&window);
+        // The encoder's strided convolution halves the frames; an odd
+        // last frame (silence) is left out, as CTranslate2 does.
+        let frames = features.frames - features.frames % 2;
+        let mut data = Vec::with_capacity(features.bins * frames);
+        for row in features.data.chunks_exact(features.frames) {
+            data.extend_from_slice(&row[..frames]);
+        }
+        self.encode_mel(&data, frames)
     }
 
     /// Encodes a log-mel spectrogram, row-major `[mels, frames]`; frames
@@ -267,25 +302,12 @@ fn read_json(path: &Path) -> Result<serde_json::Value, LoadError> {
     serde_json::from_slice(&bytes).map_err(|_| LoadError::Broken)
 }
 
-/// The special tokens' ids from `tokenizer.json`'s `added_tokens`.
-fn specials(tokenizer: &serde_json::Value, eot: u32) -> Result<Specials, LoadError> {
-    let added = tokenizer
-        .get("added_tokens")
-        .and_then(|a| a.as_array())
-        .ok_or(LoadError::Broken)?;
-    let mut by_name = std::collections::HashMap::new();
-    for token in added {
-        if let (Some(id), Some(content)) = (
-            token.get("id").and_then(|i| i.as_u64()),
-            token.get("content").and_then(|c| c.as_str()),
-        ) {
-            by_name.insert(content.to_string(), id as u32);
-        }
-    }
-    let id = |name: &str| by_name.get(name).copied();
+/// The special tokens' ids, from the tokenizer's added tokens.
+fn specials(tokenizer: &tokens::Tokenizer, eot: u32) -> Result<Specials, LoadError> {
+    let id = |name: &str| tokenizer.special(name);
     let sot = id("<|startoftranscript|>").ok_or(LoadError::Broken)?;
     let no_timestamps = id("<|notimestamps|>").ok_or(LoadError::Broken)?;
-    if id("<|endoftext|>") != Some(eot) {
+    if tokenizer.eot() != eot {
         return Err(LoadError::Broken);
     }
     // English-only models have the task tokens too, but take none.
@@ -305,3 +327,6 @@ fn specials(tokenizer: &serde_json::Value, eot: u32) -> Result<Specials, LoadErr
         languages,
     })
 }
+
+#[cfg(test)]
+mod check;

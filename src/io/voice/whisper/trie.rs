@@ -265,8 +265,9 @@ fn prune_behind(state: &mut [State], depth: &[usize], prune: f32, bonus: f32) {
         .map(|&n| partial(&state[n]))
         .fold(f32::NEG_INFINITY, f32::max);
     for &n in depth {
-        // NaN partials (a broken model) are pruned too: `!(a >= b)`.
-        if !(partial(&state[n]) >= best - prune) {
+        // NaN partials (a broken model) are pruned too.
+        let keep = partial(&state[n]) >= best - prune;
+        if !keep {
             state[n].alive = false;
         }
     }
