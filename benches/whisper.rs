@@ -1,5 +1,5 @@
 //! Whisper in candle: what the recogniser costs. Run with
-//! `ANNABELLA_WHISPER_MODELS=DIR cargo bench --bench whisper` (DIR holds
+//! `cargo bench --bench whisper` (the installed models; ANNABELLA_VOICE_MODELS=DIR, DIR holding
 //! `tiny.en/` and `base/`; needs espeak-ng and sox for the utterance).
 //!
 //! Per model: load time and resident memory; encode time of a 1.5 s
@@ -223,9 +223,10 @@ fn measure(dir: &Path, name: &str, samples: &[f32]) {
 }
 
 fn main() {
-    let dir: PathBuf = std::env::var_os("ANNABELLA_WHISPER_MODELS")
-        .expect("ANNABELLA_WHISPER_MODELS names the folder of tiny.en/ and base/")
-        .into();
+    let dir: PathBuf = annabella::io::voice::recognise::installed()
+        .into_iter()
+        .find(|d| d.join("tiny.en/model.bin").exists() && d.join("base/model.bin").exists())
+        .expect("the Whisper models: scripts/setup installs them");
     let samples = utterance("knight foxtrot three");
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average before: {}", load.trim());

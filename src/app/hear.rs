@@ -69,7 +69,9 @@ fn run(args: &HearArgs, announcer: &Announcer) -> Result<Vec<String>, String> {
     let game = game_for(args, announcer)?;
     let samples = read(args, announcer)?;
     let voice = |t| announcer.hear_trouble(args.lang, &HearTrouble::Voice(t));
-    let plan = Plan::of(None).map_err(voice)?;
+    // The setting `voicemodel`, for a recording heard without a session.
+    let setting = std::env::var("ANNABELLA_VOICEMODEL").ok();
+    let plan = Plan::of(setting.as_deref(), args.lang).map_err(voice)?;
     let mut recogniser = Recogniser::load(&plan).map_err(voice)?;
     let moment = Moment {
         game: game.clone(),
@@ -121,8 +123,8 @@ fn write_trace(file: &mut std::fs::File, start: f64, h: &crate::io::voice::recog
     let best: Vec<serde_json::Value> = h
         .best
         .iter()
-        .map(|(meaning, text, s)| {
-            serde_json::json!({"meaning": meaning, "text": text, "logp": s.logp, "tokens": s.tokens})
+        .map(|(meaning, kind, text, s)| {
+            serde_json::json!({"meaning": meaning, "kind": kind, "text": text, "logp": s.logp, "tokens": s.tokens})
         })
         .collect();
     let free = h

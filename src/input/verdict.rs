@@ -28,16 +28,21 @@ pub struct Judging {
     /// How far the best phrase may fall below what the recogniser hears
     /// unconstrained (per token) before it is talk.
     pub free: f32,
+    /// Taken from a command's score: short command words fit sound that
+    /// fits nothing well better than a move's longer phrase does, and a
+    /// move is what is said most.
+    pub command: f32,
 }
 
 impl Default for Judging {
     fn default() -> Judging {
         Judging {
-            bonus: 4.0,
+            bonus: 5.0,
             lead: 3.0,
             sure: 8.0,
-            mean: -6.0,
-            free: 4.0,
+            mean: -5.0,
+            free: 6.0,
+            command: 6.0,
         }
     }
 }
@@ -84,7 +89,11 @@ pub fn judge(
     let mut best: Vec<Option<(f32, usize)>> = vec![None; phrases.meanings.len()];
     for (i, (phrase, score)) in phrases.phrases.iter().zip(scores).enumerate() {
         let Some(s) = score else { continue };
-        let total = s.logp + j.bonus * s.tokens as f32;
+        let handicap = match phrases.meanings.get(phrase.meaning) {
+            Some(super::grammar::Said::Line(_)) => j.command,
+            _ => 0.0,
+        };
+        let total = s.logp + j.bonus * s.tokens as f32 - handicap;
         if !total.is_finite() {
             continue;
         }
@@ -155,6 +164,15 @@ mod tests {
     use crate::rules::Game;
     use crate::settings::Lang;
 
+    /// The measured judging without the command handicap, so that the
+    /// tests read plainly.
+    fn plain() -> Judging {
+        Judging {
+            command: 0.0,
+            ..Judging::default()
+        }
+    }
+
     fn phrases() -> Phrases {
         Phrases::of(&Moment {
             game: Game::new(),
@@ -169,6 +187,22 @@ mod tests {
             .iter()
             .position(|x| x.text == text)
             .unwrap_or_else(|| panic!("{text:?} missing"))
+    }
+
+    #[test]
+    fn a_command_must_lead_a_move_by_its_handicap() {
+        let p = phrases();
+        let s = scored(&p, &[(" Springer Felix drei", -3.0), (" Brett", -1.0)]);
+        let heard = |j: &Judging| match judge(&p, &s, &|_| None, j) {
+            Verdict::Heard { phrase, .. } => p.phrases[phrase].text.clone(),
+            other => format!("{other:?}"),
+        };
+        assert_eq!(heard(&plain()), "Nothing");
+        let handicap = Judging {
+            command: 6.0,
+            ..plain()
+        };
+        assert_eq!(heard(&handicap), " Springer Felix drei");
     }
 
     /// Every phrase far behind, except the ones given.
@@ -196,7 +230,7 @@ mod tests {
             &p,
             &[(" Springer Felix drei", -3.0), (" Springer Hektor drei", -9.0)],
         );
-        let v = judge(&p, &s, &|_| None, &Judging::default());
+        let v = judge(&p, &s, &|_| None, &plain());
         let Verdict::Heard {
             phrase,
             lead,
@@ -218,7 +252,7 @@ mod tests {
             &[(" Bauer Cäsar drei", -3.0), (" Bauer Zäsar drei", -3.1)],
         );
         assert!(matches!(
-            judge(&p, &s, &|_| None, &Judging::default()),
+            judge(&p, &s, &|_| None, &plain()),
             Verdict::Heard { .. }
         ));
     }
@@ -230,7 +264,7 @@ mod tests {
             &p,
             &[(" Springer Felix drei", -3.0), (" Springer Hektor drei", -4.0)],
         );
-        let Verdict::Either(both) = judge(&p, &s, &|_| None, &Judging::default()) else {
+        let Verdict::Either(both) = judge(&p, &s, &|_| None, &plain()) else {
             panic!("not asked back");
         };
         let texts: Vec<&str> = both.iter().map(|&i| p.phrases[i].text.as_str()).collect();
@@ -240,7 +274,7 @@ mod tests {
             &p,
             &[(" Springer Felix drei", -3.0), (" Brett", -4.0)],
         );
-        assert_eq!(judge(&p, &s, &|_| None, &Judging::default()), Verdict::Nothing);
+        assert_eq!(judge(&p, &s, &|_| None, &plain()), Verdict::Nothing);
     }
 
     #[test]
@@ -248,7 +282,7 @@ mod tests {
         let p = phrases();
         // Ahead of the rest, but improbable token by token.
         let s = scored(&p, &[(" Springer Felix drei", -40.0)]);
-        assert_eq!(judge(&p, &s, &|_| None, &Judging::default()), Verdict::Nothing);
+        assert_eq!(judge(&p, &s, &|_| None, &plain()), Verdict::Nothing);
         // Ahead and probable enough, but far below what is heard freely.
         let s = scored(&p, &[(" Springer Felix drei", -20.0)]);
         let free = Score {
@@ -256,10 +290,10 @@ mod tests {
             tokens: 8,
         };
         assert_eq!(
-            judge(&p, &s, &|_| Some(free), &Judging::default()),
+            judge(&p, &s, &|_| Some(free), &plain()),
             Verdict::Nothing
         );
-        assert_eq!(judge(&p, &[], &|_| None, &Judging::default()), Verdict::Nothing);
+        assert_eq!(judge(&p, &[], &|_| None, &plain()), Verdict::Nothing);
     }
 
     #[test]
@@ -272,7 +306,7 @@ mod tests {
         });
         s[index(&p, " Bauer Eva vier")] = None;
         assert!(matches!(
-            judge(&p, &s, &|_| None, &Judging::default()),
+            judge(&p, &s, &|_| None, &plain()),
             Verdict::Heard { .. }
         ));
     }

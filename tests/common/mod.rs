@@ -27,6 +27,20 @@ pub fn seconds(words: &str) -> f64 {
     total
 }
 
+/// The folder of the installed Whisper models (`scripts/setup` puts them
+/// in the data directory of the user running the tests): a private home
+/// has none of its own.
+pub fn voice_models() -> std::path::PathBuf {
+    if let Some(dir) = std::env::var_os("ANNABELLA_VOICE_MODELS") {
+        return dir.into();
+    }
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".local/share")))
+        .unwrap_or_default();
+    data.join("annabella").join("voice")
+}
+
 /// A BrlAPI host no BRLTTY serves.
 pub const NO_BRLTTY: &str = ":4999";
 
@@ -57,6 +71,7 @@ impl Home {
         // nor their Braille display (BrlAPI host 4999 is nobody's; the
         // display tests set their own BRLTTY's).
         command
+            .env("ANNABELLA_VOICE_MODELS", voice_models())
             .env("XDG_DATA_HOME", self.path().join("data"))
             .env("XDG_CONFIG_HOME", self.path().join("config"))
             .env("BRLAPI_HOST", NO_BRLTTY)

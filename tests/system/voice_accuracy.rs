@@ -16,9 +16,9 @@
 //!
 //! The floors ([`FIDE_FLOOR`] …) hold on the **verification** part at
 //! natural rates only: no threshold of the recogniser is chosen on it
-//! (tests/common/voice.rs says which part is which). They are issue 35's
-//! targets for now, which PocketSphinx does not reach; they are to be
-//! set a little below what the Whisper build reaches.
+//! (tests/common/voice.rs says which part is which), a few points under
+//! what the Whisper build reaches; issue 35's targets are printed beside
+//! them.
 //!
 //! Needs espeak-ng, flite and sox (it fails, saying so, without them)
 //! and the recogniser's model. `scripts/voice-corpus` writes the same
@@ -36,15 +36,18 @@ use crate::common::Home;
 use crate::common::voice::{self, Expect, Form, NATURAL, Part, Plan, Recording, Utterance};
 
 /// German FIDE words (with from-to), % exact: floor on verification.
-const FIDE_FLOOR: f64 = 95.0;
+/// Issue 35's targets are 95, 97, 90, 1 and 95 %; the Whisper build
+/// does not reach them (BENCHMARKS.md, "Voice input"): the floors lie a
+/// few points under what it reaches, so that nothing falls back.
+const FIDE_FLOOR: f64 = 35.0;
 /// English NATO words, % exact.
-const NATO_FLOOR: f64 = 97.0;
+const NATO_FLOOR: f64 = 60.0;
 /// English letters, % exact.
-const LETTERS_FLOOR: f64 = 90.0;
+const LETTERS_FLOOR: f64 = 52.0;
 /// A wrong legal move, % of all chess utterances: ceiling.
-const WRONG_CEILING: f64 = 1.0;
+const WRONG_CEILING: f64 = 3.0;
 /// Talk and noise rejected, %.
-const REJECTED_FLOOR: f64 = 95.0;
+const REJECTED_FLOOR: f64 = 55.0;
 
 /// One line of `annabella hear`.
 #[derive(Clone, Debug)]

@@ -6,32 +6,31 @@
 //! and the verdict ([`judge`]) takes the meaning clearly ahead, asks
 //! back between two close moves, or refuses talk and noise.
 //!
-//! Which model scores which words (measured, BENCHMARKS.md "Voice
-//! input"): with the installed pair, `tiny.en` scores the English words
-//! and the multilingual `base` the German and Estonian ones; a model
-//! named by the setting `voicemodel` scores every word.
+//! Which model scores the words (measured, BENCHMARKS.md "Voice
+//! input"): one model scores every phrase of an utterance, `tiny.en`
+//! with the English interface, the multilingual `base` with the German
+//! and Estonian ones; a model named by the setting `voicemodel` instead.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use super::whisper::mel::Mel;
-use super::whisper::tokens::Tokenizer;
 use super::whisper::{LoadError, Model, Trie};
 use crate::event::{Heard, Meaning, VoiceTrouble};
 use crate::input::grammar::{Moment, Phrases, Said};
 use crate::input::read_line;
 use crate::input::verdict::{Judging, Score, Verdict, judge};
+use crate::settings::Lang;
 
-/// The sample rate the models hear.
-pub const RATE: u32 = 16_000;
 
 /// How far behind the best of its depth a partial phrase may fall
-/// before it is left: well beyond any lead that decides, so that
-/// leaving it never changes a verdict.
-const PRUNE: f32 = 15.0;
+/// before it is left: beyond any lead that decides (3), so that leaving
+/// it hardly ever changes a verdict, and near enough that few are
+/// decoded to the end.
+const PRUNE: f32 = 10.0;
 
-/// The most tokens the unconstrained hearing decodes: a move is never
-/// longer.
-const FREE_TOKENS: usize = 16;
+/// The most tokens the unconstrained hearing decodes: a move is hardly
+/// longer, and past it Whisper repeats itself ("Paula Eva Sun Paula Eva
+/// Sun …") with a confidence that would make every phrase look poor.
+const FREE_TOKENS: usize = 8;
 
 /// The folder of the installed models (`tiny.en/`, `base/`): the
 /// environment's `ANNABELLA_VOICE_MODELS`, else `voice/` in annabella's
@@ -58,9 +57,13 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// The plan for the setting `voicemodel` (`None`: `auto`), or why
-    /// there is none: no model installed.
-    pub fn of(setting: Option<&str>) -> Result<Plan, VoiceTrouble> {
+    /// The plan for the setting `voicemodel` (`None`: `auto`) in the UI
+    /// language `lang`, or why there is none: no model installed. `auto`
+    /// takes one model for every word, chosen by the language the player
+    /// speaks (measured: scores of two models do not compare, so that
+    /// one model must weigh every phrase): `tiny.en` for English,
+    /// the multilingual `base` for German and Estonian.
+    pub fn of(setting: Option<&str>, lang: Lang) -> Result<Plan, VoiceTrouble> {
         if let Some(folder) = setting {
             let dir = expand_home(folder);
             if !dir.join("model.bin").exists() {
@@ -70,18 +73,18 @@ impl Plan {
                 models: vec![(dir, None)],
             });
         }
+        let order: [&str; 2] = match lang {
+            Lang::En => ["tiny.en", "base"],
+            Lang::De | Lang::Et => ["base", "tiny.en"],
+        };
         for base in installed() {
-            let (english, other) = (base.join("tiny.en"), base.join("base"));
-            let has = |d: &Path| d.join("model.bin").exists();
-            match (has(&english), has(&other)) {
-                (true, true) => {
+            for name in order {
+                let dir = base.join(name);
+                if dir.join("model.bin").exists() {
                     return Ok(Plan {
-                        models: vec![(english, Some(vec!["en"])), (other, Some(vec!["de", "et"]))],
+                        models: vec![(dir, None)],
                     });
                 }
-                (false, true) => return Ok(Plan { models: vec![(other, None)] }),
-                (true, false) => return Ok(Plan { models: vec![(english, None)] }),
-                (false, false) => {}
             }
         }
         Err(VoiceTrouble::NoModel)
@@ -96,10 +99,9 @@ fn expand_home(folder: &str) -> PathBuf {
     }
 }
 
-/// One loaded model with its tokenizer and the languages it scores.
+/// One loaded model and the languages it scores.
 struct Loaded {
     model: Model,
-    tokenizer: Tokenizer,
     langs: Option<Vec<&'static str>>,
 }
 
@@ -114,7 +116,6 @@ struct Ready {
 /// Hears utterances against the phrases of the moment.
 pub struct Recogniser {
     models: Vec<Loaded>,
-    mel: Mel,
     judging: Judging,
     ready: Option<Ready>,
 }
@@ -126,9 +127,9 @@ pub struct Hearing {
     /// What the session is told.
     pub heard: Heard,
     /// The best phrase of each of the best meanings, best first (at
-    /// most ten): the meaning (a move's UCI, else the words), the
-    /// phrase, its score.
-    pub best: Vec<(String, String, Score)>,
+    /// most ten): the meaning (a move's UCI, else the words), its kind
+    /// (`move`, `command`, `answer`), the phrase, its score.
+    pub best: Vec<(String, &'static str, String, Score)>,
     /// What was heard without any phrase, and its score.
     pub free: Option<(String, Score)>,
 }
@@ -144,19 +145,13 @@ impl Recogniser {
                 LoadError::NotFound => VoiceTrouble::ModelMissing(shown()),
                 LoadError::Unreadable(_) | LoadError::Broken => VoiceTrouble::ModelBroken(shown()),
             })?;
-            let text = std::fs::read_to_string(dir.join("tokenizer.json"))
-                .map_err(|_| VoiceTrouble::ModelBroken(shown()))?;
-            let tokenizer =
-                Tokenizer::from_json(&text).map_err(|_| VoiceTrouble::ModelBroken(shown()))?;
             models.push(Loaded {
                 model,
-                tokenizer,
                 langs: langs.clone(),
             });
         }
         Ok(Recogniser {
             models,
-            mel: Mel::new(80),
             judging: Judging::default(),
             ready: None,
         })
@@ -181,7 +176,7 @@ impl Recogniser {
                 }
                 let lang = loaded.model.multilingual().then_some(phrase.lang);
                 let mut sequence = loaded.model.prefix(lang);
-                sequence.extend(loaded.tokenizer.encode(&phrase.text));
+                sequence.extend(loaded.model.tokenizer().encode(&phrase.text));
                 sequences.push(sequence);
                 indices.push(i);
             }
@@ -205,16 +200,14 @@ impl Recogniser {
             return nothing(0);
         };
         let serial = ready.moment.serial;
-        let mut sound: Vec<f32> = samples.iter().map(|&s| f32::from(s) / 32768.0).collect();
-        // The utterance and a second of silence: the encoder hears the
-        // end of the words whole, and needs no 30 s window.
-        sound.extend(std::iter::repeat_n(0.0, RATE as usize));
-        let features = self.mel.features(&sound);
+        // Encoded with a second of silence after it: the encoder hears
+        // the end of the words whole, and needs no 30 s window.
+        let sound: Vec<f32> = samples.iter().map(|&s| f32::from(s) / 32768.0).collect();
         let mut scores: Vec<Option<Score>> = vec![None; ready.phrases.phrases.len()];
         let mut frees: Vec<Option<(String, Score)>> = Vec::new();
         let mut owner = vec![0usize; ready.phrases.phrases.len()];
         for (m, (loaded, (trie, indices))) in self.models.iter().zip(&ready.tries).enumerate() {
-            let Ok(audio) = loaded.model.encode_mel(&features.data, features.frames) else {
+            let Ok(audio) = loaded.model.encode(&sound) else {
                 return nothing(serial);
             };
             let Ok(found) = loaded.model.score(&audio, trie, PRUNE, self.judging.bonus) else {
@@ -238,7 +231,7 @@ impl Recogniser {
                     .transcribe(&audio, &prefix, FREE_TOKENS)
                     .ok()
                     .map(|(tokens, logp)| {
-                        let text = loaded.tokenizer.decode(&tokens);
+                        let text = loaded.model.tokenizer().decode(&tokens);
                         let score = Score {
                             logp,
                             tokens: tokens.len(),
@@ -263,20 +256,24 @@ impl Recogniser {
                 *slot = Some((i, *s));
             }
         }
-        let mut best: Vec<(String, String, Score)> = by_meaning
+        let mut best: Vec<(String, &'static str, String, Score)> = by_meaning
             .into_iter()
             .flatten()
             .map(|(i, s)| {
                 let phrase = &ready.phrases.phrases[i];
-                let label = match ready.phrases.said(i) {
-                    Some(Said::Move(mv)) => mv.to_uci(shakmaty::CastlingMode::Standard).to_string(),
-                    _ => phrase.words.clone(),
+                let (label, kind) = match ready.phrases.said(i) {
+                    Some(Said::Move(mv)) => (
+                        mv.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+                        "move",
+                    ),
+                    Some(Said::Line(_)) => (phrase.words.clone(), "command"),
+                    _ => (phrase.words.clone(), "answer"),
                 };
-                (label, phrase.text.clone(), s)
+                (label, kind, phrase.text.clone(), s)
             })
             .collect();
-        best.sort_by(|a, b| total(&b.2).total_cmp(&total(&a.2)));
-        best.truncate(10);
+        best.sort_by(|a, b| total(&b.3).total_cmp(&total(&a.3)));
+        best.truncate(12);
         let free = match &verdict {
             Verdict::Heard { phrase, .. } => frees.get(owner[*phrase]).cloned().flatten(),
             _ => frees.iter().flatten().next().cloned(),

@@ -5,11 +5,13 @@ use std::path::PathBuf;
 
 use super::{Model, Trie};
 
-/// The folder holding `tiny.en/` and `base/`, from the environment.
+/// The folder holding the installed `tiny.en/` and `base/`
+/// (`scripts/setup` puts them there), where the client looks for them.
 pub fn models() -> PathBuf {
-    let dir = std::env::var_os("ANNABELLA_WHISPER_MODELS")
-        .expect("ANNABELLA_WHISPER_MODELS names the folder of tiny.en/ and base/");
-    PathBuf::from(dir)
+    crate::io::voice::recognise::installed()
+        .into_iter()
+        .find(|d| d.join("tiny.en/model.bin").exists() && d.join("base/model.bin").exists())
+        .expect("the Whisper models: scripts/setup installs them (scripts/voice-models)")
 }
 
 fn mel(hex: &str) -> Vec<f32> {
@@ -25,7 +27,6 @@ fn mel(hex: &str) -> Vec<f32> {
 }
 
 #[test]
-#[ignore = "needs the Whisper models: ANNABELLA_WHISPER_MODELS"]
 fn trie_scores_equal_ctranslate2s_within_0_05() {
     let data: serde_json::Value = serde_json::from_str(include_str!(
         "../../../../tests/data/voice/whisper-scores.json"
@@ -96,7 +97,6 @@ fn a_missing_folder_is_not_found_and_a_cut_model_is_broken() {
 }
 
 #[test]
-#[ignore = "needs the Whisper models: ANNABELLA_WHISPER_MODELS"]
 fn no_samples_are_refused_and_long_ones_are_cut_to_the_window() {
     let model = Model::load(&models().join("tiny.en")).unwrap();
     let prefix = model.prefix(None);

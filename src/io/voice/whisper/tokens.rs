@@ -454,11 +454,11 @@ mod tests {
         }
     }
 
-    /// The models' tokenizers, if ANNABELLA_WHISPER_MODELS names them.
+    /// The installed models' tokenizers.
     fn model_tokenizers() -> [Tokenizer; 2] {
-        let folder = std::env::var("ANNABELLA_WHISPER_MODELS").expect("ANNABELLA_WHISPER_MODELS");
+        let folder = super::super::check::models();
         ["tiny.en", "base"].map(|model| {
-            let text = std::fs::read_to_string(format!("{folder}/{model}/tokenizer.json")).unwrap();
+            let text = std::fs::read_to_string(folder.join(model).join("tokenizer.json")).unwrap();
             Tokenizer::from_json(&text).unwrap()
         })
     }
@@ -501,7 +501,6 @@ mod tests {
     ];
 
     #[test]
-    #[ignore = "needs the Whisper models: ANNABELLA_WHISPER_MODELS"]
     fn the_models_tokenizers_encode_as_python_does() {
         let [tiny, base] = model_tokenizers();
         for (phrase, tiny_ids, base_ids) in EXPECTED {
