@@ -104,12 +104,16 @@ impl Announcer {
             VoiceEvent::Unavailable(trouble) => match trouble {
                 VoiceTrouble::NotBuilt => self.message(ui, "voice-not-built", &[]),
                 VoiceTrouble::NoModel => self.message(ui, "voice-no-model", &[]),
-                VoiceTrouble::ModelMissing(folder) => {
-                    self.message(ui, "voice-model-missing", &[("folder", s(super::quote_path(folder)))])
-                }
-                VoiceTrouble::ModelBroken(folder) => {
-                    self.message(ui, "voice-model-broken", &[("folder", s(super::quote_path(folder)))])
-                }
+                VoiceTrouble::ModelMissing(folder) => self.message(
+                    ui,
+                    "voice-model-missing",
+                    &[("folder", s(super::quote_path(folder)))],
+                ),
+                VoiceTrouble::ModelBroken(folder) => self.message(
+                    ui,
+                    "voice-model-broken",
+                    &[("folder", s(super::quote_path(folder)))],
+                ),
                 VoiceTrouble::NoMicrophone => self.message(ui, "voice-no-microphone", &[]),
                 VoiceTrouble::NoSuchMicrophone(name, names) => {
                     self.no_such_microphone(ui, name, names)

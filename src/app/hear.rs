@@ -131,7 +131,8 @@ fn write_trace(file: &mut std::fs::File, start: f64, h: &crate::io::voice::recog
         .free
         .as_ref()
         .map(|(text, s)| serde_json::json!({"text": text, "logp": s.logp, "tokens": s.tokens}));
-    let line = serde_json::json!({"start": start, "words": h.heard.words, "best": best, "free": free});
+    let line =
+        serde_json::json!({"start": start, "words": h.heard.words, "best": best, "free": free});
     let _ = writeln!(file, "{line}");
 }
 

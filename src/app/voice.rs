@@ -45,7 +45,10 @@ impl Voice {
                 Some(path) => Source::File(path.clone()),
                 None => Source::Microphone(settings.microphone.0.clone()),
             };
-            let plan = match crate::io::voice::recognise::Plan::of(settings.voice_model.0.as_deref(), settings.lang) {
+            let plan = match crate::io::voice::recognise::Plan::of(
+                settings.voice_model.0.as_deref(),
+                settings.lang,
+            ) {
                 Ok(plan) => plan,
                 Err(trouble) => return Some(Input::Voice(VoiceNews::Unavailable(trouble))),
             };

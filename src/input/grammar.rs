@@ -422,7 +422,12 @@ fn spoken(f: &Family, mv: &Move) -> Vec<String> {
     let Some(name) = piece(f, role) else {
         return Vec::new();
     };
-    let take = f.vocab.captures.first().copied().filter(|_| mv.is_capture());
+    let take = f
+        .vocab
+        .captures
+        .first()
+        .copied()
+        .filter(|_| mv.is_capture());
     // A promotion's piece after the move, alone or after the promotion
     // word ("David acht Dame", "delta eight promotes to queen").
     let promos: Vec<String> = match mv.promotion() {
@@ -487,7 +492,10 @@ fn forms(f: &Family, mv: &Move, name: &str, take: Option<&str>, promo: &str) -> 
             if role == Role::Pawn && mv.is_capture() {
                 // A pawn's capture names its file: "Eva schlägt David fünf".
                 let files = file_words(f, u32::from(from.file()));
-                for (file, _) in files.iter().filter(|(_, l)| u8::from(*l) == style.min(&1).to_owned()) {
+                for (file, _) in files
+                    .iter()
+                    .filter(|(_, l)| u8::from(*l) == (*style).min(1))
+                {
                     for t in take.iter().map(|t| format!(" {t}")).chain([String::new()]) {
                         out.push(format!("{n} {file}{t} {to}{promo}"));
                     }
@@ -583,7 +591,10 @@ mod tests {
                     );
                 }
                 for mv in m.game.position().legal_moves() {
-                    assert!(covered.contains(&mv), "{fen} {lang:?}: no phrase for {mv:?}");
+                    assert!(
+                        covered.contains(&mv),
+                        "{fen} {lang:?}: no phrase for {mv:?}"
+                    );
                 }
             }
         }
@@ -613,11 +624,7 @@ mod tests {
             assert!(has(t), "{t:?} missing");
         }
         // A letter alone is a file, never a command.
-        assert!(
-            p.phrases
-                .iter()
-                .all(|x| x.text.trim().chars().count() > 1)
-        );
+        assert!(p.phrases.iter().all(|x| x.text.trim().chars().count() > 1));
         let de = p.phrases.iter().find(|x| x.text == " Springer Felix drei");
         assert_eq!(de.map(|x| x.lang), Some("de"));
         let en = p.phrases.iter().find(|x| x.text == " Knight F3");

@@ -11,9 +11,9 @@ use std::borrow::Cow;
 pub use crate::lang::Lang;
 pub use values::{
     Allowed, BaseUrl, BoardStyle, BrailleTable, BrailleUse, Choice, ColorChoice, ConfirmMode,
-    Level, ListenConfirm, Microphone, VoiceModel, OFF, ON, OpponentChoice, Orientation, Percent, PlayerName,
+    Level, ListenConfirm, Microphone, OFF, ON, OpponentChoice, Orientation, Percent, PlayerName,
     QuizEvery, RANDOM, SpeechMode, Style, TimeAlerts, TimeChoice, Value, Verbosity, Voice,
-    WaiveBelow, Width,
+    VoiceModel, WaiveBelow, Width,
 };
 
 use crate::lang::{Words, fold};

@@ -527,7 +527,8 @@ mod any_sound {
     fn recogniser() -> &'static Mutex<Recogniser> {
         static ONE: OnceLock<Mutex<Recogniser>> = OnceLock::new();
         ONE.get_or_init(|| {
-            let plan = Plan::of(None, annabella::settings::Lang::En).expect("the Whisper models: scripts/setup installs them");
+            let plan = Plan::of(None, annabella::settings::Lang::En)
+                .expect("the Whisper models: scripts/setup installs them");
             Mutex::new(Recogniser::load(&plan).expect("the models load"))
         })
     }

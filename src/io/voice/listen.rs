@@ -238,10 +238,11 @@ impl Ear<'_> {
             .held
             .as_ref()
             .is_some_and(|(_, ended, _)| now || ended.elapsed() >= HOLD);
-        if due && self.current.is_none() {
-            if let Some((_, _, heard)) = self.held.take() {
-                (self.send)(Report::Heard(heard));
-            }
+        if due
+            && self.current.is_none()
+            && let Some((_, _, heard)) = self.held.take()
+        {
+            (self.send)(Report::Heard(heard));
         }
     }
 

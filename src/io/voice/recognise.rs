@@ -20,7 +20,6 @@ use crate::input::read_line;
 use crate::input::verdict::{Judging, Score, Verdict, judge};
 use crate::settings::Lang;
 
-
 /// How far behind the best of its depth a partial phrase may fall
 /// before it is left: beyond any lead that decides (3), so that leaving
 /// it hardly ever changes a verdict, and near enough that few are
@@ -171,7 +170,11 @@ impl Recogniser {
             let mut sequences = Vec::new();
             let mut indices = Vec::new();
             for (i, phrase) in phrases.phrases.iter().enumerate() {
-                if loaded.langs.as_ref().is_some_and(|l| !l.contains(&phrase.lang)) {
+                if loaded
+                    .langs
+                    .as_ref()
+                    .is_some_and(|l| !l.contains(&phrase.lang))
+                {
                     continue;
                 }
                 let lang = loaded.model.multilingual().then_some(phrase.lang);
@@ -224,7 +227,9 @@ impl Recogniser {
                 Some(l) => l.first().copied(),
                 None => Some(crate::input::grammar::tag(ready.moment.lang)),
             };
-            let prefix = loaded.model.prefix(lang.filter(|_| loaded.model.multilingual()));
+            let prefix = loaded
+                .model
+                .prefix(lang.filter(|_| loaded.model.multilingual()));
             frees.push(
                 loaded
                     .model
@@ -243,43 +248,53 @@ impl Recogniser {
         let free_of = |i: usize| frees.get(owner[i]).cloned().flatten().map(|(_, s)| s);
         let verdict = judge(&ready.phrases, &scores, &free_of, &self.judging);
         let heard = heard_of(ready, &verdict, serial);
-        // The best phrase of each meaning, the best meanings first.
-        let bonus = self.judging.bonus;
-        let total = |s: &Score| s.logp + bonus * s.tokens as f32;
-        let mut by_meaning: Vec<Option<(usize, Score)>> = vec![None; ready.phrases.meanings.len()];
-        for (i, s) in scores.iter().enumerate() {
-            let (Some(s), Some(p)) = (s, ready.phrases.phrases.get(i)) else {
-                continue;
-            };
-            let slot = &mut by_meaning[p.meaning];
-            if slot.is_none_or(|(_, b)| total(s) > total(&b)) {
-                *slot = Some((i, *s));
-            }
-        }
-        let mut best: Vec<(String, &'static str, String, Score)> = by_meaning
-            .into_iter()
-            .flatten()
-            .map(|(i, s)| {
-                let phrase = &ready.phrases.phrases[i];
-                let (label, kind) = match ready.phrases.said(i) {
-                    Some(Said::Move(mv)) => (
-                        mv.to_uci(shakmaty::CastlingMode::Standard).to_string(),
-                        "move",
-                    ),
-                    Some(Said::Line(_)) => (phrase.words.clone(), "command"),
-                    _ => (phrase.words.clone(), "answer"),
-                };
-                (label, kind, phrase.text.clone(), s)
-            })
-            .collect();
-        best.sort_by(|a, b| total(&b.3).total_cmp(&total(&a.3)));
-        best.truncate(12);
+        let best = best_meanings(ready, &scores, &self.judging);
         let free = match &verdict {
             Verdict::Heard { phrase, .. } => frees.get(owner[*phrase]).cloned().flatten(),
             _ => frees.iter().flatten().next().cloned(),
         };
         Hearing { heard, best, free }
     }
+}
+
+/// The best phrase of each meaning, the best meanings first (at most
+/// twelve), labelled for the trace.
+fn best_meanings(
+    ready: &Ready,
+    scores: &[Option<Score>],
+    judging: &Judging,
+) -> Vec<(String, &'static str, String, Score)> {
+    let bonus = judging.bonus;
+    let total = |s: &Score| s.logp + bonus * s.tokens as f32;
+    let mut by_meaning: Vec<Option<(usize, Score)>> = vec![None; ready.phrases.meanings.len()];
+    for (i, s) in scores.iter().enumerate() {
+        let (Some(s), Some(p)) = (s, ready.phrases.phrases.get(i)) else {
+            continue;
+        };
+        let slot = &mut by_meaning[p.meaning];
+        if slot.is_none_or(|(_, b)| total(s) > total(&b)) {
+            *slot = Some((i, *s));
+        }
+    }
+    let mut best: Vec<(String, &'static str, String, Score)> = by_meaning
+        .into_iter()
+        .flatten()
+        .map(|(i, s)| {
+            let phrase = &ready.phrases.phrases[i];
+            let (label, kind) = match ready.phrases.said(i) {
+                Some(Said::Move(mv)) => (
+                    mv.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+                    "move",
+                ),
+                Some(Said::Line(_)) => (phrase.words.clone(), "command"),
+                _ => (phrase.words.clone(), "answer"),
+            };
+            (label, kind, phrase.text.clone(), s)
+        })
+        .collect();
+    best.sort_by(|a, b| total(&b.3).total_cmp(&total(&a.3)));
+    best.truncate(12);
+    best
 }
 
 fn nothing(serial: u64) -> Hearing {
@@ -302,7 +317,9 @@ fn heard_of(ready: &Ready, verdict: &Verdict, serial: u64) -> Heard {
     let p = &ready.phrases;
     let m = &ready.moment;
     match verdict {
-        Verdict::Heard { phrase, confidence, .. } => {
+        Verdict::Heard {
+            phrase, confidence, ..
+        } => {
             let words = p.phrases[*phrase].words.clone();
             let meaning = match p.said(*phrase) {
                 Some(Said::Move(mv)) => Meaning::Move(*mv),
