@@ -44,4 +44,5 @@ mod training_drills;
 mod training_session;
 mod transcripts;
 mod uci;
+mod voice_model;
 mod voice_session;
