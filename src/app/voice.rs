@@ -78,6 +78,15 @@ impl Voice {
 
     /// Whether a recording is still being listened to.
     pub(super) fn on_recording(&self) -> bool {
-        self.from.is_some() && self.listener.is_some()
+        // A listener whose thread ended (a damaged model, the recording
+        // read to its end) holds nothing back.
+        #[cfg(feature = "voice")]
+        let alive = self
+            .listener
+            .as_ref()
+            .is_some_and(crate::io::voice::listen::Listener::is_alive);
+        #[cfg(not(feature = "voice"))]
+        let alive = self.listener.is_some();
+        self.from.is_some() && alive
     }
 }
