@@ -27,8 +27,8 @@ use std::time::{Duration, Instant};
 
 use crate::announce::{Announcer, PromptLabel};
 use crate::engine::host::Host;
+use crate::event::IoReason;
 use crate::event::{Event, Subscriber};
-use crate::event::{IoReason, VoiceTrouble};
 use crate::io::braille::DisplayLink;
 use crate::io::gate::Gate;
 use crate::io::speech::Hush;
@@ -308,12 +308,15 @@ impl Loop<'_> {
             if key || matches!(input, Input::Heard(_)) {
                 self.hush.readings();
             }
-            let recording_ended = matches!(
-                input,
-                Input::Voice(VoiceNews::Unavailable(VoiceTrouble::Ended))
-            );
-            if recording_ended && self.voice.input_ended {
-                self.quit = true;
+            // Every trouble a listener reports ends its thread, whatever
+            // it was (the recording read to its end, a damaged model): it
+            // is forgotten at once, not when its thread is seen finished,
+            // and lines that ended while it listened end the run now.
+            if matches!(input, Input::Voice(VoiceNews::Unavailable(_))) {
+                self.voice.listener = None;
+                if self.voice.input_ended {
+                    self.quit = true;
+                }
             }
             let events = self.carry(input);
             let meanwhile = self.reading && self.prompt && !events.is_empty();
