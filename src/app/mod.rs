@@ -308,15 +308,8 @@ impl Loop<'_> {
             if key || matches!(input, Input::Heard(_)) {
                 self.hush.readings();
             }
-            // Every trouble a listener reports ends its thread, whatever
-            // it was (the recording read to its end, a damaged model): it
-            // is forgotten at once, not when its thread is seen finished,
-            // and lines that ended while it listened end the run now.
-            if matches!(input, Input::Voice(VoiceNews::Unavailable(_))) {
-                self.voice.listener = None;
-                if self.voice.input_ended {
-                    self.quit = true;
-                }
+            if matches!(input, Input::Voice(VoiceNews::Unavailable(_))) && self.voice.ended() {
+                self.quit = true;
             }
             let events = self.carry(input);
             let meanwhile = self.reading && self.prompt && !events.is_empty();

@@ -76,6 +76,15 @@ impl Voice {
         moment.map(|_| Input::Voice(VoiceNews::Unavailable(crate::event::VoiceTrouble::NotBuilt)))
     }
 
+    /// The listener reported trouble. Every trouble ends its thread,
+    /// whatever it was (the recording read to its end, a damaged model):
+    /// it is forgotten at once, not when its thread is seen finished.
+    /// Whether the run ends with it: the lines ended while it listened.
+    pub(super) fn ended(&mut self) -> bool {
+        self.listener = None;
+        self.input_ended
+    }
+
     /// Whether a recording is still being listened to.
     pub(super) fn on_recording(&self) -> bool {
         // A listener whose thread ended (a damaged model, the recording
