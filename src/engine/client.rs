@@ -17,19 +17,7 @@ use vampirc_uci::{UciMessage, UciOptionConfig};
 use super::host::GoClock;
 use crate::event::IoReason;
 // The events carry it; the client makes it.
-pub use crate::event::Failure;
-
-/// How to start an external engine.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct ExternalSpec {
-    /// The program (and any arguments, separated by spaces).
-    pub command: String,
-    /// `setoption` pairs, sent as given.
-    pub options: Vec<(String, String)>,
-    /// A strength to ask for, through UCI_LimitStrength and UCI_Elo when
-    /// the engine offers them.
-    pub elo: Option<u32>,
-}
+pub use annabella_core::engine::client::{ExternalSpec, Failure};
 
 /// How long an engine may take to answer `uci` and `isready`.
 pub const START_TIMEOUT: Duration = Duration::from_secs(10);

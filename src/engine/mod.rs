@@ -4,9 +4,8 @@
 //! session turns into events.
 
 pub mod client;
-pub mod eval;
 pub mod host;
-pub mod level;
-pub mod search;
 pub mod uci;
 pub mod wire;
+
+pub use annabella_core::engine::{eval, level, search};

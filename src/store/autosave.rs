@@ -26,6 +26,7 @@ use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use super::MovesUpdate;
 use super::SavedGame;
 use super::aside::move_aside;
 use super::atomic::{folder, remove_durably, sync_files, write_atomic};
@@ -36,7 +37,6 @@ use super::games::{
     save_game_unsynced,
 };
 use super::journal::{Journal, replay};
-use super::request::MovesUpdate;
 
 /// The journal's length in bytes at which the game is written whole
 /// again and the journal starts over.

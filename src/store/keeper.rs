@@ -13,9 +13,10 @@ use super::games::{LoadOutcome, list_games, load_game, load_or_move_aside, save_
 use super::lock::DataLock;
 use super::paths::{GameName, Paths};
 use super::pgn_file::{self, Added};
-use super::request::{Keeper, ReadFor, Reply, Request};
+use super::request::Keeper;
 use super::settings_file::SettingsFile;
 use super::stats::save_stats;
+use super::{ReadFor, Reply, Request};
 use crate::calendar::stamp;
 use crate::event::{IoReason, NameProblem, Trouble};
 

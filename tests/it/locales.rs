@@ -2,7 +2,7 @@
 //! every locale, no locale carries ids the code never uses, and every
 //! locale file parses without error.
 //!
-//! Message ids live in `src/announce/`, always as string literals of the
+//! Message ids live in `crates/annabella-core/src/announce/`, always as string literals of the
 //! form `word-word` (at least one hyphen), so they can be read off the
 //! source, and in the tables of commands and settings, which the test
 //! asks through the library.
@@ -32,7 +32,7 @@ fn is_id(text: &str) -> bool {
         })
 }
 
-/// String literals in the announcer (`src/announce/`) that have the shape
+/// String literals in the announcer (`crates/annabella-core/src/announce/`) that have the shape
 /// of a message id.
 fn ids_in_code() -> BTreeSet<String> {
     let mut ids = ids_in_announce();
@@ -47,7 +47,9 @@ fn ids_in_code() -> BTreeSet<String> {
 
 fn ids_in_announce() -> BTreeSet<String> {
     let mut source = String::new();
-    for entry in fs::read_dir(root().join("src/announce")).expect("src/announce/") {
+    for entry in fs::read_dir(root().join("crates/annabella-core/src/announce"))
+        .expect("crates/annabella-core/src/announce/")
+    {
         let path = entry.expect("dir entry").path();
         if path.extension().is_some_and(|e| e == "rs") {
             source.push_str(&fs::read_to_string(&path).expect("readable source"));

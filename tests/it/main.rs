@@ -11,6 +11,7 @@ mod store_common;
 
 mod cli_words;
 mod command_table;
+mod crates;
 mod display_session;
 mod dual_compare;
 mod dual_dictation;

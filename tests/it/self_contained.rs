@@ -6,7 +6,9 @@
 use std::path::{Path, PathBuf};
 
 /// The trees whose files run as part of building, testing or measuring.
-const TREES: &[&str] = &["tests", "benches", "scripts", "src", "fuzz", ".ci"];
+const TREES: &[&str] = &[
+    "tests", "benches", "scripts", "src", "crates", "fuzz", ".ci",
+];
 
 /// Single files at the top that run.
 const FILES: &[&str] = &["build.rs", "Cargo.toml", "fuzz/Cargo.toml"];

@@ -17,7 +17,7 @@ use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{Bitboard, Chess, Color, EnPassantMode, Move, MoveList, Position, Role};
 
 use super::eval::{evaluate, see_value};
-use crate::rules::key_of;
+use annabella_rules::key_of;
 
 /// A score above this is a forced mate.
 pub const MATE_BOUND: i32 = 31_000;

@@ -77,7 +77,11 @@ impl Game {
         Game::from_position(Chess::default(), CastlingMode::Standard, None, false)
     }
 
-    pub(crate) fn from_position(
+    /// A game from `pos`: standard or Chess960 castling, the Chess960
+    /// start number if it is one, and whether the start is a set-up
+    /// position (PGN's `SetUp`). A start that is already mate, stalemate
+    /// or dead is over at once.
+    pub fn from_position(
         pos: Chess,
         mode: CastlingMode,
         chess960: Option<u32>,

@@ -57,9 +57,18 @@ type Bundle = FluentBundle<FluentResource>;
 
 /// The locale files, embedded so the binary needs nothing beside it.
 pub const LOCALES: [(Lang, &str); 3] = [
-    (Lang::De, include_str!("../../locales/de/annabella.ftl")),
-    (Lang::En, include_str!("../../locales/en/annabella.ftl")),
-    (Lang::Et, include_str!("../../locales/et/annabella.ftl")),
+    (
+        Lang::De,
+        include_str!("../../../../locales/de/annabella.ftl"),
+    ),
+    (
+        Lang::En,
+        include_str!("../../../../locales/en/annabella.ftl"),
+    ),
+    (
+        Lang::Et,
+        include_str!("../../../../locales/et/annabella.ftl"),
+    ),
 ];
 
 /// Puts events into words in the language and style of the settings.

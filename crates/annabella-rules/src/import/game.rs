@@ -6,7 +6,7 @@ use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, KnownOutcome, Move, Position};
 
 use super::ImportErrorKind;
-use crate::rules::{ClaimKind, EndReason, Finished, Game, Ply, key_of};
+use crate::{ClaimKind, EndReason, Finished, Game, Ply, key_of};
 
 /// The move a SAN names in `pos`, and the SAN as annabella writes it
 /// (the least disambiguation). Does what `San::to_move` and then
@@ -196,11 +196,14 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::import_games;
+    use crate::import_games;
 
     #[test]
     fn keys_kept_up_to_date_equal_keys_computed_afresh() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn");
+        // The workspace's shared test data, two folders above this crate.
+        let crate_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let workspace = crate_dir.ancestors().nth(2).expect("the workspace");
+        let dir = workspace.join("tests/data/pgn");
         let mut checked = 0;
         for entry in std::fs::read_dir(dir).expect("tests/data/pgn") {
             let text = std::fs::read(entry.expect("entry").path()).expect("readable");
