@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 ///
 /// ```
 /// use std::time::{Duration, UNIX_EPOCH};
-/// use annabella::calendar::pgn_date;
+/// use annabella_core::calendar::pgn_date;
 /// let leap_day = UNIX_EPOCH + Duration::from_secs(951_782_400 + 86_399);
 /// assert_eq!(pgn_date(leap_day), "2000.02.29");
 /// ```
@@ -22,7 +22,7 @@ pub fn pgn_date(when: SystemTime) -> String {
 ///
 /// ```
 /// use std::time::{Duration, UNIX_EPOCH};
-/// use annabella::calendar::stamp;
+/// use annabella_core::calendar::stamp;
 /// assert_eq!(stamp(UNIX_EPOCH), "19700101-000000");
 /// let leap_day = UNIX_EPOCH + Duration::from_secs(951_782_400 + 86_399);
 /// assert_eq!(stamp(leap_day), "20000229-235959");

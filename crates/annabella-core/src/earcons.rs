@@ -103,7 +103,7 @@ const RELEASE: f32 = 0.020;
 /// Synthesises `cue` as mono samples in -1..=1 at `sample_rate` Hz.
 ///
 /// ```
-/// use annabella::earcons::{Cue, synthesize};
+/// use annabella_core::earcons::{Cue, synthesize};
 /// let samples = synthesize(Cue::Move, 44_100);
 /// assert!(samples.len() <= 44_100 / 4);
 /// assert!(samples.iter().all(|s| s.abs() <= 1.0));

@@ -105,7 +105,7 @@ impl Words {
     /// Whether `folded` (see [`fold`]) is one of the words.
     ///
     /// ```
-    /// use annabella::lang::{Words, fold};
+    /// use annabella_core::lang::{Words, fold};
     /// let yes = Words::new(&["yes"], &["ja"], &["jah"]);
     /// assert!(yes.contains_folded(&fold("JA")));
     /// assert!(!yes.contains_folded(&fold("nein")));

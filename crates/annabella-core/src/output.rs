@@ -7,7 +7,7 @@
 /// cut, so the limit always holds.
 ///
 /// ```
-/// let lines = annabella::output::wrap("Eva vier: weißer Bauer.", 12);
+/// let lines = annabella_core::output::wrap("Eva vier: weißer Bauer.", 12);
 /// assert_eq!(lines, ["Eva vier:", "weißer", "Bauer."]);
 /// ```
 pub fn wrap(line: &str, width: usize) -> Vec<String> {
@@ -24,7 +24,7 @@ pub fn wrap(line: &str, width: usize) -> Vec<String> {
 /// is broken inside, as plain words.
 ///
 /// ```
-/// use annabella::output::wrap_keeping;
+/// use annabella_core::output::wrap_keeping;
 /// let squares = ["Cesar sechs".to_string()];
 /// assert_eq!(
 ///     wrap_keeping("Dame Cesar sechs, Schach.", 12, &squares),

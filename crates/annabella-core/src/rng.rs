@@ -6,8 +6,8 @@
 /// position or a colour; not for anything secret.
 ///
 /// ```
-/// let mut a = annabella::rng::Rng::new(7);
-/// let mut b = annabella::rng::Rng::new(7);
+/// let mut a = annabella_core::rng::Rng::new(7);
+/// let mut b = annabella_core::rng::Rng::new(7);
 /// assert_eq!(a.below(960), b.below(960));
 /// assert!(a.below(2) < 2);
 /// ```

@@ -89,7 +89,7 @@ pub enum ImportErrorKind {
 /// check or mate sign or not.
 ///
 /// ```
-/// use annabella::rules::is_null_move;
+/// use annabella_rules::is_null_move;
 /// assert!(is_null_move("Z0") && is_null_move("--") && is_null_move("0000+"));
 /// assert!(!is_null_move("0-0") && !is_null_move("Nf3"));
 /// ```

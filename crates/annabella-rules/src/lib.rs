@@ -107,7 +107,7 @@ impl Game {
     /// A game from a FEN (X-FEN and Shredder-FEN castling accepted).
     ///
     /// ```
-    /// let game = annabella::rules::Game::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    /// let game = annabella_rules::Game::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
     /// assert_eq!(game.fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
     /// ```
     pub fn from_fen(fen: &str) -> Result<Game, SetupError> {
@@ -239,7 +239,7 @@ impl Game {
     /// Plays a legal move; the game may end with it.
     ///
     /// ```
-    /// use annabella::rules::Game;
+    /// use annabella_rules::Game;
     /// use shakmaty::{san::San, Position};
     /// let mut game = Game::new();
     /// let mv = "e4".parse::<San>().unwrap().to_move(game.position()).unwrap();

@@ -50,7 +50,7 @@ impl Game {
     /// The game as PGN, written as `options` ask.
     ///
     /// ```
-    /// use annabella::rules::{Game, PgnOptions};
+    /// use annabella_rules::{Game, PgnOptions};
     /// let mut game = Game::from_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
     /// let mv = game.legal_moves().into_iter().find(|m| m.promotion().is_some()).unwrap();
     /// game.play(mv).unwrap();
@@ -200,7 +200,7 @@ fn wrap(out: &mut String, tokens: Vec<String>) {
 /// small letters; castling's O stays).
 ///
 /// ```
-/// assert_eq!(annabella::rules::german_san("Nxe5+"), "Sxe5+");
+/// assert_eq!(annabella_rules::german_san("Nxe5+"), "Sxe5+");
 /// ```
 pub fn german_san(san: &str) -> String {
     san.chars()

@@ -17,10 +17,10 @@ impl Announcer {
     /// The scoresheet's lines in print, in the sheet's language.
     ///
     /// ```
-    /// use annabella::announce::Announcer;
-    /// use annabella::event::BrailleSheet;
-    /// use annabella::rules::{Game, MoveFacts};
-    /// use annabella::settings::{BrailleTable, Lang};
+    /// use annabella_core::announce::Announcer;
+    /// use annabella_core::event::BrailleSheet;
+    /// use annabella_core::rules::{Game, MoveFacts};
+    /// use annabella_core::settings::{BrailleTable, Lang};
     ///
     /// let mut game = Game::new();
     /// for san in ["e4", "e5", "Nf3", "Nc6"] {

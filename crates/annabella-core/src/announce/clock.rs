@@ -68,8 +68,8 @@ impl Announcer {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use annabella::announce::Announcer;
-    /// use annabella::settings::Lang;
+    /// use annabella_core::announce::Announcer;
+    /// use annabella_core::settings::Lang;
     /// let a = Announcer::new();
     /// assert_eq!(a.duration(Lang::De, Duration::from_secs(270)), "4 Minuten 30 Sekunden");
     /// assert_eq!(a.duration(Lang::En, Duration::from_millis(3_720_000)), "1 hour 2 minutes");

@@ -113,7 +113,7 @@ pub const QUOTE_MAX: usize = 40;
 /// ends in one ellipsis.
 ///
 /// ```
-/// use annabella::announce::quote;
+/// use annabella_core::announce::quote;
 /// assert_eq!(quote(" e9 "), "e9");
 /// assert_eq!(quote(&"x".repeat(5000)), format!("{} ...", "x".repeat(40)));
 /// assert_eq!(
@@ -148,7 +148,7 @@ const QUOTE_MARK: &str = "...";
 /// same every time.
 ///
 /// ```
-/// use annabella::announce::quote_path;
+/// use annabella_core::announce::quote_path;
 /// assert_eq!(quote_path("games/x.json"), "games/x.json");
 /// assert_eq!(
 ///     quote_path("/home/anna/.local/share/annabella/games/mygame.json"),

@@ -180,8 +180,8 @@ pub enum Reach {
 /// passes here once, where it enters the session.
 ///
 /// ```
-/// assert_eq!(annabella::input::clean_line("\x1b[Ae4\t?"), "e4 ?");
-/// assert_eq!(annabella::input::clean_line("ｅ４"), "e4");
+/// assert_eq!(annabella_core::input::clean_line("\x1b[Ae4\t?"), "e4 ?");
+/// assert_eq!(annabella_core::input::clean_line("ｅ４"), "e4");
 /// ```
 pub fn clean_line(text: &str) -> std::borrow::Cow<'_, str> {
     use unicode_normalization::{IsNormalized, UnicodeNormalization, is_nfkc_quick};
@@ -233,10 +233,10 @@ fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
 /// moves of `game`. Typed SAN uses the piece letters of `lang`.
 ///
 /// ```
-/// use annabella::input::{Line, read_line, commands::Cmd};
+/// use annabella_core::input::{Line, read_line, commands::Cmd};
 /// use shakmaty::Square;
-/// use annabella::rules::Game;
-/// use annabella::settings::Lang;
+/// use annabella_core::rules::Game;
+/// use annabella_core::settings::Lang;
 /// let game = Game::new();
 /// assert_eq!(read_line("brett", Lang::En, &game), Line::Command(Cmd::Board));
 /// assert_eq!(read_line("Eva vier?", Lang::En, &game), Line::Command(Cmd::Square(Square::E4)));

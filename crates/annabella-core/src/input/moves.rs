@@ -514,7 +514,7 @@ fn other_letter(line: &str, letters: Letters, intent: &Intent) -> Option<Intent>
 /// not a move at all. See [`read_move`].
 ///
 /// ```
-/// use annabella::input::{parse_move, RoleSpec};
+/// use annabella_core::input::{parse_move, RoleSpec};
 /// use shakmaty::{Role, Square};
 /// let intents = parse_move("Sf3");
 /// assert_eq!(intents[0].role, RoleSpec::Role(Role::Knight));

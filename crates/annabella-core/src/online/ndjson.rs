@@ -108,7 +108,7 @@ impl FromLine for GameEvent {
 /// the reader picks up again after its newline.
 ///
 /// ```
-/// use annabella::online::{GameEvent, GameLines};
+/// use annabella_core::online::{GameEvent, GameLines};
 ///
 /// let mut lines = GameLines::new();
 /// assert!(lines.feed(b"\n{\"type\":\"opponentGone\",\"go").is_empty());

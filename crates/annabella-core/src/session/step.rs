@@ -248,9 +248,9 @@ impl Session {
     ///
     /// ```
     /// use std::time::Instant;
-    /// use annabella::rules::Game;
-    /// use annabella::session::{Input, Session};
-    /// use annabella::settings::{OpponentChoice, Settings};
+    /// use annabella_core::rules::Game;
+    /// use annabella_core::session::{Input, Session};
+    /// use annabella_core::settings::{OpponentChoice, Settings};
     ///
     /// let settings = Settings { opponent: OpponentChoice::Human, ..Settings::default() };
     /// let mut session = Session::new(Game::new(), settings);

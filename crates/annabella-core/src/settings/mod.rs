@@ -295,7 +295,7 @@ impl Key {
     /// The setting a word names (any language; case and accents ignored).
     ///
     /// ```
-    /// use annabella::settings::Key;
+    /// use annabella_core::settings::Key;
     /// assert_eq!(Key::from_word("Brettstil"), Some(Key::BoardStyle));
     /// assert_eq!(Key::from_word("keel"), Some(Key::Lang));
     /// assert_eq!(Key::from_word("colour"), Some(Key::Color));
@@ -333,7 +333,7 @@ pub enum SettingError {
 /// Reads `set KEY VALUE`: the key and the value in any language.
 ///
 /// ```
-/// use annabella::settings::{Setting, Style, parse_setting};
+/// use annabella_core::settings::{Setting, Style, parse_setting};
 /// assert_eq!(parse_setting("stil", "lokal"), Ok(Setting::Style(Style::Local)));
 /// assert!(parse_setting("style", "morse").is_err());
 /// ```

@@ -402,7 +402,7 @@ impl Level {
     /// equal.
     ///
     /// ```
-    /// use annabella::{engine::level::MAX_LEVEL, settings::Level};
+    /// use annabella_core::{engine::level::MAX_LEVEL, settings::Level};
     /// assert_eq!(Level::MAX, MAX_LEVEL);
     /// ```
     pub const MAX: u8 = 10;

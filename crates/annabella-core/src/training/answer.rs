@@ -29,7 +29,7 @@ pub struct Judged {
 /// `position` makes right for `question`.
 ///
 /// ```
-/// use annabella::training::{Question, judge};
+/// use annabella_core::training::{Question, judge};
 /// use shakmaty::{Chess, Square};
 /// let q = Question::SquareColor { square: Square::E4 };
 /// assert!(judge(&q, &Chess::default(), "hell").right);

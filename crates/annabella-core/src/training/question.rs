@@ -147,7 +147,7 @@ pub enum Expected {
 /// an empty board (colours, diagonals, knight, reach) ignore it.
 ///
 /// ```
-/// use annabella::training::{Expected, Question, expected};
+/// use annabella_core::training::{Expected, Question, expected};
 /// use shakmaty::{Chess, Square};
 /// let q = Question::KnightDistance { from: Square::A1, to: Square::H8 };
 /// assert_eq!(expected(&q, &Chess::default()), Expected::Number(6));

@@ -13,8 +13,8 @@ use crate::rng::Rng;
 /// side to move.
 ///
 /// ```
-/// use annabella::rng::Rng;
-/// use annabella::training::{Question, quiz_question};
+/// use annabella_core::rng::Rng;
+/// use annabella_core::training::{Question, quiz_question};
 /// use shakmaty::{Chess, Position};
 /// let start = Chess::default();
 /// if let Question::MoveCount { square } = quiz_question(&start, &mut Rng::new(4)) {

@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use std::time::{Duration, Instant};
-//! use annabella::rules::clock::{Clock, TimeControl};
+//! use annabella_rules::clock::{Clock, TimeControl};
 //! use shakmaty::Color;
 //!
 //! let control: TimeControl = "3+2".parse().unwrap();

@@ -81,7 +81,7 @@ pub enum DictationProblem {
 /// before, if any.
 ///
 /// ```
-/// use annabella::dual::dictation::read_dictation;
+/// use annabella_core::dual::dictation::read_dictation;
 /// use shakmaty::{Color, Piece, Role, Square};
 ///
 /// let read = read_dictation("Weiß: König Gustav eins, Felix drei leer", None);

@@ -124,8 +124,8 @@ const SEPARATORS: [&str; 7] = ["\t", ";", ",", " - ", " – ", " — ", "  "];
 /// Tags in a PGN sheet are passed over: its moves are read from `start`.
 ///
 /// ```
-/// use annabella::dual::scoresheet::read_sheet;
-/// use annabella::rules::Game;
+/// use annabella_core::dual::scoresheet::read_sheet;
+/// use annabella_core::rules::Game;
 /// let sheet = read_sheet("1. e4 e5\n2. Springer Felix drei, Sc6\n", &Game::new());
 /// assert_eq!(sheet.moves.len(), 4);
 /// assert_eq!(sheet.stop, None);
@@ -281,7 +281,7 @@ fn has_movetext_marks(text: &str) -> bool {
 /// characters, at most [`EXCERPT_CHARS`] characters.
 ///
 /// ```
-/// use annabella::dual::scoresheet::{EXCERPT_CHARS, excerpt};
+/// use annabella_core::dual::scoresheet::{EXCERPT_CHARS, excerpt};
 /// assert_eq!(excerpt("Nf3\u{7}\nNc6"), "Nf3");
 /// assert_eq!(excerpt(&"x".repeat(5000)).len(), EXCERPT_CHARS);
 /// ```

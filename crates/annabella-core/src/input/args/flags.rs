@@ -80,8 +80,8 @@ impl std::error::Error for FlagError {}
 /// when another flag is wrong.
 ///
 /// ```
-/// use annabella::input::lang_named;
-/// use annabella::settings::Lang;
+/// use annabella_core::input::lang_named;
+/// use annabella_core::settings::Lang;
 /// let args = ["annabella", "--lang", "de", "--time", "abc"].map(String::from);
 /// assert_eq!(lang_named(&args), Some(Lang::De));
 /// assert_eq!(lang_named(&["--lang=et".to_string()]), Some(Lang::Et));

@@ -126,7 +126,7 @@ fn clock_side(word: &str) -> Option<ClockSide> {
 /// A square from "e4", "E4" or "Eva vier".
 ///
 /// ```
-/// use annabella::input::parse_square;
+/// use annabella_core::input::parse_square;
 /// assert_eq!(parse_square("Eva vier"), Some(shakmaty::Square::E4));
 /// assert_eq!(parse_square("Springer"), None);
 /// ```
@@ -142,8 +142,8 @@ pub fn parse_square(text: &str) -> Option<Square> {
 /// number from 0 to 959, or a word for "random" in any language.
 ///
 /// ```
-/// use annabella::input::parse_chess960;
-/// use annabella::rules::Chess960Start;
+/// use annabella_core::input::parse_chess960;
+/// use annabella_core::rules::Chess960Start;
 /// assert_eq!(parse_chess960("518"), Some(Chess960Start::Number(518)));
 /// assert_eq!(parse_chess960("Zufall"), Some(Chess960Start::Random));
 /// assert_eq!(parse_chess960("960"), None);

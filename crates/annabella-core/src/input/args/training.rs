@@ -53,7 +53,7 @@ impl DrillKind {
     /// umlauts or not), or its [`id`](DrillKind::id).
     ///
     /// ```
-    /// use annabella::input::DrillKind;
+    /// use annabella_core::input::DrillKind;
     /// assert_eq!(DrillKind::from_word("Gedächtnis"), Some(DrillKind::Memory));
     /// assert_eq!(DrillKind::from_word("värvid"), Some(DrillKind::Colors));
     /// assert_eq!(DrillKind::from_word("chess"), None);

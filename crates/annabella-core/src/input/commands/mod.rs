@@ -219,7 +219,7 @@ impl Command {
     /// ignored: `zuruck` and `ZURÜCK` call `undo`).
     ///
     /// ```
-    /// use annabella::input::commands::Command;
+    /// use annabella_core::input::commands::Command;
     /// assert_eq!(Command::from_word("Brett"), Some(Command::Board));
     /// assert_eq!(Command::from_word("laud"), Some(Command::Board));
     /// assert_eq!(Command::from_word("Springer"), None);

@@ -14,7 +14,7 @@
 //!
 //! ```
 //! use std::time::Instant;
-//! use annabella::online::{Call, Client, NetReply, NetRequest, News, Stream};
+//! use annabella_core::online::{Call, Client, NetReply, NetRequest, News, Stream};
 //!
 //! let now = Some(Instant::now());
 //! let mut client = Client::new();

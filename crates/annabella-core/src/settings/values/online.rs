@@ -27,7 +27,7 @@ impl BaseUrl {
     /// HTTP to this computer only.
     ///
     /// ```
-    /// use annabella::settings::BaseUrl;
+    /// use annabella_core::settings::BaseUrl;
     /// assert!(BaseUrl::is_safe("http://127.0.0.1:9663"));
     /// assert!(!BaseUrl::is_safe("http://example.com"));
     /// ```
