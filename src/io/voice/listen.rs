@@ -17,7 +17,7 @@
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::recognise::{Plan, Recogniser};
 use crate::event::{Heard, Meaning, VoiceFault, VoiceTrouble};
@@ -37,7 +37,13 @@ pub enum Report {
 /// How long an utterance that fits nothing waits for more words: a
 /// player pausing between words ("Springer … Felix drei") is heard
 /// whole, and only what still fits nothing then is "not understood".
-const HOLD: Duration = Duration::from_millis(700);
+/// Counted in sound, not on the clock: when the recogniser falls behind
+/// (a slow model, a busy machine), utterances queued one after another
+/// are still apart by the pauses that were spoken.
+const HOLD_MS: u64 = 700;
+
+/// [`HOLD_MS`] in samples at the capture's rate.
+const HOLD: u64 = HOLD_MS * crate::io::mic::RATE as u64 / 1000;
 
 /// Where the sound comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +105,7 @@ impl Listener {
                     listening: false,
                     current: None,
                     held: None,
+                    taken: 0,
                 };
                 if let Err(trouble) = listen(ear, &source, &gate, &orders) {
                     send(Report::Trouble(trouble));
@@ -157,8 +164,11 @@ struct Ear<'a> {
     /// The utterance under way: its sound.
     current: Option<Vec<i16>>,
     /// An utterance that fitted nothing, waiting [`HOLD`] for more
-    /// words: its sound, when it ended, and what it was heard as alone.
-    held: Option<(Vec<i16>, Instant, Heard)>,
+    /// words: its sound, the sample it ended at, and what it was heard
+    /// as alone.
+    held: Option<(Vec<i16>, u64, Heard)>,
+    /// Samples taken from the capture so far: the sound's own clock.
+    taken: u64,
 }
 
 fn listen(
@@ -190,6 +200,7 @@ fn listen(
                 });
             }
         };
+        ear.taken += chunk.len() as u64;
         if !ear.listening || gate.shut() {
             ear.vad.reset();
             ear.current = None;
@@ -237,7 +248,7 @@ impl Ear<'_> {
         let due = self
             .held
             .as_ref()
-            .is_some_and(|(_, ended, _)| now || ended.elapsed() >= HOLD);
+            .is_some_and(|(_, ended, _)| now || self.taken - ended >= HOLD);
         if due
             && self.current.is_none()
             && let Some((_, _, heard)) = self.held.take()
@@ -253,7 +264,7 @@ impl Ear<'_> {
                 VadEvent::Start { preroll, .. } => {
                     // More words after a pause: heard with what came before.
                     let mut sound = match self.held.take() {
-                        Some((before, ended, _)) if ended.elapsed() < HOLD => before,
+                        Some((before, ended, _)) if self.taken - ended < HOLD => before,
                         Some((_, _, heard)) => {
                             (self.send)(Report::Heard(heard));
                             Vec::new()
@@ -279,7 +290,7 @@ impl Ear<'_> {
                     }
                     let heard = self.recogniser.hear(&all).heard;
                     if matches!(heard.meaning, Meaning::Nothing) {
-                        self.held = Some((all, Instant::now(), heard));
+                        self.held = Some((all, self.taken, heard));
                     } else {
                         (self.send)(Report::Heard(heard));
                     }
