@@ -119,6 +119,9 @@ pub struct Recogniser {
     ready: Option<Ready>,
 }
 
+/// The loudest sample of a sound with no words in it: -50 dBFS.
+const QUIET: u16 = 104;
+
 /// What an utterance was, with the figures behind it (for `hear`'s
 /// measuring and the tuning of the verdict).
 #[derive(Clone, Debug)]
@@ -203,6 +206,12 @@ impl Recogniser {
             return nothing(0);
         };
         let serial = ready.moment.serial;
+        // Whisper finds words in silence ("a two to a three" in a second
+        // of zeros): a sound whose loudest sample stays under -50 dBFS
+        // holds none, and is nothing before it is scored.
+        if samples.iter().all(|&s| s.unsigned_abs() < QUIET) {
+            return nothing(serial);
+        }
         // Encoded with a second of silence after it: the encoder hears
         // the end of the words whole, and needs no 30 s window.
         let sound: Vec<f32> = samples.iter().map(|&s| f32::from(s) / 32768.0).collect();
