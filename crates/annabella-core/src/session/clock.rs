@@ -5,6 +5,7 @@
 //! time is said unless asked or an alarm is set. The clock itself lies
 //! on the table; the room keeps what it has said of it.
 
+use super::flow::Replaced;
 use std::time::{Duration, Instant};
 
 use shakmaty::{ByColor, Color};
@@ -63,6 +64,16 @@ impl ClockRoom {
     /// lichess): nothing said of it counts any more.
     pub fn forget(&mut self) {
         *self = ClockRoom::default();
+    }
+
+    /// Another game is on the board: a fresh clock of the time control,
+    /// or none kept here for a replay and for lichess, whose clock is
+    /// the server's.
+    pub fn on_new_game(&mut self, t: &mut Table, why: Replaced) {
+        match why {
+            Replaced::Replay | Replaced::Lichess => self.forget(),
+            _ => self.reset(t),
+        }
     }
 
     /// The time is now `now`: the clock starts if it has not, a fallen

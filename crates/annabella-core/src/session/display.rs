@@ -94,6 +94,26 @@ pub(super) struct DisplayRoom {
     said_unavailable: bool,
 }
 
+impl DisplayRoom {
+    /// A square picked on the display, with the pieces as they stand
+    /// (for tests of the rooms that let it go).
+    #[cfg(test)]
+    pub(super) fn pick(&mut self, square: Square, board: Board) {
+        self.picked = Some((square, board));
+    }
+
+    /// Whether a square is picked, however the pieces stand.
+    #[cfg(test)]
+    pub(super) fn has_pick(&self) -> bool {
+        self.picked.is_some()
+    }
+
+    /// Another game is on the board: a square picked is let go.
+    pub(super) fn on_new_game(&mut self) {
+        self.picked = None;
+    }
+}
+
 impl Session {
     /// A key of the display, or its news.
     pub(super) fn display_input(&mut self, input: DisplayInput) -> Vec<Event> {

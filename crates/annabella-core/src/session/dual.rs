@@ -121,6 +121,12 @@ impl Dual {
         *self = Dual::new(t.game.position().board());
     }
 
+    /// Another game is on the board: the player's board is taken to be
+    /// its position, and nothing stated of the last game stands.
+    pub fn on_new_game(&mut self, t: &Table) {
+        self.reset(t);
+    }
+
     /// `myboard …`: set the board as a whole, state squares, or read it.
     pub fn my_board(&mut self, t: &Table, o: Opponent, order: BoardOrder) -> Vec<Event> {
         let text = match order {

@@ -162,11 +162,7 @@ impl Session {
     /// Replaces the game (a new start position from the command line);
     /// a replay ends with it.
     pub fn set_game(&mut self, game: Game) {
-        self.table.game = game;
-        self.replay.end();
-        self.table.prompt = None;
-        self.clock.reset(&mut self.table);
-        self.dual.reset(&self.table);
+        self.replace_game(game, flow::Replaced::Start);
     }
 
     /// Sets the date written into PGN (`YYYY.MM.DD`).

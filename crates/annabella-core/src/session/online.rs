@@ -20,6 +20,7 @@ mod commands;
 mod game;
 mod replies;
 
+use super::flow::Replaced;
 use shakmaty::Color;
 
 use crate::event::{Event, IoReason, NetTrouble, OnlineEvent, OnlinePlayer};
@@ -154,6 +155,21 @@ impl Online {
     /// A new local game: the board's game no longer comes from lichess.
     pub(super) fn left_lichess(&mut self) {
         self.from_lichess = false;
+    }
+
+    /// The game of the board is lichess's, as a game started there
+    /// makes it (for tests of the rooms that ask).
+    #[cfg(test)]
+    pub(super) fn as_from_lichess(&mut self) {
+        self.from_lichess = true;
+    }
+
+    /// Another game is on the board: unless it is lichess's, the game
+    /// here is not on lichess any more.
+    pub(super) fn on_new_game(&mut self, why: Replaced) {
+        if why != Replaced::Lichess {
+            self.left_lichess();
+        }
     }
 
     /// Whether the next line is to be read unseen as the token.

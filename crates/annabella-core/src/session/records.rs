@@ -313,6 +313,13 @@ impl Records {
         self.tags.clear();
     }
 
+    /// The tags kept with the game (for tests of the rooms that keep
+    /// them).
+    #[cfg(test)]
+    pub fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
     /// The tags of a game loaded from a PGN file.
     pub fn imported(&mut self, tags: Tags) {
         self.tags = tags;

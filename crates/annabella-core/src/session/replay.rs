@@ -8,6 +8,7 @@
 //! clock, stopped, waits with it), no engine move, and moves are refused.
 //! `play`, `new` or another game (loaded or set) ends the replay.
 
+use super::flow::Replaced;
 use shakmaty::Color;
 
 use crate::event::{Event, MoveRange, Refused, ReplayEvent};
@@ -277,6 +278,18 @@ impl ReplayRoom {
     /// Another game is on the table: the replay ends.
     pub fn end(&mut self) {
         self.replayed = None;
+    }
+
+    /// Another game is on the table: shown from its start when it is to
+    /// be replayed, else the replay ends.
+    pub fn on_new_game(&mut self, t: &mut Table, why: Replaced) {
+        match why {
+            Replaced::Replay => {
+                let game = t.game.clone();
+                self.load(t, game);
+            }
+            _ => self.end(),
+        }
     }
 }
 

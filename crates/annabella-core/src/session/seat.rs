@@ -103,6 +103,11 @@ impl Seat {
         self.awaiting = None;
     }
 
+    /// Another game is on the board: the move awaited is not wanted.
+    pub fn on_new_game(&mut self) {
+        self.forget_move();
+    }
+
     /// The requests to hand to the engine thread now: analyses asked
     /// for, and the engine's move when it is its turn, nothing else is
     /// asked (`asking`: a question is open, a game is replayed) and none

@@ -13,6 +13,7 @@ mod online;
 mod record;
 mod voice;
 
+pub(in crate::session) use games::Replaced;
 pub use record::RestoreError;
 
 use crate::engine::host::Reply;

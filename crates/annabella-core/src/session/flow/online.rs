@@ -7,6 +7,7 @@
 //! tags and the player's side; its end stops the clock. The room itself
 //! ([`crate::session`]'s `online`) says what is to be done, as a [`Then`].
 
+use super::Replaced;
 use shakmaty::Move;
 
 use crate::event::{Event, GameEvent, NetTrouble, OnlineEvent};
@@ -71,16 +72,11 @@ impl Session {
     /// The game from lichess replaces the game here, with its clock, its
     /// tags and the player's side; the moves already played are not
     /// said.
-    fn game_from_lichess(&mut self, setup: Setup) -> Vec<Event> {
+    pub(in crate::session) fn game_from_lichess(&mut self, setup: Setup) -> Vec<Event> {
+        self.replace_game(setup.start, Replaced::Lichess);
         self.records.tag_online(setup.event, &setup.site);
-        self.table.game = setup.start;
-        self.replay.end();
-        self.table.prompt = None;
-        self.seat.forget_move();
         self.seat.human = setup.color;
         self.table.clock = setup.clock;
-        self.clock.forget();
-        self.dual.reset(&self.table);
         let mut events = vec![setup.started];
         events.extend(self.follow_server(&setup.state, true));
         events.push(self.table.status(self.against()));

@@ -4,6 +4,7 @@
 //! the time control and the alarms; the interface language, speech and
 //! sound stay as this run has them.
 
+use super::Replaced;
 use std::time::{Duration, Instant};
 
 use shakmaty::uci::UciMove;
@@ -140,15 +141,11 @@ impl Session {
                 self.table.settings.apply(setting);
             }
         }
-        self.table.game = game;
-        self.table.prompt = None;
-        self.seat.forget_move();
+        self.table.now = Some(now);
+        self.replace_game(game, Replaced::Restore);
         self.seat.human = saved.human.parse().unwrap_or(Color::White);
         self.table.date.clone_from(&saved.date);
-        self.table.now = Some(now);
-        self.clock.reset(&mut self.table);
         self.table.clock = clock;
-        self.dual.reset(&self.table);
         if let Some(mine) = saved.my_board.as_deref().and_then(PlayerBoard::from_text) {
             self.dual.mine = mine;
         }
