@@ -1004,4 +1004,5 @@ display-not-built = Diese Version hat keine Braillezeile; annabella geht ohne si
 display-no-brltty = Keine Braillezeile: BRLTTY antwortet nicht (läuft es, und darfst du seinen Schlüssel lesen?); annabella geht ohne sie weiter.
 display-not-allowed = Keine Braillezeile: BRLTTY hat annabellas Schlüssel abgelehnt (BRLAPI_AUTH); annabella geht ohne sie weiter.
 display-no-display = Keine Braillezeile: BRLTTY läuft ohne eine; annabella geht ohne sie weiter und nimmt sie, sobald sie da ist.
-display-failed = Keine Braillezeile ({ $why }); annabella geht ohne sie weiter.
+display-no-thread = Keine Braillezeile: das System gab annabella keinen Thread dafür; annabella geht ohne sie weiter.
+display-brltty-error = Keine Braillezeile: BRLTTY antwortete mit einem Fehler; annabella geht ohne sie weiter.

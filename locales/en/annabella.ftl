@@ -918,4 +918,5 @@ display-not-built = This build has no Braille display; annabella goes on without
 display-no-brltty = No Braille display: BRLTTY does not answer (is it running, and may you read its key?); annabella goes on without it.
 display-not-allowed = No Braille display: BRLTTY refused annabella's key (BRLAPI_AUTH); annabella goes on without it.
 display-no-display = No Braille display: BRLTTY runs without one; annabella goes on without it and takes it when it comes.
-display-failed = No Braille display ({ $why }); annabella goes on without it.
+display-no-thread = No Braille display: the system gave annabella no thread for it; annabella goes on without it.
+display-brltty-error = No Braille display: BRLTTY answered with an error; annabella goes on without it.

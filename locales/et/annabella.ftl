@@ -988,4 +988,5 @@ display-not-built = Selles versioonis pole punktkirjaekraani; annabella jätkab 
 display-no-brltty = Punktkirjaekraani pole: BRLTTY ei vasta (kas see töötab ja kas tohid selle võtit lugeda?); annabella jätkab ilma selleta.
 display-not-allowed = Punktkirjaekraani pole: BRLTTY lükkas annabella võtme tagasi (BRLAPI_AUTH); annabella jätkab ilma selleta.
 display-no-display = Punktkirjaekraani pole: BRLTTY töötab ilma selleta; annabella jätkab ilma selleta ja võtab selle, kui see tuleb.
-display-failed = Punktkirjaekraani pole ({ $why }); annabella jätkab ilma selleta.
+display-no-thread = Punktkirjaekraani pole: süsteem ei andnud annabellale selle jaoks lõime; annabella jätkab ilma selleta.
+display-brltty-error = Punktkirjaekraani pole: BRLTTY vastas veaga; annabella jätkab ilma selleta.

@@ -31,8 +31,8 @@ pub const OPEN_TIMEOUT: Duration = Duration::from_secs(2);
 /// Why there is no sound.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AudioError {
-    /// No output device, or it could not be opened; the text says why.
-    Device(String),
+    /// No output device, or it could not be opened: which way.
+    Device(SoundError),
     /// Opening the device took longer than [`OPEN_TIMEOUT`].
     Timeout,
 }
@@ -107,15 +107,15 @@ impl Audio {
                     }
                 }
             });
-        if let Err(e) = spawned {
-            return Err(AudioError::Device(e.to_string()));
+        if spawned.is_err() {
+            return Err(AudioError::Device(SoundError::NoThread));
         }
         let rate = match ready_rx.recv_timeout(OPEN_TIMEOUT) {
             Ok(Ok(rate)) => rate,
             Ok(Err(e)) => return Err(AudioError::Device(e)),
             Err(mpsc::RecvTimeoutError::Timeout) => return Err(AudioError::Timeout),
             Err(mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(AudioError::Device("audio thread ended".into()));
+                return Err(AudioError::Device(SoundError::NoThread));
             }
         };
         let cues = Cue::ALL
@@ -193,21 +193,73 @@ pub(crate) fn quiet_alsa() {}
 
 type Opened = (cpal::Stream, u32);
 
+/// Why the sound cues cannot be played, as kinds. The player hears a
+/// notice in the UI language (`announce::Notice::SoundUnavailable`);
+/// the sound system's own words are kept for `Display`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SoundError {
+    /// There is no output device.
+    NoDevice,
+    /// No device has this id.
+    BadDevice(String),
+    /// The device plays samples of a format not handled here.
+    Format(String),
+    /// The sound system refused: its words.
+    Refused(String),
+    /// The system gave no thread for sound, or it ended.
+    NoThread,
+}
+
+impl SoundError {
+    fn refused(why: impl std::fmt::Display) -> SoundError {
+        SoundError::Refused(why.to_string())
+    }
+}
+
+impl std::fmt::Display for SoundError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SoundError::NoDevice => f.write_str("no output device"),
+            SoundError::BadDevice(id) => write!(f, "no output device {id}"),
+            SoundError::Format(format) => write!(f, "unsupported sample format {format}"),
+            SoundError::Refused(why) => write!(f, "the sound system refused: {why}"),
+            SoundError::NoThread => f.write_str("no thread for sound"),
+        }
+    }
+}
+
+impl std::error::Error for SoundError {}
+
+impl std::fmt::Display for AudioError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AudioError::Device(why) => why.fmt(f),
+            AudioError::Timeout => f.write_str("the sound device did not open in time"),
+        }
+    }
+}
+
+impl std::error::Error for AudioError {}
+
 fn open_stream(
     id: Option<&str>,
     mixer: Arc<Mutex<Mixer>>,
     frames: Arc<AtomicU64>,
-) -> Result<Opened, String> {
+) -> Result<Opened, SoundError> {
     let host = cpal::default_host();
     let device = match id {
         Some(id) => {
-            let id = id.parse().map_err(|e: cpal::Error| e.to_string())?;
+            let id = id
+                .parse()
+                .map_err(|_: cpal::Error| SoundError::BadDevice(id.to_string()))?;
             host.device_by_id(&id)
         }
         None => host.default_output_device(),
     }
-    .ok_or_else(|| "no output device".to_string())?;
-    let supported = device.default_output_config().map_err(|e| e.to_string())?;
+    .ok_or(SoundError::NoDevice)?;
+    let supported = device
+        .default_output_config()
+        .map_err(SoundError::refused)?;
     let format = supported.sample_format();
     let config: StreamConfig = supported.into();
     let rate = config.sample_rate;
@@ -217,9 +269,9 @@ fn open_stream(
         SampleFormat::I32 => build::<i32>(&device, config, mixer, frames),
         SampleFormat::U8 => build::<u8>(&device, config, mixer, frames),
         SampleFormat::U16 => build::<u16>(&device, config, mixer, frames),
-        other => return Err(format!("unsupported sample format {other}")),
+        other => return Err(SoundError::Format(other.to_string())),
     }?;
-    stream.play().map_err(|e| e.to_string())?;
+    stream.play().map_err(SoundError::refused)?;
     Ok((stream, rate))
 }
 
@@ -228,7 +280,7 @@ fn build<T>(
     config: StreamConfig,
     mixer: Arc<Mutex<Mixer>>,
     frames: Arc<AtomicU64>,
-) -> Result<cpal::Stream, String>
+) -> Result<cpal::Stream, SoundError>
 where
     T: SizedSample + FromSample<f32>,
 {
@@ -253,7 +305,7 @@ where
             |_| {},
             None,
         )
-        .map_err(|e| e.to_string())
+        .map_err(SoundError::refused)
 }
 
 /// The cue for one event, if it has one.

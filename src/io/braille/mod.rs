@@ -143,8 +143,8 @@ mod thread {
 
     use super::{NotBuilt, Report, Reporter, Screen, Update, apply};
     use crate::braille::{Key, Shown};
-    use crate::event::DisplayTrouble;
     use crate::event::View;
+    use crate::event::{DisplayFault, DisplayTrouble};
 
     /// How long the thread waits before it tries BRLTTY again, at first
     /// and at most: the wait doubles while BRLTTY stays away, so that a
@@ -169,8 +169,9 @@ mod thread {
             // SAFETY: `fds` has room for the two descriptors pipe2 writes.
             let made = unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC | libc::O_NONBLOCK) };
             if made != 0 {
-                let why = io::Error::last_os_error().to_string();
-                report(Report::Unavailable(DisplayTrouble::Failed(why)));
+                report(Report::Unavailable(DisplayTrouble::Failed(
+                    DisplayFault::NoThread,
+                )));
                 return Ok(None);
             }
             // SAFETY: pipe2 succeeded, so both are open descriptors we own.
@@ -182,8 +183,10 @@ mod thread {
                 .spawn(move || run(&rx, &read, &*reporter))
             {
                 Ok(_) => Ok(Some(Handle { tx, wake: write })),
-                Err(e) => {
-                    report(Report::Unavailable(DisplayTrouble::Failed(e.to_string())));
+                Err(_) => {
+                    report(Report::Unavailable(DisplayTrouble::Failed(
+                        DisplayFault::NoThread,
+                    )));
                     Ok(None)
                 }
             }
@@ -209,8 +212,6 @@ mod thread {
             self.wake();
         }
     }
-
-    use std::io;
 
     /// What waiting found.
     enum Woken {
@@ -338,7 +339,7 @@ mod thread {
             | BrlApiError::LibCError
             | BrlApiError::GetAddrInfoError
             | BrlApiError::UnexpectedEndOfFile => DisplayTrouble::NoBrltty,
-            other => DisplayTrouble::Failed(other.to_string()),
+            _ => DisplayTrouble::Failed(DisplayFault::Brltty),
         })?;
         // SAFETY: the handle is the connection's own, alive while it is.
         unsafe {

@@ -20,6 +20,7 @@
 //! cuts itself: of a reading said in two voices (English words, German
 //! move words) only the last part would be heard.
 
+mod error;
 mod recording;
 mod sink;
 #[cfg(target_os = "linux")]
@@ -33,12 +34,13 @@ use std::time::{Duration, Instant};
 use crate::announce::Spoken;
 use crate::settings::{Lang, Settings, Voice};
 
+pub use error::SpeechError;
 pub use recording::{Call, RecordingBackend};
 pub use sink::Hush;
 pub use sink::SpeechSink;
 #[cfg(target_os = "linux")]
 pub use speechd_backend::SpeechdBackend;
-pub use thread::{Silencer, SpeechError, SpeechThread};
+pub use thread::{Silencer, SpeechThread};
 pub use tts_backend::TtsBackend;
 
 /// How long the speech service may take to answer at start.
@@ -66,7 +68,7 @@ pub trait SpeechBackend {
     /// voice is wanted by name.
     fn voices(&mut self) -> Vec<VoiceInfo>;
     /// Speaks with the voice of this name from now on.
-    fn set_voice(&mut self, name: &str) -> Result<(), String>;
+    fn set_voice(&mut self, name: &str) -> Result<(), SpeechError>;
     /// Whether the service chooses its own voice for a language
     /// ([`set_language`](Self::set_language)), so that no voices need to
     /// be listed to speak a language.
@@ -75,19 +77,19 @@ pub trait SpeechBackend {
     }
     /// Speaks with the service's voice for the language `tag` (such as
     /// `de`) from now on; only where [`by_language`](Self::by_language).
-    fn set_language(&mut self, tag: &str) -> Result<(), String> {
-        Err(format!("cannot choose a voice for the language {tag}"))
+    fn set_language(&mut self, tag: &str) -> Result<(), SpeechError> {
+        Err(SpeechError::NoLanguageChoice(tag.to_string()))
     }
     /// Sets the rate, 0 (slowest) to 100 (fastest), 50 normal.
-    fn set_rate(&mut self, rate: u8) -> Result<(), String>;
+    fn set_rate(&mut self, rate: u8) -> Result<(), SpeechError>;
     /// Sets the volume, 0 to 100.
-    fn set_volume(&mut self, volume: u8) -> Result<(), String>;
+    fn set_volume(&mut self, volume: u8) -> Result<(), SpeechError>;
     /// Speaks `text` after whatever is being said; `kind` tells a
     /// service that [keeps readings apart](Self::keeps_readings_apart)
     /// where the text goes.
-    fn speak(&mut self, text: &str, kind: Kind) -> Result<(), String>;
+    fn speak(&mut self, text: &str, kind: Kind) -> Result<(), SpeechError>;
     /// Silences everything.
-    fn stop(&mut self) -> Result<(), String>;
+    fn stop(&mut self) -> Result<(), SpeechError>;
     /// Whether readings can be silenced without touching news
     /// ([`silence_readings`](Self::silence_readings)).
     fn keeps_readings_apart(&self) -> bool {
@@ -95,8 +97,8 @@ pub trait SpeechBackend {
     }
     /// Silences the readings being said or waiting and nothing else; only
     /// where [`keeps_readings_apart`](Self::keeps_readings_apart).
-    fn silence_readings(&mut self) -> Result<(), String> {
-        Err("readings cannot be silenced apart from news".to_string())
+    fn silence_readings(&mut self) -> Result<(), SpeechError> {
+        Err(SpeechError::OneQueue)
     }
     /// Whether something is still being spoken.
     fn is_busy(&mut self) -> bool {
@@ -108,31 +110,31 @@ impl<B: SpeechBackend + ?Sized> SpeechBackend for Box<B> {
     fn voices(&mut self) -> Vec<VoiceInfo> {
         (**self).voices()
     }
-    fn set_voice(&mut self, name: &str) -> Result<(), String> {
+    fn set_voice(&mut self, name: &str) -> Result<(), SpeechError> {
         (**self).set_voice(name)
     }
     fn by_language(&self) -> bool {
         (**self).by_language()
     }
-    fn set_language(&mut self, tag: &str) -> Result<(), String> {
+    fn set_language(&mut self, tag: &str) -> Result<(), SpeechError> {
         (**self).set_language(tag)
     }
-    fn set_rate(&mut self, rate: u8) -> Result<(), String> {
+    fn set_rate(&mut self, rate: u8) -> Result<(), SpeechError> {
         (**self).set_rate(rate)
     }
-    fn set_volume(&mut self, volume: u8) -> Result<(), String> {
+    fn set_volume(&mut self, volume: u8) -> Result<(), SpeechError> {
         (**self).set_volume(volume)
     }
-    fn speak(&mut self, text: &str, kind: Kind) -> Result<(), String> {
+    fn speak(&mut self, text: &str, kind: Kind) -> Result<(), SpeechError> {
         (**self).speak(text, kind)
     }
-    fn stop(&mut self) -> Result<(), String> {
+    fn stop(&mut self) -> Result<(), SpeechError> {
         (**self).stop()
     }
     fn keeps_readings_apart(&self) -> bool {
         (**self).keeps_readings_apart()
     }
-    fn silence_readings(&mut self) -> Result<(), String> {
+    fn silence_readings(&mut self) -> Result<(), SpeechError> {
         (**self).silence_readings()
     }
     fn is_busy(&mut self) -> bool {
@@ -317,7 +319,7 @@ impl<B: SpeechBackend> Speaker<B> {
         parts: &[Spoken],
         params: &SpeechParams,
         kind: Kind,
-    ) -> Result<(), String> {
+    ) -> Result<(), SpeechError> {
         if kind == Kind::Reading {
             self.silence_readings()?;
         }
@@ -356,7 +358,7 @@ impl<B: SpeechBackend> Speaker<B> {
     /// was entered, or a newer reading comes. Where the service has one
     /// queue for both, readings are cut (with everything) only once the
     /// news before them has been heard.
-    pub fn silence_readings(&mut self) -> Result<(), String> {
+    pub fn silence_readings(&mut self) -> Result<(), SpeechError> {
         if !self.reading_out {
             return Ok(());
         }
@@ -376,7 +378,7 @@ impl<B: SpeechBackend> Speaker<B> {
     }
 
     /// Silences everything.
-    pub fn stop(&mut self) -> Result<(), String> {
+    pub fn stop(&mut self) -> Result<(), SpeechError> {
         self.backend.stop()?;
         self.news_pending = false;
         self.reading_out = false;
@@ -420,7 +422,8 @@ fn scale(value: u8, min: f32, normal: f32, max: f32) -> f32 {
 }
 
 /// Makes a backend; called on the speech thread.
-pub type BackendFactory = Arc<dyn Fn() -> Result<Box<dyn SpeechBackend>, String> + Send + Sync>;
+pub type BackendFactory =
+    Arc<dyn Fn() -> Result<Box<dyn SpeechBackend>, SpeechError> + Send + Sync>;
 
 /// The factory for the platform's speech service: Speech Dispatcher
 /// directly on Linux, where it can choose a voice by language without

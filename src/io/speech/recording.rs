@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 
+use super::SpeechError;
 use super::{Kind, SpeechBackend, VoiceInfo};
 
 /// One call a [`RecordingBackend`] received.
@@ -74,48 +75,48 @@ impl SpeechBackend for RecordingBackend {
         })
         .collect()
     }
-    fn set_voice(&mut self, name: &str) -> Result<(), String> {
+    fn set_voice(&mut self, name: &str) -> Result<(), SpeechError> {
         self.record(Call::Voice(name.to_string()));
         Ok(())
     }
     fn by_language(&self) -> bool {
         self.by_language
     }
-    fn set_language(&mut self, tag: &str) -> Result<(), String> {
+    fn set_language(&mut self, tag: &str) -> Result<(), SpeechError> {
         if !self.by_language {
-            return Err(format!("no voice chosen by language: {tag}"));
+            return Err(SpeechError::NoLanguageChoice(tag.to_string()));
         }
         self.record(Call::Language(tag.to_string()));
         Ok(())
     }
-    fn set_rate(&mut self, rate: u8) -> Result<(), String> {
+    fn set_rate(&mut self, rate: u8) -> Result<(), SpeechError> {
         self.record(Call::Rate(rate));
         Ok(())
     }
-    fn set_volume(&mut self, volume: u8) -> Result<(), String> {
+    fn set_volume(&mut self, volume: u8) -> Result<(), SpeechError> {
         self.record(Call::Volume(volume));
         Ok(())
     }
     fn is_busy(&mut self) -> bool {
         self.busy
     }
-    fn speak(&mut self, text: &str, kind: Kind) -> Result<(), String> {
+    fn speak(&mut self, text: &str, kind: Kind) -> Result<(), SpeechError> {
         self.record(Call::Speak(text.to_string(), kind));
         if let Some(tx) = &self.spoken {
             let _ = tx.send(text.to_string());
         }
         Ok(())
     }
-    fn stop(&mut self) -> Result<(), String> {
+    fn stop(&mut self) -> Result<(), SpeechError> {
         self.record(Call::Stop);
         Ok(())
     }
     fn keeps_readings_apart(&self) -> bool {
         self.readings_apart
     }
-    fn silence_readings(&mut self) -> Result<(), String> {
+    fn silence_readings(&mut self) -> Result<(), SpeechError> {
         if !self.readings_apart {
-            return Err("readings share the one queue".to_string());
+            return Err(SpeechError::OneQueue);
         }
         self.record(Call::SilenceReadings);
         Ok(())

@@ -563,7 +563,11 @@ mod tests {
     #[test]
     fn a_backend_that_cannot_start_is_reported_once() {
         let announcer = Announcer::new();
-        let factory: BackendFactory = Arc::new(|| Err("no service".to_string()));
+        let factory: BackendFactory = Arc::new(|| {
+            Err(super::super::SpeechError::Unreachable(
+                "no service".to_string(),
+            ))
+        });
         let mut notices = Vec::new();
         let s = settings(Lang::En);
         {

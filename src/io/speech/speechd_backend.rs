@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use speech_dispatcher::{Connection, Mode, Priority};
 
+use super::SpeechError;
 use super::{Kind, SpeechBackend, VoiceInfo, scale};
 
 /// What a connection was set to speak with.
@@ -52,7 +53,7 @@ struct Lanes {
 }
 
 impl Lanes {
-    fn open() -> Result<Lanes, String> {
+    fn open() -> Result<Lanes, SpeechError> {
         Ok(Lanes {
             setting: None,
             news: Channel::open()?,
@@ -74,13 +75,13 @@ struct Channel {
 impl Channel {
     /// Connects, at the address in `SPEECHD_ADDRESS` if set, else the
     /// user's own service (started if need be).
-    fn open() -> Result<Channel, String> {
+    fn open() -> Result<Channel, SpeechError> {
         let user = std::env::var("USER")
             .ok()
             .filter(|u| !u.is_empty() && !u.contains('\0'))
             .unwrap_or_else(|| "annabella".to_string());
         let connection = Connection::open("annabella", "speech", user.as_str(), Mode::Threaded)
-            .map_err(|e| e.to_string())?;
+            .map_err(SpeechError::unreachable)?;
         let sent = Arc::new(AtomicU64::new(0));
         let done = Arc::new(AtomicU64::new(0));
         // Messages are numbered in order, so the highest number ended or
@@ -103,21 +104,21 @@ impl Channel {
         })
     }
 
-    fn set_rate(&self, rate: u8) -> Result<(), String> {
+    fn set_rate(&self, rate: u8) -> Result<(), SpeechError> {
         let rate = scale(rate, -100.0, 0.0, 100.0) as i32;
         self.connection
             .set_voice_rate(rate)
-            .map_err(|e| e.to_string())
+            .map_err(SpeechError::refused)
     }
 
-    fn set_volume(&self, volume: u8) -> Result<(), String> {
+    fn set_volume(&self, volume: u8) -> Result<(), SpeechError> {
         let volume = -100.0 + 200.0 * f32::from(volume.min(100)) / 100.0;
         self.connection
             .set_volume(volume as i32)
-            .map_err(|e| e.to_string())
+            .map_err(SpeechError::refused)
     }
 
-    fn set(&self, setting: &Setting) -> Result<(), String> {
+    fn set(&self, setting: &Setting) -> Result<(), SpeechError> {
         let result = match setting {
             Setting::Language(tag) => self.connection.set_language(c_safe(tag)),
             Setting::Name(name) => self
@@ -128,10 +129,10 @@ impl Channel {
                     variant: None,
                 }),
         };
-        result.map_err(|e| e.to_string())
+        result.map_err(SpeechError::refused)
     }
 
-    fn speak(&self, text: &str) -> Result<(), String> {
+    fn speak(&self, text: &str) -> Result<(), SpeechError> {
         let id = self
             .connection
             // Message: queued behind what is being said, news and
@@ -139,15 +140,15 @@ impl Channel {
             // annabella's own cancel of a connection. (Priority text
             // cuts itself: a reading's second voice would cut its first.)
             .say(Priority::Message, c_safe(text))
-            .ok_or_else(|| "Speech Dispatcher refused the text".to_string())?;
+            .ok_or_else(|| SpeechError::Refused("the text".to_string()))?;
         self.sent.fetch_max(id, Ordering::SeqCst);
         Ok(())
     }
 
     /// Cancels what this connection is saying and has waiting; the other
     /// connections' messages are spoken on.
-    fn cancel(&self) -> Result<(), String> {
-        self.connection.cancel().map_err(|e| e.to_string())
+    fn cancel(&self) -> Result<(), SpeechError> {
+        self.connection.cancel().map_err(SpeechError::refused)
     }
 
     fn is_busy(&self) -> bool {
@@ -163,7 +164,7 @@ fn c_safe(text: &str) -> String {
 
 impl SpeechdBackend {
     /// Connects to Speech Dispatcher.
-    pub fn new() -> Result<SpeechdBackend, String> {
+    pub fn new() -> Result<SpeechdBackend, SpeechError> {
         Ok(SpeechdBackend {
             voices: vec![Lanes::open()?],
             current: 0,
@@ -175,7 +176,7 @@ impl SpeechdBackend {
     /// Speaks with `setting` from now on: on the connections already set
     /// to it, else on those opened at start if still unset, else on new
     /// ones.
-    fn switch(&mut self, setting: Setting) -> Result<(), String> {
+    fn switch(&mut self, setting: Setting) -> Result<(), SpeechError> {
         if let Some(i) = self
             .voices
             .iter()
@@ -227,7 +228,7 @@ impl SpeechBackend for SpeechdBackend {
             .collect()
     }
 
-    fn set_voice(&mut self, name: &str) -> Result<(), String> {
+    fn set_voice(&mut self, name: &str) -> Result<(), SpeechError> {
         self.switch(Setting::Name(name.to_string()))
     }
 
@@ -235,33 +236,30 @@ impl SpeechBackend for SpeechdBackend {
         true
     }
 
-    fn set_language(&mut self, tag: &str) -> Result<(), String> {
+    fn set_language(&mut self, tag: &str) -> Result<(), SpeechError> {
         self.switch(Setting::Language(tag.to_string()))
     }
 
-    fn set_rate(&mut self, rate: u8) -> Result<(), String> {
+    fn set_rate(&mut self, rate: u8) -> Result<(), SpeechError> {
         self.rate = Some(rate);
         self.channels().try_for_each(|c| c.set_rate(rate))
     }
 
-    fn set_volume(&mut self, volume: u8) -> Result<(), String> {
+    fn set_volume(&mut self, volume: u8) -> Result<(), SpeechError> {
         self.volume = Some(volume);
         self.channels().try_for_each(|c| c.set_volume(volume))
     }
 
-    fn speak(&mut self, text: &str, kind: Kind) -> Result<(), String> {
+    fn speak(&mut self, text: &str, kind: Kind) -> Result<(), SpeechError> {
         let index = self.current.min(self.voices.len().saturating_sub(1));
-        let lanes = self
-            .voices
-            .get(index)
-            .ok_or_else(|| "no connection to Speech Dispatcher".to_string())?;
+        let lanes = self.voices.get(index).ok_or(SpeechError::NoConnection)?;
         match kind {
             Kind::News => lanes.news.speak(text),
             Kind::Reading => lanes.readings.speak(text),
         }
     }
 
-    fn stop(&mut self) -> Result<(), String> {
+    fn stop(&mut self) -> Result<(), SpeechError> {
         self.channels().try_for_each(Channel::cancel)
     }
 
@@ -269,7 +267,7 @@ impl SpeechBackend for SpeechdBackend {
         true
     }
 
-    fn silence_readings(&mut self) -> Result<(), String> {
+    fn silence_readings(&mut self) -> Result<(), SpeechError> {
         self.voices.iter().try_for_each(|l| l.readings.cancel())
     }
 

@@ -7,6 +7,7 @@ use std::sync::{Arc, mpsc};
 use std::thread;
 use std::time::Duration;
 
+use super::SpeechError;
 use super::{Kind, Speaker, SpeechBackend, SpeechParams};
 use crate::announce::Spoken;
 use crate::io::gate::Gate;
@@ -17,16 +18,6 @@ enum Command {
     Hush,
     Stop,
     Finish(mpsc::Sender<()>, Duration),
-}
-
-/// Why speech could not start.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SpeechError {
-    /// The service refused; the text says why.
-    Failed(String),
-    /// The service did not answer within
-    /// [`CREATE_TIMEOUT`](super::CREATE_TIMEOUT).
-    Timeout,
 }
 
 /// The speech thread: answers go in, the thread speaks them.
@@ -43,11 +34,11 @@ impl SpeechThread {
     /// While it speaks, `gate` is shut, for the microphone.
     pub fn start<F, B>(make: F, timeout: Duration, gate: Gate) -> Result<SpeechThread, SpeechError>
     where
-        F: FnOnce() -> Result<B, String> + Send + 'static,
+        F: FnOnce() -> Result<B, SpeechError> + Send + 'static,
         B: SpeechBackend + 'static,
     {
         let (tx, rx) = mpsc::channel::<Command>();
-        let (ready_tx, ready_rx) = mpsc::channel::<Result<(), String>>();
+        let (ready_tx, ready_rx) = mpsc::channel::<Result<(), SpeechError>>();
         let failed = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&failed);
         let spawned = thread::Builder::new()
@@ -72,16 +63,14 @@ impl SpeechThread {
                     flag.store(true, Ordering::SeqCst);
                 }
             });
-        if let Err(e) = spawned {
-            return Err(SpeechError::Failed(e.to_string()));
+        if spawned.is_err() {
+            return Err(SpeechError::NoThread);
         }
         match ready_rx.recv_timeout(timeout) {
             Ok(Ok(())) => Ok(SpeechThread { tx, failed }),
-            Ok(Err(e)) => Err(SpeechError::Failed(e)),
+            Ok(Err(e)) => Err(e),
             Err(mpsc::RecvTimeoutError::Timeout) => Err(SpeechError::Timeout),
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                Err(SpeechError::Failed("speech thread ended".into()))
-            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => Err(SpeechError::NoThread),
         }
     }
 

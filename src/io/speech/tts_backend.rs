@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::SpeechError;
 use super::{Kind, SpeechBackend, VoiceInfo, scale};
 
 /// The platform speech service through the `tts` crate. Lives on the
@@ -36,8 +37,8 @@ struct Channel {
 }
 
 impl Channel {
-    fn open() -> Result<Channel, String> {
-        let tts = tts::Tts::default().map_err(|e| e.to_string())?;
+    fn open() -> Result<Channel, SpeechError> {
+        let tts = tts::Tts::default().map_err(SpeechError::unreachable)?;
         let sent = Arc::new(AtomicU64::new(0));
         let done = Arc::new(AtomicU64::new(0));
         if tts.supported_features().utterance_callbacks {
@@ -58,7 +59,7 @@ impl Channel {
         Ok(Channel { tts, sent, done })
     }
 
-    fn set_rate(&mut self, rate: u8) -> Result<(), String> {
+    fn set_rate(&mut self, rate: u8) -> Result<(), SpeechError> {
         if !self.tts.supported_features().rate {
             return Ok(());
         }
@@ -70,10 +71,10 @@ impl Channel {
         self.tts
             .set_rate(scale(rate, min, normal, max))
             .map(|_| ())
-            .map_err(|e| e.to_string())
+            .map_err(SpeechError::refused)
     }
 
-    fn set_volume(&mut self, volume: u8) -> Result<(), String> {
+    fn set_volume(&mut self, volume: u8) -> Result<(), SpeechError> {
         if !self.tts.supported_features().volume {
             return Ok(());
         }
@@ -82,7 +83,7 @@ impl Channel {
         self.tts
             .set_volume(v)
             .map(|_| ())
-            .map_err(|e| e.to_string())
+            .map_err(SpeechError::refused)
     }
 
     fn is_busy(&self) -> bool {
@@ -97,7 +98,7 @@ impl Channel {
 
 impl TtsBackend {
     /// Connects to the platform's speech service.
-    pub fn new() -> Result<TtsBackend, String> {
+    pub fn new() -> Result<TtsBackend, SpeechError> {
         Ok(TtsBackend {
             voices: vec![(None, Channel::open()?)],
             offered: Vec::new(),
@@ -141,7 +142,7 @@ impl SpeechBackend for TtsBackend {
             .collect()
     }
 
-    fn set_voice(&mut self, name: &str) -> Result<(), String> {
+    fn set_voice(&mut self, name: &str) -> Result<(), SpeechError> {
         if let Some(i) = self
             .voices
             .iter()
@@ -158,8 +159,8 @@ impl SpeechBackend for TtsBackend {
             Channel::open()?
         };
         let result = match self.offered.iter().find(|v| v.name() == name) {
-            Some(v) => channel.tts.set_voice(v).map_err(|e| e.to_string()),
-            None => Err(format!("no voice {name}")),
+            Some(v) => channel.tts.set_voice(v).map_err(SpeechError::refused),
+            None => Err(SpeechError::NoSuchVoice(name.to_string())),
         };
         if let Some(rate) = self.rate {
             channel.set_rate(rate)?;
@@ -173,32 +174,39 @@ impl SpeechBackend for TtsBackend {
         result
     }
 
-    fn set_rate(&mut self, rate: u8) -> Result<(), String> {
+    fn set_rate(&mut self, rate: u8) -> Result<(), SpeechError> {
         self.rate = Some(rate);
         self.channels().try_for_each(|c| c.set_rate(rate))
     }
 
-    fn set_volume(&mut self, volume: u8) -> Result<(), String> {
+    fn set_volume(&mut self, volume: u8) -> Result<(), SpeechError> {
         self.volume = Some(volume);
         self.channels().try_for_each(|c| c.set_volume(volume))
     }
 
     /// One queue for news and readings: `stop` silences both, so the
     /// speaker cuts a reading off only when no news waits.
-    fn speak(&mut self, text: &str, _kind: Kind) -> Result<(), String> {
+    fn speak(&mut self, text: &str, _kind: Kind) -> Result<(), SpeechError> {
         let index = self.current.min(self.voices.len() - 1);
         let channel = &mut self.voices[index].1;
-        let id = channel.tts.speak(text, false).map_err(|e| e.to_string())?;
+        let id = channel
+            .tts
+            .speak(text, false)
+            .map_err(SpeechError::refused)?;
         if let Some(n) = id.as_ref().and_then(utterance_number) {
             channel.sent.fetch_max(n, Ordering::SeqCst);
         }
         Ok(())
     }
 
-    fn stop(&mut self) -> Result<(), String> {
+    fn stop(&mut self) -> Result<(), SpeechError> {
         for channel in self.channels() {
             if channel.tts.supported_features().stop {
-                channel.tts.stop().map(|_| ()).map_err(|e| e.to_string())?;
+                channel
+                    .tts
+                    .stop()
+                    .map(|_| ())
+                    .map_err(SpeechError::refused)?;
             }
         }
         Ok(())

@@ -5,7 +5,7 @@
 use shakmaty::{Piece, Square};
 
 use super::{Announcer, Phrasing, n, s};
-use crate::event::{DisplayEvent, DisplayTrouble, View};
+use crate::event::{DisplayEvent, DisplayFault, DisplayTrouble, View};
 use crate::settings::Lang;
 use crate::view::ROLE_ORDER;
 
@@ -41,8 +41,11 @@ impl Announcer {
             DisplayEvent::Unavailable(DisplayTrouble::NoDisplay) => {
                 self.message(ui, "display-no-display", &[])
             }
-            DisplayEvent::Unavailable(DisplayTrouble::Failed(why)) => {
-                self.message(ui, "display-failed", &[("why", s(why.clone()))])
+            DisplayEvent::Unavailable(DisplayTrouble::Failed(DisplayFault::NoThread)) => {
+                self.message(ui, "display-no-thread", &[])
+            }
+            DisplayEvent::Unavailable(DisplayTrouble::Failed(DisplayFault::Brltty)) => {
+                self.message(ui, "display-brltty-error", &[])
             }
         };
         vec![line]

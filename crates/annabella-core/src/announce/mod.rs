@@ -39,6 +39,9 @@ mod speech;
 mod training;
 mod words;
 
+#[cfg(test)]
+mod troubles;
+
 pub use session::HearTrouble;
 pub use speech::{Notice, Spoken};
 

@@ -58,6 +58,17 @@ pub enum DisplayTrouble {
     NotAllowed,
     /// BRLTTY runs without a display.
     NoDisplay,
-    /// Something else went wrong: BrlAPI's words.
-    Failed(String),
+    /// Something else went wrong: which way, a kind the announcer words
+    /// in the UI language (never BrlAPI's own English words).
+    Failed(DisplayFault),
+}
+
+/// How the Braille display failed when it was neither missing nor
+/// refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DisplayFault {
+    /// The system gave no thread (or no pipe to wake it) for the display.
+    NoThread,
+    /// BRLTTY answered with an error of another kind.
+    Brltty,
 }

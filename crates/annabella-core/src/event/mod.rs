@@ -24,7 +24,7 @@ mod voice;
 
 use crate::view::{BoardView, Line};
 pub use clock::{ClockReport, SideTime, Who};
-pub use display::{DisplayBoard, DisplayEvent, DisplayTrouble, View};
+pub use display::{DisplayBoard, DisplayEvent, DisplayFault, DisplayTrouble, View};
 pub use dual::{Compared, DualEvent, Explained, SheetDifference, SheetReport, SheetStopAt};
 pub use online::{
     ControlLimit, IncomingChallenge, NetTrouble, OnlineEvent, OnlineGameLine, OnlinePlayer,
