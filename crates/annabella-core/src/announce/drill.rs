@@ -10,7 +10,7 @@ use super::{Announcer, Phrasing, n, pieces_id, role_key, s};
 use crate::event::{Answer, StatsLine, TrainingEvent};
 use crate::rules::MoveFacts;
 use crate::settings::Lang;
-use crate::training::{DrillKind, Expected, Question, Shade, Summary};
+use crate::training::{DrillKind, Expected, Question, QuestionKind, Shade, Summary};
 use crate::view;
 
 impl Announcer {
@@ -254,19 +254,19 @@ impl Announcer {
     }
 }
 
-/// The message naming a kind of question, by its id in the statistics.
-fn kind_message(id: &str) -> &'static str {
-    match id {
-        "square_color" => "kind-square-color",
-        "same_diagonal" => "kind-same-diagonal",
-        "knight_distance" => "kind-knight-distance",
-        "reach_count" => "kind-reach-count",
-        "reach_squares" => "kind-reach-squares",
-        "piece_on" => "kind-piece-on",
-        "where_is" => "kind-where-is",
-        "attacked" => "kind-attacked",
-        "move_count" => "kind-move-count",
-        _ => "kind-captures",
+/// The message naming a kind of question.
+fn kind_message(kind: QuestionKind) -> &'static str {
+    match kind {
+        QuestionKind::SquareColor => "kind-square-color",
+        QuestionKind::SameDiagonal => "kind-same-diagonal",
+        QuestionKind::KnightDistance => "kind-knight-distance",
+        QuestionKind::ReachCount => "kind-reach-count",
+        QuestionKind::ReachSquares => "kind-reach-squares",
+        QuestionKind::PieceOn => "kind-piece-on",
+        QuestionKind::WhereIs => "kind-where-is",
+        QuestionKind::Attacked => "kind-attacked",
+        QuestionKind::MoveCount => "kind-move-count",
+        QuestionKind::Captures => "kind-captures",
     }
 }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 use shakmaty::{Board, Square};
 
 use crate::rules::MoveFacts;
-use crate::training::{DrillKind, Expected, Question, Summary};
+use crate::training::{DrillKind, Expected, Question, QuestionKind, Summary};
 
 /// Blindfold play, questions and drills.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,7 +94,6 @@ pub struct StatsLine {
     pub best: Option<(u32, u32)>,
     /// The squares most often missed, most first.
     pub missed: Vec<Square>,
-    /// The kind of question missed most ([`Question::KIND_IDS`]), in a
-    /// drill of several kinds.
-    pub missed_kind: Option<&'static str>,
+    /// The kind of question missed most, in a drill of several kinds.
+    pub missed_kind: Option<QuestionKind>,
 }

@@ -155,7 +155,7 @@ impl Training {
                     .iter()
                     .filter(|&(_, &n)| n > 0 && several)
                     .max_by_key(|&(_, &n)| n)
-                    .and_then(|(id, _)| Question::KIND_IDS.iter().find(|&&k| k == id).copied());
+                    .and_then(|(id, _)| crate::training::QuestionKind::from_id(id));
                 Some(StatsLine {
                     missed_kind,
                     kind,

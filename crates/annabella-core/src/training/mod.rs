@@ -16,7 +16,7 @@ mod stats;
 
 pub use answer::{Judged, judge};
 pub use drill::{Drill, Presentation, Start, Step, Summary};
-pub use question::{Expected, Question, Shade, expected, knight_distance, reach};
+pub use question::{Expected, Question, QuestionKind, Shade, expected, knight_distance, reach};
 pub use quiz::quiz_question;
 pub use stats::{DrillStats, STATS_FORMAT, Stats};
 

@@ -70,36 +70,90 @@ pub enum Question {
     },
 }
 
-impl Question {
-    /// Every kind id, in the order of the variants.
-    pub const KIND_IDS: [&'static str; 10] = [
-        "square_color",
-        "same_diagonal",
-        "knight_distance",
-        "reach_count",
-        "reach_squares",
-        "piece_on",
-        "where_is",
-        "attacked",
-        "move_count",
-        "captures",
+/// The kinds of question, as the statistics count their misses and the
+/// announcer names them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum QuestionKind {
+    /// [`Question::SquareColor`].
+    SquareColor,
+    /// [`Question::SameDiagonal`].
+    SameDiagonal,
+    /// [`Question::KnightDistance`].
+    KnightDistance,
+    /// [`Question::ReachCount`].
+    ReachCount,
+    /// [`Question::ReachSquares`].
+    ReachSquares,
+    /// [`Question::PieceOn`].
+    PieceOn,
+    /// [`Question::WhereIs`].
+    WhereIs,
+    /// [`Question::Attacked`].
+    Attacked,
+    /// [`Question::MoveCount`].
+    MoveCount,
+    /// [`Question::Captures`].
+    Captures,
+}
+
+impl QuestionKind {
+    /// Every kind, in the order of the variants.
+    pub const ALL: [QuestionKind; 10] = [
+        QuestionKind::SquareColor,
+        QuestionKind::SameDiagonal,
+        QuestionKind::KnightDistance,
+        QuestionKind::ReachCount,
+        QuestionKind::ReachSquares,
+        QuestionKind::PieceOn,
+        QuestionKind::WhereIs,
+        QuestionKind::Attacked,
+        QuestionKind::MoveCount,
+        QuestionKind::Captures,
     ];
 
-    /// A stable name of the kind of question: the key of its misses in
-    /// the statistics file.
-    pub fn kind_id(&self) -> &'static str {
+    /// A stable name of the kind: the key of its misses in the
+    /// statistics file.
+    pub fn id(self) -> &'static str {
         match self {
-            Question::SquareColor { .. } => "square_color",
-            Question::SameDiagonal { .. } => "same_diagonal",
-            Question::KnightDistance { .. } => "knight_distance",
-            Question::ReachCount { .. } => "reach_count",
-            Question::ReachSquares { .. } => "reach_squares",
-            Question::PieceOn { .. } => "piece_on",
-            Question::WhereIs { .. } => "where_is",
-            Question::Attacked { .. } => "attacked",
-            Question::MoveCount { .. } => "move_count",
-            Question::Captures { .. } => "captures",
+            QuestionKind::SquareColor => "square_color",
+            QuestionKind::SameDiagonal => "same_diagonal",
+            QuestionKind::KnightDistance => "knight_distance",
+            QuestionKind::ReachCount => "reach_count",
+            QuestionKind::ReachSquares => "reach_squares",
+            QuestionKind::PieceOn => "piece_on",
+            QuestionKind::WhereIs => "where_is",
+            QuestionKind::Attacked => "attacked",
+            QuestionKind::MoveCount => "move_count",
+            QuestionKind::Captures => "captures",
         }
+    }
+
+    /// The kind a statistics file names, if it is one.
+    pub fn from_id(id: &str) -> Option<QuestionKind> {
+        QuestionKind::ALL.into_iter().find(|k| k.id() == id)
+    }
+}
+
+impl Question {
+    /// The kind of question.
+    pub fn kind(&self) -> QuestionKind {
+        match self {
+            Question::SquareColor { .. } => QuestionKind::SquareColor,
+            Question::SameDiagonal { .. } => QuestionKind::SameDiagonal,
+            Question::KnightDistance { .. } => QuestionKind::KnightDistance,
+            Question::ReachCount { .. } => QuestionKind::ReachCount,
+            Question::ReachSquares { .. } => QuestionKind::ReachSquares,
+            Question::PieceOn { .. } => QuestionKind::PieceOn,
+            Question::WhereIs { .. } => QuestionKind::WhereIs,
+            Question::Attacked { .. } => QuestionKind::Attacked,
+            Question::MoveCount { .. } => QuestionKind::MoveCount,
+            Question::Captures { .. } => QuestionKind::Captures,
+        }
+    }
+
+    /// The key of its kind's misses in the statistics file.
+    pub fn kind_id(&self) -> &'static str {
+        self.kind().id()
     }
 
     /// The squares the question names: a miss counts against them, so
@@ -401,7 +455,8 @@ mod tests {
 
     #[test]
     fn kind_ids_are_distinct() {
-        let mut ids = Question::KIND_IDS.to_vec();
+        let kind_ids = QuestionKind::ALL.map(QuestionKind::id);
+        let mut ids = kind_ids.to_vec();
         ids.sort();
         ids.dedup();
         assert_eq!(ids.len(), 10);
@@ -423,7 +478,13 @@ mod tests {
             Question::Captures { color },
         ];
         let listed: Vec<&str> = every.iter().map(Question::kind_id).collect();
-        assert_eq!(listed, Question::KIND_IDS);
+        assert_eq!(listed, kind_ids);
+        assert!(
+            QuestionKind::ALL
+                .iter()
+                .all(|k| QuestionKind::from_id(k.id()) == Some(*k))
+        );
+        assert_eq!(QuestionKind::from_id("castling"), None);
         assert_eq!(
             Question::Captures {
                 color: Color::White
