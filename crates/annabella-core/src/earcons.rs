@@ -1,6 +1,6 @@
 //! Sound cues ("earcons"), synthesised from sine tones: pure functions
 //! from a cue and a sample rate to mono samples. No audio device here;
-//! [`crate::io::audio`] plays them.
+//! the `annabella` package's `io::audio` plays them.
 //!
 //! Every cue is at most 250 ms long and has its own dominant pitch and
 //! rhythm, so that a player can tell them apart without looking: a

@@ -14,15 +14,16 @@
 //!
 //! ```text
 //!  line ─────┐                       ┌─► events ──► every Subscriber: io::text
-//!  tick      │                       │   (announce → lines), io::speech, io::audio
-//!  engine ───┤                       │
+//!  tick      │                       │   (announce → lines), io::speech,
+//!  engine ───┤                       │   io::audio, io::braille (the display)
 //!  reply     ├─► Input ─► Session    │
 //!  lichess ──┤   ::step(input, now) ─┤   (dispatch → one room, rooms on the
 //!  store ────┤                       │    table, flows across rooms)
 //!  token ────┤                       └─► effects ──► app carries them out: ask
-//!  heard ────┘                            the engine, the store, lichess; read
-//!                                         a secret; listen; quit — answers
-//!                                         come back as Inputs
+//!  heard ────┤                            the engine, the store, lichess; read
+//!  display ──┤                            a secret; listen; open or close the
+//!  keys      │                            display; write a scoresheet; quit —
+//!  end ──────┘                            answers come back as Inputs
 //! ```
 //!
 //! The loop (the `annabella` package's `app`): it turns everything that happens — a line read
@@ -32,7 +33,9 @@
 //! (its `net`, lichess), a tick while something timed runs (every 100 ms,
 //! and at once when a flag is due to fall or an alarm to sound), the
 //! store's answer, the token typed after `online login` handled, what
-//! the microphone heard (the listening thread of its `io::voice`) — into
+//! the microphone heard (the listening thread of its `io::voice`), a key
+//! of the Braille display or its news (its `io::braille`, BrlAPI on a
+//! thread of its own), the end of input — into
 //! one [`session::Input`] and calls [`session::Session::step`] once,
 //! with the time it arrived. The step answers with a [`session::Step`]:
 //! [`event::Event`]s, grouped in families (game, answer, refusal,

@@ -1,7 +1,8 @@
 //! Events: what the session tells its outputs, grouped in families
 //! (game, answer, refusal, prompt, engine, session, clock, record,
-//! replay, dual, training, online), with the values they carry from the
-//! store and the engine (`outside`). Text, speech and sound each
+//! replay, dual, training, online; voice and the Braille display among
+//! the session's), with the values they carry from the store and the
+//! engine (`outside`). Text, speech, sound and the Braille display each
 //! subscribe; none of them is known to the session.
 
 use std::io;
@@ -428,7 +429,9 @@ into_event! {
     OnlineEvent => |e| Event::Online(e);
 }
 
-/// An output of the session: text, speech, sound cues (later the store).
+/// An output of the session: text, speech, sound cues, the Braille
+/// display. The store is no output: what is kept leaves the step as
+/// [`crate::session::Effect::Store`].
 /// Each receives every event and picks what concerns it; none is known
 /// to the session.
 pub trait Subscriber {

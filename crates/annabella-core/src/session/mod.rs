@@ -33,9 +33,11 @@
 //! engine, a player on lichess) that the rooms ask. When one thing
 //! concerns several rooms — a move played (the clock pressed, the
 //! player's board following, a repetition or a question asked), a game
-//! replaced (every room afresh), what is kept, a game from lichess —
-//! the session carries it from room to room in `flow`; no room reaches
-//! into another.
+//! replaced (`Session::replace_game`, the one way, by `new`, the command
+//! line's start, a replay loaded, `play` from a replay, a lichess game
+//! and a kept game: each room's `on_new_game` answers it), what is kept,
+//! a game from lichess — the session carries it from room to room in
+//! `flow`; no room reaches into another.
 
 mod board;
 mod clock;

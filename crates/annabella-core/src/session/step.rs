@@ -1,18 +1,22 @@
-//! The one way in: [`Session::step`] takes everything that happens — a
-//! line, an engine's reply, a tick of the clock, a reply or stream line
-//! from lichess, the store's answer, the token handled, the token file
-//! deleted — as one [`Input`] with the time it happened, and answers with
-//! a [`Step`]: the events every output hears, and the [`Effect`]s the
-//! outside world must carry out (ask the engine, save, call lichess, read
-//! the next line unseen, quit). The loop carries the effects out and
-//! brings their answers back as inputs. Every input ends the same way:
-//! a game that ended is scored and its clock stopped, the game is kept
-//! when something worth keeping changed, and the requests that the step
-//! made wait in the effects.
+//! The one way in: [`Session::step`] takes everything that happens — the
+//! start, a line, an engine's reply, a tick of the clock, a reply or
+//! stream line from lichess, the store's answer, the token handled, the
+//! token file deleted, what the microphone heard and the listener's
+//! news, a key or the news of the Braille display, the Braille
+//! scoresheet written, the end of input — as one [`Input`] with the
+//! time it happened, and answers with a [`Step`]: the events every
+//! output hears, and the [`Effect`]s the outside world must carry out
+//! (ask or stop the engine, ask the store, call lichess, read the next
+//! line unseen, delete the token, listen, open or close the display,
+//! write a scoresheet, quit). The loop carries the effects out and
+//! brings their answers back as inputs. Every input ends the same way
+//! (`Session::step`'s last lines): a game that ended is scored and its
+//! clock stopped, the game is kept when something worth keeping
+//! changed, and the requests that the step made wait in the effects.
 //!
-//! New kinds of input (what the microphone heard, the keys of a Braille
-//! display) are new variants of [`Input`]: one arm in [`Session::step`]
-//! and the room that answers them; the ending stays the one below.
+//! A new kind of input is a new variant of [`Input`]: one arm in
+//! [`Session::step`] and the room that answers it; the ending is the
+//! same for it.
 
 use std::time::Instant;
 
