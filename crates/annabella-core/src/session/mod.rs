@@ -156,7 +156,8 @@ impl Session {
             display: display::DisplayRoom::default(),
         };
         session.dual.reset(&session.table);
-        session.seat.human = session.draw_color();
+        let side = session.draw_color();
+        session.seat.sit(side);
         session.clock.reset(&mut session.table);
         session
     }
@@ -177,8 +178,9 @@ impl Session {
     /// again from the new seed.
     pub fn set_seed(&mut self, seed: u64) {
         self.table.rng = Rng::new(seed);
-        self.seat.seed = seed;
-        self.seat.human = self.draw_color();
+        self.seat.set_seed(seed);
+        let side = self.draw_color();
+        self.seat.sit(side);
     }
 
     /// The drills' statistics read at the start.
@@ -189,9 +191,7 @@ impl Session {
     /// An external UCI engine to play the other side when the setting
     /// `opponent` is `engine`, with the built-in engine standing by.
     pub fn set_engine(&mut self, engine: Option<ExternalSpec>) {
-        self.seat.external = engine;
-        self.seat.engine_name = None;
-        self.seat.forget_move();
+        self.seat.set_external(engine);
     }
 
     /// What is said when the client starts. For a person (`full`) as
@@ -284,7 +284,7 @@ impl Session {
     /// How many nodes `hint` and `eval` search (default 300,000: about a
     /// tenth of a second, the same answer every time).
     pub fn set_analysis_nodes(&mut self, nodes: u64) {
-        self.seat.analysis_nodes = nodes;
+        self.seat.set_analysis_nodes(nodes);
     }
 
     /// Whose move it is, or `None` once the game is over; for the prompt.
@@ -302,7 +302,7 @@ impl Session {
         };
         Opponent {
             plays,
-            human: online.unwrap_or(self.seat.human),
+            human: online.unwrap_or(self.seat.human()),
         }
     }
 

@@ -50,13 +50,13 @@ struct Pending {
 pub(super) struct Seat {
     /// An external engine to ask first; dropped when it fails, and the
     /// built-in engine plays on.
-    pub external: Option<ExternalSpec>,
+    external: Option<ExternalSpec>,
     /// The side the person plays in this game.
-    pub human: Color,
+    human: Color,
     /// Thinking time per move at full strength and for external engines.
-    pub movetime: Duration,
+    movetime: Duration,
     /// The move request whose reply is awaited.
-    pub awaiting: Option<u64>,
+    awaiting: Option<u64>,
     /// Analyses whose replies are awaited.
     analyses: Vec<Pending>,
     /// Analysis requests not yet handed to the engine thread.
@@ -64,11 +64,11 @@ pub(super) struct Seat {
     /// Requests made so far (the next id).
     requests: u64,
     /// Seed for the engine's deliberate mistakes.
-    pub seed: u64,
+    seed: u64,
     /// Nodes an analysis searches.
-    pub analysis_nodes: u64,
+    analysis_nodes: u64,
     /// The external engine's own name (`id name`), once it has moved.
-    pub engine_name: Option<String>,
+    engine_name: Option<String>,
 }
 
 impl Seat {
@@ -85,6 +85,45 @@ impl Seat {
             analysis_nodes: ANALYSIS_NODES,
             engine_name: None,
         }
+    }
+
+    /// The side the person plays in this game.
+    pub fn human(&self) -> Color {
+        self.human
+    }
+
+    /// The person takes `side` (a new game, a kept one, lichess's).
+    pub fn sit(&mut self, side: Color) {
+        self.human = side;
+    }
+
+    /// The seed of the engine's deliberate mistakes.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
+    }
+
+    /// An external engine to ask first, or none: its name is learnt
+    /// again from its first move, and a move on its way is not wanted.
+    pub fn set_external(&mut self, engine: Option<ExternalSpec>) {
+        self.external = engine;
+        self.engine_name = None;
+        self.forget_move();
+    }
+
+    /// The nodes an analysis searches.
+    pub fn set_analysis_nodes(&mut self, nodes: u64) {
+        self.analysis_nodes = nodes;
+    }
+
+    /// The move request whose reply is awaited.
+    pub fn awaited(&self) -> Option<u64> {
+        self.awaiting
+    }
+
+    /// A move request is out (for tests of the rooms that drop it).
+    #[cfg(test)]
+    pub fn await_move(&mut self, id: u64) {
+        self.awaiting = Some(id);
     }
 
     fn next_id(&mut self) -> u64 {

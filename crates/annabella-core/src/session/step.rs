@@ -344,7 +344,7 @@ impl Session {
 
     fn before(&self) -> Before {
         Before {
-            awaited: self.seat.awaiting,
+            awaited: self.seat.awaited(),
             secret: self.online.token_wanted(),
             quit: self.quit,
         }
@@ -359,7 +359,7 @@ impl Session {
             .into_iter()
             .map(|request| Effect::Engine(Box::new(request)))
             .collect();
-        if before.awaited.is_some() && self.seat.awaiting.is_none() {
+        if before.awaited.is_some() && self.seat.awaited().is_none() {
             effects.push(Effect::StopEngine);
         }
         effects.extend(self.online.take_requests().into_iter().map(Effect::Net));

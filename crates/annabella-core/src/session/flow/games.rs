@@ -75,7 +75,8 @@ impl Session {
             self.table.settings.time = time.clone();
         }
         self.replace_game(game, Replaced::New);
-        self.seat.human = self.draw_color();
+        let side = self.draw_color();
+        self.seat.sit(side);
         let mut events = vec![GameEvent::NewGame { chess960 }.into()];
         if self.table.settings.opponent == OpponentChoice::Engine {
             events.push(self.opponent_changed());
@@ -127,7 +128,8 @@ impl Session {
                     self.table.settings.opponent = OpponentChoice::Engine;
                 }
                 if key == Key::Color {
-                    self.seat.human = self.draw_color();
+                    let side = self.draw_color();
+                    self.seat.sit(side);
                 }
                 self.seat.forget_move();
                 vec![self.opponent_changed()]
@@ -216,7 +218,7 @@ mod tests {
     fn left(s: &Session) -> Left {
         Left {
             question: s.table.prompt.is_some(),
-            awaited: s.seat.awaiting.is_some(),
+            awaited: s.seat.awaited().is_some(),
             replaying: s.replay.replaying(),
             picked: s.display.has_pick(),
             board_differs: !s.dual.agrees(&s.table),
@@ -238,7 +240,7 @@ mod tests {
             moves: vec![mv],
             facts: Vec::new(),
         });
-        s.seat.awaiting = Some(7);
+        s.seat.await_move(7);
         s.display
             .pick(Square::E2, s.table.game.position().board().clone());
         s.dual.mine = PlayerBoard::from_board(&Board::empty());

@@ -67,7 +67,7 @@ impl Session {
             position: key_of(self.table.game.position()),
             result: self.table.game.result(),
             offer: self.table.game.draw_offer(),
-            human: self.seat.human,
+            human: self.seat.human(),
             settings: self.table.settings.clone(),
             clock: Mark::of_clock(self.table.clock.as_ref()),
             my_board: self.dual.mine.clone(),

@@ -75,7 +75,7 @@ impl Session {
     pub(in crate::session) fn game_from_lichess(&mut self, setup: Setup) -> Vec<Event> {
         self.replace_game(setup.start, Replaced::Lichess);
         self.records.tag_online(setup.event, &setup.site);
-        self.seat.human = setup.color;
+        self.seat.sit(setup.color);
         self.table.clock = setup.clock;
         let mut events = vec![setup.started];
         events.extend(self.follow_server(&setup.state, true));

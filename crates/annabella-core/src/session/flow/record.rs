@@ -99,7 +99,7 @@ impl Session {
             draw_offer: self.table.game.draw_offer().map(|c| c.to_string()),
             clock: self.table.clock.as_ref().map(|c| saved_clock(c, now)),
             settings,
-            human: self.seat.human.to_string(),
+            human: self.seat.human().to_string(),
             players: self.players(),
             date: self.table.date.clone(),
             my_board: Some(self.dual.mine.to_text()),
@@ -143,7 +143,7 @@ impl Session {
         }
         self.table.now = Some(now);
         self.replace_game(game, Replaced::Restore);
-        self.seat.human = saved.human.parse().unwrap_or(Color::White);
+        self.seat.sit(saved.human.parse().unwrap_or(Color::White));
         self.table.date.clone_from(&saved.date);
         self.table.clock = clock;
         if let Some(mine) = saved.my_board.as_deref().and_then(PlayerBoard::from_text) {
