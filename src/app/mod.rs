@@ -1,10 +1,13 @@
 //! The loop: merges what happens — lines (read on a thread of their
 //! own), the engine's replies (from the engine host's threads), lichess's
 //! replies and stream lines (from the network host's threads), the
-//! store's answers and a tick every [`TICK`] while something timed runs —
-//! into one [`Input`] at a time, hands it to [`Session::step`] with the
-//! time it arrived, gives the step's events to every subscriber and
-//! carries out its effects, whose answers come back as inputs. The time
+//! store's answers, the listener's and the display's reports, and the
+//! deadline the last step named ([`Next::deadline`]: a flag's fall, an
+//! alarm) — into one [`Input`] at a time, hands it to [`Session::step`]
+//! with the time it arrived, gives the step's events to every subscriber
+//! and carries out its effects, whose answers come back as inputs.
+//! Between steps it asks the session nothing: the step says what comes
+//! next ([`Next`]), and nothing else wakes the loop. The time
 //! is read here, at the edge, and passed in: the core never reads a
 //! clock. The lichess token lives here and in the network host only: a
 //! token typed after `online login` is read unseen, kept in its file and
@@ -23,7 +26,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::announce::{Announcer, PromptLabel};
 use crate::engine::host::Host;
@@ -35,13 +38,10 @@ use crate::io::speech::Hush;
 use crate::io::{LineSource, Screen};
 use crate::net::NetHost;
 use crate::net::Token;
-use crate::session::{Effect, Input, NextLine, Session, Start, TokenOutcome, VoiceNews};
+use crate::session::{Effect, Input, Next, NextLine, Session, Start, TokenOutcome, VoiceNews};
 use crate::settings::Settings;
 use crate::store::token;
 use crate::store::{Keeper, Request as StoreRequest};
-
-/// How often the session hears the time while something timed runs.
-pub const TICK: Duration = Duration::from_millis(100);
 
 /// The most lines of a pipe stepped before their answers are made
 /// durable and shown together. Only lines already read ahead are
@@ -151,7 +151,13 @@ pub fn run(
         queue: VecDeque::new(),
         held: Vec::new(),
         secret: false,
-        quit: false,
+        next: Next {
+            line: NextLine::Move(None),
+            waiting: false,
+            deadline: None,
+            quit: false,
+        },
+        ended: false,
         prompt,
         screen,
         shown: String::new(),
@@ -232,8 +238,11 @@ struct Loop<'a> {
     held: Vec<Held>,
     /// The next line asked for is the token, read unseen.
     secret: bool,
-    /// The player quit: the loop ends once the step is told.
-    quit: bool,
+    /// What the last step said comes next.
+    next: Next,
+    /// The input ended (the lines and any recording listened to): the
+    /// loop ends once the step is told.
+    ended: bool,
     prompt: bool,
     /// The terminal's screen, where output goes above the prompt.
     screen: Option<Screen>,
@@ -263,7 +272,7 @@ impl Loop<'_> {
         self.flush(subscribers, false)?;
         // The clock of a timed game starts with the loop.
         let mut next = Some(Arrival::Input(Input::Tick));
-        while !self.quit {
+        while !self.over() {
             let Some(arrival) = next.take().or_else(|| self.next_arrival()) else {
                 break;
             };
@@ -309,14 +318,14 @@ impl Loop<'_> {
                 self.hush.readings();
             }
             if matches!(input, Input::Voice(VoiceNews::Unavailable(_))) && self.voice.ended() {
-                self.quit = true;
+                self.ended = true;
             }
             let events = self.carry(input);
             let meanwhile = self.reading && self.prompt && !events.is_empty();
             self.hold(events, entered);
             // The next line read ahead follows at once unless an answer
             // is awaited: a batch's answers are told together.
-            if self.queue.is_empty() || self.quit || self.session.waiting() || self.secret {
+            if self.queue.is_empty() || self.over() || self.next.waiting || self.secret {
                 self.flush(subscribers, meanwhile)?;
             }
         }
@@ -409,6 +418,7 @@ impl Loop<'_> {
         let mut inputs = VecDeque::from([input]);
         while let Some(input) = inputs.pop_front() {
             let step = self.session.step(input, Instant::now());
+            self.next = step.next;
             events.extend(step.events);
             for effect in step.effects {
                 if let Some(answer) = self.effect(effect) {
@@ -448,7 +458,6 @@ impl Loop<'_> {
             }
             Effect::ReadSecret => self.secret = true,
             Effect::DeleteToken => return Some(Input::LoggedOut(self.logout())),
-            Effect::Quit => self.quit = true,
             Effect::Listen(moment) => {
                 let settings = self.session.settings().clone();
                 return self.voice.listen(moment, &settings);
@@ -518,7 +527,7 @@ impl Loop<'_> {
     /// what comes later goes above it. From a pipe no line is read while
     /// an answer is awaited.
     fn next_arrival(&mut self) -> Option<Arrival> {
-        let waiting = self.session.waiting();
+        let waiting = self.next.waiting;
         // A pipe's next line is the secret asked for, as it comes.
         if self.secret
             && let Some(line) = self.queue.pop_front()
@@ -557,7 +566,7 @@ impl Loop<'_> {
         if self.secret {
             return question(PromptLabel::Token);
         }
-        match self.session.next_line() {
+        match self.next.line {
             NextLine::Offer => self.announcer.offer_prompt(settings),
             NextLine::Repeat => question(PromptLabel::Repeat),
             NextLine::YesNo => question(PromptLabel::YesNo),
@@ -567,24 +576,24 @@ impl Loop<'_> {
         }
     }
 
-    /// Waits for the next arrival; while something timed runs, a tick
-    /// comes every [`TICK`] when nothing else does, and at once when a
-    /// flag is due to fall or an alarm to sound, so that they are said
-    /// on time.
+    /// Waits for the next arrival, or until the deadline the last step
+    /// named: then the session is told the time, so that a flag falls
+    /// and an alarm sounds on time.
     fn receive(&self) -> Option<Arrival> {
-        if !self.session.timed() {
+        let Some(due) = self.next.deadline else {
             return self.arrivals.recv().ok();
-        }
-        let now = Instant::now();
-        let wait = self
-            .session
-            .next_deadline()
-            .map_or(TICK, |due| due.saturating_duration_since(now).min(TICK));
+        };
+        let wait = due.saturating_duration_since(Instant::now());
         match self.arrivals.recv_timeout(wait) {
             Ok(arrival) => Some(arrival),
             Err(RecvTimeoutError::Timeout) => Some(Arrival::Input(Input::Tick)),
             Err(RecvTimeoutError::Disconnected) => None,
         }
+    }
+
+    /// The session ended, or its input did.
+    fn over(&self) -> bool {
+        self.next.quit || self.ended
     }
 }
 

@@ -14,7 +14,7 @@
 //!
 //! ```text
 //!  line ─────┐                       ┌─► events ──► every Subscriber: io::text
-//!  tick      │                       │   (announce → lines), io::speech,
+//!  deadline  │                       │   (announce → lines), io::speech,
 //!  engine ───┤                       │   io::audio, io::braille (the display)
 //!  reply     ├─► Input ─► Session    │
 //!  lichess ──┤   ::step(input, now) ─┤   (dispatch → one room, rooms on the
@@ -22,16 +22,19 @@
 //!  token ────┤                       └─► effects ──► app carries them out: ask
 //!  heard ────┤                            the engine, the store, lichess; read
 //!  display ──┤                            a secret; listen; open or close the
-//!  keys      │                            display; write a scoresheet; quit —
+//!  keys      │                            display; write a scoresheet —
 //!  end ──────┘                            answers come back as Inputs
+//!                                    └─► next ──► what app waits for: the line
+//!                                        and its prompt, a reply first, the
+//!                                        next deadline, the end
 //! ```
 //!
 //! The loop (the `annabella` package's `app`): it turns everything that happens — a line read
 //! on its own thread, a reply of the engine host (its
 //! `engine::host`, which thinks for the opponent and analyses for `hint` and `eval` on
 //! threads of its own), a reply or stream line of the network host
-//! (its `net`, lichess), a tick while something timed runs (every 100 ms,
-//! and at once when a flag is due to fall or an alarm to sound), the
+//! (its `net`, lichess), the deadline the last step named (a flag due
+//! to fall, an alarm to sound; no tick runs between), the
 //! store's answer, the token typed after `online login` handled, what
 //! the microphone heard (the listening thread of its `io::voice`), a key
 //! of the Braille display or its news (its `io::braille`, BrlAPI on a
@@ -42,7 +45,8 @@
 //! prompt, engine, session, clock, record, replay, dual, training,
 //! online), which every output subscribes to, and
 //! [`session::Effect`]s, which the loop carries out; their answers come
-//! back as inputs. Every input ends the same way (a finished game scored
+//! back as inputs; and [`session::Next`], what the session waits for
+//! next, so that the loop asks it nothing between steps. Every input ends the same way (a finished game scored
 //! and its clock stopped, the game kept when something worth keeping
 //! changed, the engine asked when it is its turn). A line is read with
 //! [`input`] into one [`input::Line`]: a command from the table in

@@ -320,7 +320,7 @@ mod tests {
     use crate::rules::clock::TimeControl;
     use crate::session::Session;
     use crate::session::testing::engine_requests;
-    use crate::session::{Effect, Input};
+    use crate::session::{Effect, Input, NextLine};
     use crate::settings::OpponentChoice;
     use crate::settings::{Settings, TimeAlerts, TimeChoice};
 
@@ -396,6 +396,28 @@ mod tests {
         assert!(s.tick_at(at(t0, 45.0)).is_empty());
         // The next alarm is due at 10 s left.
         assert_eq!(s.next_deadline(), Some(at(t0, 50.0)));
+    }
+
+    #[test]
+    fn every_step_names_the_next_deadline_and_what_comes_next() {
+        let mut s = session("1+0", &[50], OpponentChoice::Human);
+        let t0 = Instant::now();
+        // The loop's first step starts the clock: the alarm at 50 s left
+        // is the first deadline, then the flag's fall.
+        let first = s.step(Input::Tick, t0).next;
+        assert_eq!(first.deadline, Some(at(t0, 10.0)));
+        assert_eq!(first.line, NextLine::Move(Some(Color::White)));
+        assert!(!first.waiting && !first.quit);
+        let said = s.step(Input::Tick, at(t0, 10.0));
+        assert_eq!(said.events, [alarm(Who::Side(Color::White), 50)]);
+        assert_eq!(said.next.deadline, Some(at(t0, 60.0)));
+        let moved = s.step(Input::Line("e4".into()), at(t0, 11.0)).next;
+        assert_eq!(moved.line, NextLine::Move(Some(Color::Black)));
+        // Black's clock runs from 11 s: 60 s left, the alarm at 50 s.
+        assert_eq!(moved.deadline, Some(at(t0, 21.0)));
+        let paused = s.step(Input::Line("pause".into()), at(t0, 12.0)).next;
+        assert_eq!(paused.deadline, None, "nothing is due while paused");
+        assert!(s.step(Input::Line("quit".into()), at(t0, 13.0)).next.quit);
     }
 
     #[test]

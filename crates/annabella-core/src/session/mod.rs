@@ -67,7 +67,7 @@ pub use display::DisplayInput;
 pub use flow::RestoreError;
 pub use online::TokenOutcome;
 pub use prompt::Prompt;
-pub use step::{Effect, Input, KeptGame, Resumption, Start, Step, TokenFrom, VoiceNews};
+pub use step::{Effect, Input, KeptGame, Next, Resumption, Start, Step, TokenFrom, VoiceNews};
 
 use shakmaty::Color;
 
@@ -248,15 +248,14 @@ impl Session {
         self.table.prompt.as_ref()
     }
 
-    /// Whether something runs against time and wants the loop's tick
-    /// (every 100 ms): a running clock.
+    /// Whether a clock runs.
     pub fn timed(&self) -> bool {
         self.table.clock_runs()
     }
 
     /// When the session must be told the time next even if no input
     /// comes: a flag's fall or an alarm, so that they are said on time
-    /// rather than at the next tick.
+    /// ([`Next::deadline`]).
     pub fn next_deadline(&self) -> Option<Instant> {
         self.clock.deadline(&self.table, self.against())
     }

@@ -1,15 +1,18 @@
 //! The one way in: [`Session::step`] takes everything that happens — the
-//! start, a line, an engine's reply, a tick of the clock, a reply or
+//! start, a line, an engine's reply, a deadline reached, a reply or
 //! stream line from lichess, the store's answer, the token handled, the
-//! token file deleted, what the microphone heard and the listener's
-//! news, a key or the news of the Braille display, the Braille
-//! scoresheet written, the end of input — as one [`Input`] with the
-//! time it happened, and answers with a [`Step`]: the events every
-//! output hears, and the [`Effect`]s the outside world must carry out
-//! (ask or stop the engine, ask the store, call lichess, read the next
-//! line unseen, delete the token, listen, open or close the display,
-//! write a scoresheet, quit). The loop carries the effects out and
-//! brings their answers back as inputs. Every input ends the same way
+//! token file deleted, what the microphone heard (already read as a
+//! move or a line) and the listener's news, a key or the news of the
+//! Braille display, the Braille scoresheet written, the end of input —
+//! as one [`Input`] with the time it happened, and answers with a
+//! [`Step`]: the events every output hears, the [`Effect`]s the outside
+//! world must carry out (ask or stop the engine, ask the store, call
+//! lichess, read the next line unseen, delete the token, listen, open
+//! or close the display, write a scoresheet), and [`Next`], what the
+//! session waits for: the next line and its prompt, whether a reply
+//! comes first, the next deadline, whether it ended. The loop carries
+//! the effects out, brings their answers back as inputs, and between
+//! steps asks the session nothing. Every input ends the same way
 //! (`Session::step`'s last lines): a game that ended is scored and its
 //! clock stopped, the game is kept when something worth keeping
 //! changed, and the requests that the step made wait in the effects.
@@ -29,7 +32,7 @@ use crate::input::grammar::Moment;
 use crate::online::{NetReply, NetRequest};
 use crate::store::{Reply as StoreReply, Request as StoreRequest, SavedGame};
 
-use super::{DisplayInput, Session, TokenOutcome};
+use super::{DisplayInput, NextLine, Session, TokenOutcome};
 
 /// Everything that happens to the session.
 #[derive(Debug)]
@@ -40,7 +43,8 @@ pub enum Input {
     Line(String),
     /// A reply of the engine host: its move, or an analysis.
     Engine(EngineReply),
-    /// Time passed, while something timed runs.
+    /// Time passed: the loop's first step, and the deadline the last
+    /// step named ([`Next::deadline`]) reached.
     Tick,
     /// A reply or a stream line from lichess.
     Net(NetReply),
@@ -138,8 +142,6 @@ pub enum Effect {
     ReadSecret,
     /// Delete the token file (`online logout`).
     DeleteToken,
-    /// The player asked to quit.
-    Quit,
     /// Listen for the moment given (a new position or question, or the
     /// answer to what was heard), or stop listening (`None`).
     Listen(Option<Box<Moment>>),
@@ -153,14 +155,33 @@ pub enum Effect {
     Brf(Box<BrailleSheet>),
 }
 
-/// What a step gives back: what happened, for every output, and what
-/// the outside world must do.
-#[derive(Clone, Debug, Default)]
+/// What a step gives back: what happened, for every output, what the
+/// outside world must do, and what the loop waits for next.
+#[derive(Clone, Debug)]
 pub struct Step {
     /// The events, in the order they are said.
     pub events: Vec<Event>,
     /// The effects, to carry out in order.
     pub effects: Vec<Effect>,
+    /// What the session waits for after this step.
+    pub next: Next,
+}
+
+/// What the session waits for after a step, so that the loop asks it
+/// nothing between steps: the next line and its prompt, whether an
+/// answer comes first, when to be told the time, and whether it ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Next {
+    /// What the next line answers, for its prompt.
+    pub line: NextLine,
+    /// A reply is awaited (the engine's move or an analysis, a call to
+    /// lichess): a script's next line waits for it.
+    pub waiting: bool,
+    /// When to step again with [`Input::Tick`] if nothing else comes: a
+    /// flag's fall or an alarm. `None`: only inputs wake the session.
+    pub deadline: Option<Instant>,
+    /// The session ended (`quit`, or the end of input).
+    pub quit: bool,
 }
 
 impl Step {
@@ -292,7 +313,16 @@ impl Session {
         let mut effects = self.effects(before);
         effects.extend(self.listening(kind == Kind::Heard));
         effects.extend(self.display_effect());
-        Step { events, effects }
+        Step {
+            events,
+            effects,
+            next: Next {
+                line: self.next_line(),
+                waiting: self.waiting(),
+                deadline: self.next_deadline(),
+                quit: self.quit,
+            },
+        }
     }
 
     /// What one input (other than the start) says.
@@ -346,7 +376,6 @@ impl Session {
         Before {
             awaited: self.seat.awaited(),
             secret: self.online.token_wanted(),
-            quit: self.quit,
         }
     }
 
@@ -370,9 +399,6 @@ impl Session {
         if self.online.token_wanted() && !before.secret {
             effects.push(Effect::ReadSecret);
         }
-        if self.quit && !before.quit {
-            effects.push(Effect::Quit);
-        }
         effects
     }
 }
@@ -384,6 +410,4 @@ struct Before {
     awaited: Option<u64>,
     /// The next line was to be the token.
     secret: bool,
-    /// The player had quit.
-    quit: bool,
 }
