@@ -318,20 +318,20 @@ mod tests {
     use crate::event::Who;
     use crate::rules::Game;
     use crate::rules::clock::TimeControl;
-    use crate::session::Session;
+    use crate::session::Rooms;
     use crate::session::testing::engine_requests;
     use crate::session::{Effect, Input, NextLine};
     use crate::settings::OpponentChoice;
     use crate::settings::{Settings, TimeAlerts, TimeChoice};
 
-    fn session(control: &str, alerts: &[u32], opponent: OpponentChoice) -> Session {
+    fn session(control: &str, alerts: &[u32], opponent: OpponentChoice) -> Rooms {
         let settings = Settings {
             opponent,
             time: TimeChoice::Timed(control.parse::<TimeControl>().expect("control")),
             time_alerts: TimeAlerts(alerts.to_vec()),
             ..Settings::default()
         };
-        Session::new(Game::new(), settings)
+        Rooms::new(Game::new(), settings)
     }
 
     fn at(t0: Instant, secs: f64) -> Instant {

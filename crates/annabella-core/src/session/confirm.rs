@@ -177,11 +177,11 @@ mod tests {
     use crate::event::{Event, Refused};
     use crate::rules::Game;
     use crate::rules::clock::TimeControl;
-    use crate::session::Session;
+    use crate::session::Rooms;
     use crate::settings::OpponentChoice;
     use crate::settings::{Settings, TimeChoice, WaiveBelow};
 
-    fn session(confirm: ConfirmMode, control: Option<&str>, below: u16) -> Session {
+    fn session(confirm: ConfirmMode, control: Option<&str>, below: u16) -> Rooms {
         let settings = Settings {
             opponent: OpponentChoice::Human,
             confirm,
@@ -192,7 +192,7 @@ mod tests {
             },
             ..Settings::default()
         };
-        Session::new(Game::new(), settings)
+        Rooms::new(Game::new(), settings)
     }
 
     fn asks_repeat(events: &[Event]) -> bool {

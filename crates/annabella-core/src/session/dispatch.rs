@@ -14,9 +14,9 @@ use super::clock::ClockOrder;
 use super::records::Records;
 use super::replay::ReplayOrder;
 use super::seat::Purpose;
-use super::{Prompt, Session, play, settings};
+use super::{Prompt, Rooms, play, settings};
 
-impl Session {
+impl Rooms {
     /// One line in, its events out.
     pub(super) fn dispatch(&mut self, raw: &str) -> Vec<Event> {
         let blank = raw.trim().is_empty();
@@ -172,7 +172,7 @@ impl Session {
             Cmd::Set(setting) => self.set_command(setting),
             Cmd::Listen(on) => self.listen_command(on),
             Cmd::Microphones => self.microphones(),
-            Cmd::Display(view) => self.display_command(view),
+            Cmd::Display(view) => self.display.command(view),
             Cmd::Settings => settings::list(&self.table, self.records.settings_file()),
             Cmd::Hint => self.analyse(Purpose::Hint),
             Cmd::Eval => self.analyse(Purpose::Eval),
@@ -221,8 +221,12 @@ impl Session {
 
     fn replay_order(&mut self, order: ReplayOrder) -> Vec<Event> {
         let o = self.against();
-        self.replay
-            .handle(&mut self.table, o, &mut self.dual, order)
+        // The player follows the replay on their own board when it
+        // agreed with the game shown.
+        let agreed = self.dual.agrees(&self.table);
+        let events = self.replay.handle(&mut self.table, o, order);
+        self.dual.sync(&self.table, agreed);
+        events
     }
 
     fn clock_order(&mut self, order: ClockOrder) -> Vec<Event> {

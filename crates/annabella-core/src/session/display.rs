@@ -9,16 +9,16 @@
 //! reach the session: the display's own thread moves through what it
 //! shows.
 
-use shakmaty::{Board, Piece, Position, Role, Square};
+use shakmaty::{Board, Color, Move, Piece, Position, Role, Square};
 
 use crate::braille::Action;
 use crate::event::{DisplayBoard, DisplayEvent, DisplayTrouble, Event, SessionEvent, View};
-use crate::input::commands::Cmd;
-use crate::input::{Intent, Line, Reading, Resolution, RoleSpec};
+use crate::input::{Intent, Reading, RoleSpec};
 use crate::settings::BrailleUse;
 
+use super::Prompt;
 use super::step::{Effect, Input};
-use super::{Prompt, Session};
+use super::table::Table;
 
 /// What the display sends the session.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,155 +112,124 @@ impl DisplayRoom {
     pub(super) fn on_new_game(&mut self) {
         self.picked = None;
     }
-}
 
-impl Session {
-    /// A key of the display, or its news.
-    pub(super) fn display_input(&mut self, input: DisplayInput) -> Vec<Event> {
+    /// A key of the display, or its news: what the room answers itself,
+    /// or what it asks of the flow (a move, a square read, a promotion).
+    pub(super) fn input(&mut self, input: DisplayInput, t: &Table, may: May) -> Routed {
         match input {
-            DisplayInput::Square(square) => self.routed(square),
-            DisplayInput::Choose(role) => self.chosen(role),
-            DisplayInput::Switch => {
-                let view = match self.display.view {
-                    View::Text => View::Board,
-                    View::Board => View::Text,
-                };
-                self.show_view(view)
-            }
-            DisplayInput::Show(view) => self.show_view(view),
+            DisplayInput::Square(square) => self.routed(square, t, may),
+            DisplayInput::Choose(role) => match &t.prompt {
+                Some(Prompt::Promotion { moves, claim }) => moves
+                    .iter()
+                    .find(|m| m.promotion() == Some(role))
+                    .map_or(Routed::Say(Vec::new()), |&mv| Routed::Promote(mv, *claim)),
+                _ => Routed::Say(Vec::new()),
+            },
+            DisplayInput::Switch => Routed::Say(self.switch()),
+            DisplayInput::Show(view) => Routed::Say(self.show_view(view)),
             DisplayInput::Connected { cols, rows } => {
-                self.display.connected = true;
-                self.display.trouble = None;
-                self.display.sent = None;
+                self.connected = true;
+                self.trouble = None;
+                self.sent = None;
                 let mut events = vec![display(DisplayEvent::Connected { cols, rows })];
                 // A display that comes back shows the view it showed.
-                if self.display.view == View::Board {
+                if self.view == View::Board {
                     events.push(display(DisplayEvent::View(View::Board)));
                 }
-                events
+                Routed::Say(events)
             }
             DisplayInput::Lost => {
-                let was = std::mem::take(&mut self.display.connected);
-                self.display.sent = None;
-                if was {
-                    // That the display went away is all the player needs:
-                    // BRLTTY not answering while it stays away (the
-                    // display's thread trying again) is not said after it.
-                    self.display.said_unavailable = true;
-                    vec![display(DisplayEvent::Lost)]
-                } else {
-                    Vec::new()
+                let was = std::mem::take(&mut self.connected);
+                self.sent = None;
+                if !was {
+                    return Routed::Say(Vec::new());
                 }
+                // That the display went away is all the player needs:
+                // BRLTTY not answering while it stays away (the
+                // display's thread trying again) is not said after it.
+                self.said_unavailable = true;
+                Routed::Say(vec![display(DisplayEvent::Lost)])
             }
             DisplayInput::Unavailable(trouble) => {
-                self.display.connected = false;
-                self.display.trouble = Some(trouble);
+                self.connected = false;
+                self.trouble = Some(trouble);
                 // Said at the step's end, when the setting asks for it.
-                Vec::new()
+                Routed::Say(Vec::new())
             }
         }
     }
 
     /// `display`, `display board`, `display text`.
-    pub(super) fn display_command(&mut self, view: Option<View>) -> Vec<Event> {
+    pub(super) fn command(&mut self, view: Option<View>) -> Vec<Event> {
         match view {
             Some(view) => self.show_view(view),
-            None => self.display_input(DisplayInput::Switch),
+            None => self.switch(),
         }
     }
 
+    fn switch(&mut self) -> Vec<Event> {
+        let view = match self.view {
+            View::Text => View::Board,
+            View::Board => View::Text,
+        };
+        self.show_view(view)
+    }
+
     fn show_view(&mut self, view: View) -> Vec<Event> {
-        self.display.view = view;
+        self.view = view;
         vec![display(DisplayEvent::View(view))]
     }
 
     /// A routing key over a square: pick, let go, or move.
-    fn routed(&mut self, square: Square) -> Vec<Event> {
-        let board = self.table.game.position().board().clone();
+    fn routed(&mut self, square: Square, t: &Table, may: May) -> Routed {
+        let board = t.game.position().board().clone();
         let piece = board.piece_at(square);
-        let picked = self.picked();
-        self.display.picked = None;
+        let picked = self.picked(t);
+        self.picked = None;
+        let pickable = |p: Piece| may.pick && p.color == t.game.turn();
         match (picked, piece) {
             (Some(from), Some(piece)) if from == square => {
-                vec![display(DisplayEvent::Dropped(piece, square))]
+                Routed::Say(vec![display(DisplayEvent::Dropped(piece, square))])
             }
             // Another piece of one's own, which the picked one cannot
             // go to (as a king castles onto its rook in Chess960), is
             // picked instead.
-            (Some(from), Some(own)) if self.pickable(own) && !self.reaches(from, square) => {
-                self.pick(own, square, board)
+            (Some(from), Some(own)) if pickable(own) && !reaches(t, from, square) => {
+                Routed::Say(self.pick_up(own, square, board))
             }
             (Some(from), _) => {
                 let role = board.piece_at(from).map(|p| p.role);
-                self.move_reading(from_to(from, square, role), false)
+                Routed::Move(from_to(from, square, role))
             }
-            (None, Some(own)) if self.pickable(own) => self.pick(own, square, board),
-            (None, _) => self.run(Line::Command(Cmd::Square(square))),
+            (None, Some(own)) if pickable(own) => Routed::Say(self.pick_up(own, square, board)),
+            (None, _) => Routed::Read(square),
         }
     }
 
     /// The square picked, while the pieces stand as they did then.
-    fn picked(&self) -> Option<Square> {
-        let now = self.table.game.position().board();
-        self.display
-            .picked
+    fn picked(&self, t: &Table) -> Option<Square> {
+        let now = t.game.position().board();
+        self.picked
             .as_ref()
             .filter(|(_, then)| then == now)
             .map(|(square, _)| *square)
     }
 
-    fn pick(&mut self, piece: Piece, square: Square, board: Board) -> Vec<Event> {
-        self.display.picked = Some((square, board));
+    fn pick_up(&mut self, piece: Piece, square: Square, board: Board) -> Vec<Event> {
+        self.picked = Some((square, board));
         vec![display(DisplayEvent::Picked(piece, square))]
     }
 
-    /// Whether `piece` is one the player may pick now: of the side to
-    /// move, in a game that runs, when that side is not the engine's or
-    /// the opponent's on lichess, and no game is replayed.
-    fn pickable(&self, piece: Piece) -> bool {
-        let game = &self.table.game;
-        let o = self.against();
-        let turn = game.turn();
-        piece.color == turn
-            && !game.is_over()
-            && !o.engine_plays(turn)
-            && !o.remote_plays(turn)
-            && !self.replay.replaying()
-    }
-
-    /// Whether a legal move goes from `from` to `to`.
-    fn reaches(&self, from: Square, to: Square) -> bool {
-        self.table
-            .game
-            .position()
-            .legal_moves()
-            .iter()
-            .any(|m| m.from() == Some(from) && m.to() == to)
-    }
-
-    /// A routing key over a piece a promotion offers.
-    fn chosen(&mut self, role: Role) -> Vec<Event> {
-        let Some(Prompt::Promotion { moves, claim }) = self.table.prompt.clone() else {
-            return Vec::new();
-        };
-        let Some(mv) = moves.iter().find(|m| m.promotion() == Some(role)).copied() else {
-            return Vec::new();
-        };
-        self.table.prompt = None;
-        self.decided(Resolution::Move(mv), claim)
-    }
-
-    /// The board as the display draws it now: in blindfold play its
-    /// squares only, so that the display gives away nothing the player
-    /// has not asked for.
-    fn display_board(&self) -> DisplayBoard {
-        let board = if self.training.blindfold.is_some() {
+    /// The board as the display draws it now, from the side the player
+    /// reads it: in blindfold play its squares only, so that the display
+    /// gives away nothing the player has not asked for.
+    fn board(&self, t: &Table, blindfold: bool, side: Color) -> DisplayBoard {
+        let board = if blindfold {
             Board::empty()
         } else {
-            self.table.game.position().board().clone()
+            t.game.position().board().clone()
         };
-        let picked = self.picked();
-        let choices = match &self.table.prompt {
+        let choices = match &t.prompt {
             Some(Prompt::Promotion { moves, .. }) => {
                 moves.iter().filter_map(|m| m.promotion()).collect()
             }
@@ -268,61 +237,88 @@ impl Session {
         };
         DisplayBoard {
             board,
-            side: self.reader().side(),
-            picked,
+            side,
+            picked: self.picked(t),
             choices,
         }
     }
 
     /// The step's last words of the display: why it cannot be had, once,
-    /// when the setting is `on`, and the board when it changed.
-    pub(super) fn display_ending(&mut self) -> Vec<Event> {
+    /// when the setting is `on`, and the board (blindfold or from
+    /// `side`) when it changed.
+    pub(super) fn ending(&mut self, t: &Table, blindfold: bool, side: Color) -> Vec<Event> {
         let mut events = Vec::new();
-        if self.table.settings.braille == BrailleUse::On
-            && !self.display.said_unavailable
-            && let Some(trouble) = self.display.trouble.clone()
+        if t.settings.braille == BrailleUse::On
+            && !self.said_unavailable
+            && let Some(trouble) = self.trouble.clone()
         {
-            self.display.said_unavailable = true;
+            self.said_unavailable = true;
             events.push(display(DisplayEvent::Unavailable(trouble)));
         }
-        events.extend(self.board_for_display());
+        if self.connected {
+            let now = self.board(t, blindfold, side);
+            if self.sent.as_ref() != Some(&now) {
+                self.sent = Some(now.clone());
+                events.push(display(DisplayEvent::Board(Box::new(now))));
+            }
+        }
         events
-    }
-
-    fn board_for_display(&mut self) -> Option<Event> {
-        if !self.display.connected {
-            return None;
-        }
-        let now = self.display_board();
-        if self.display.sent.as_ref() == Some(&now) {
-            return None;
-        }
-        self.display.sent = Some(now.clone());
-        Some(display(DisplayEvent::Board(Box::new(now))))
     }
 
     /// Whether to open or close the display, when the setting changed
     /// (and at the first step).
-    pub(super) fn display_effect(&mut self) -> Option<Effect> {
-        let setting = self.table.settings.braille;
-        if self.display.asked == Some(setting) {
+    pub(super) fn effect(&mut self, setting: BrailleUse) -> Option<Effect> {
+        if self.asked == Some(setting) {
             return None;
         }
         // `braille on` asked again says again why it cannot be.
         if setting == BrailleUse::On {
-            self.display.said_unavailable = false;
+            self.said_unavailable = false;
         }
-        let was = self.display.asked.replace(setting);
+        let was = self.asked.replace(setting);
         let wanted = setting != BrailleUse::Off;
         if was.is_some_and(|was| (was != BrailleUse::Off) == wanted) {
             return None;
         }
         if !wanted {
-            self.display.connected = false;
-            self.display.sent = None;
+            self.connected = false;
+            self.sent = None;
         }
         Some(Effect::Braille(wanted))
     }
+}
+
+/// Whether the player may pick a piece of the side to move now: the game
+/// runs, that side is not the engine's or the opponent's on lichess, and
+/// no game is replayed (the flow knows; the room is told).
+#[derive(Copy, Clone, Debug)]
+pub(super) struct May {
+    /// A piece of the side to move may be picked.
+    pub(super) pick: bool,
+}
+
+/// What a routing key asks of the flow, when the room cannot answer it
+/// alone.
+#[derive(Clone, Debug)]
+pub(super) enum Routed {
+    /// Said, and nothing more.
+    Say(Vec<Event>),
+    /// The move from the picked square, read as a typed move is.
+    Move(Reading),
+    /// A square with nothing to pick: read as `square` reads it.
+    Read(Square),
+    /// The piece a promotion offers, chosen: the move decided (with the
+    /// draw claim it was asked with).
+    Promote(Move, bool),
+}
+
+/// Whether a legal move goes from `from` to `to`.
+fn reaches(t: &Table, from: Square, to: Square) -> bool {
+    t.game
+        .position()
+        .legal_moves()
+        .iter()
+        .any(|m| m.from() == Some(from) && m.to() == to)
 }
 
 fn display(event: DisplayEvent) -> Event {

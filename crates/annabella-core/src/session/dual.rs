@@ -32,7 +32,7 @@ use super::table::Table;
 #[derive(Clone, Debug)]
 pub(super) struct Dual {
     /// The player's board.
-    pub mine: PlayerBoard,
+    mine: PlayerBoard,
     /// The side in force for the next dictated line ("Weiß:" carries).
     color: Option<Color>,
     /// How many half-moves the records agreed on at the last comparison
@@ -44,6 +44,16 @@ pub(super) struct Dual {
 }
 
 impl Dual {
+    /// The player's board, as kept with the game.
+    pub fn mine(&self) -> &PlayerBoard {
+        &self.mine
+    }
+
+    /// The player's board as a kept game had it.
+    pub fn restore_mine(&mut self, mine: PlayerBoard) {
+        self.mine = mine;
+    }
+
     /// The player's board set up as `board`, nothing else known.
     pub fn new(board: &Board) -> Dual {
         Dual {

@@ -5,12 +5,15 @@
 //! comes in with every input, and what must be done outside leaves as an
 //! [`Effect`].
 //!
-//! `step` (the one way in and its one ending) hands a line to
-//! `dispatch`, which offers it to the open question, reads it with
-//! [`crate::input`] and sends each command to the room that owns it.
-//! The rooms share the `table` (the game, the settings, the game's
-//! clock, the time, the one open question, the random source, the date)
-//! and each owns its own state, answering on the table:
+//! [`Session`] itself has `step`, what is set before the first step and
+//! read-only accessors; everything else belongs to its `Rooms`. `step`
+//! (the one way in and its one ending) hands a line to `dispatch`, which
+//! offers it to the open question, reads it with [`crate::input`] and
+//! sends each command to the room that owns it. The rooms share the
+//! `table` (the game, the settings, the game's clock, the time, the one
+//! open question, the random source, the date) and each owns its own
+//! state, its fields private to it, answering on the table; a room
+//! changes another only through the table or the flow:
 //!
 //! | room | owns | answers |
 //! |---|---|---|
@@ -33,7 +36,7 @@
 //! engine, a player on lichess) that the rooms ask. When one thing
 //! concerns several rooms — a move played (the clock pressed, the
 //! player's board following, a repetition or a question asked), a game
-//! replaced (`Session::replace_game`, the one way, by `new`, the command
+//! replaced (`Rooms::replace_game`, the one way, by `new`, the command
 //! line's start, a replay loaded, `play` from a replay, a lichess game
 //! and a kept game: each room's `on_new_game` answers it), what is kept,
 //! a game from lichess — the session carries it from room to room in
@@ -44,7 +47,6 @@ mod clock;
 mod confirm;
 mod dispatch;
 mod display;
-mod drill;
 mod dual;
 mod flow;
 mod online;
@@ -79,6 +81,7 @@ use crate::event::{Event, GameEvent, OpponentInfo};
 use crate::rng::Rng;
 use crate::rules::Game;
 use crate::settings::{ColorChoice, OpponentChoice, Settings};
+use crate::store::SavedGame;
 use opponent::{Opponent, Plays};
 use table::Table;
 
@@ -104,9 +107,159 @@ pub enum NextLine {
 }
 
 /// One player's session: the game, the settings, who plays the other
-/// side, and the open question.
+/// side, and the open question. Its own methods are [`Session::step`],
+/// the one way in, what is set before the first step, and what may be
+/// read of it; everything else is its rooms' (`Rooms`).
 #[derive(Clone, Debug)]
 pub struct Session {
+    rooms: Rooms,
+}
+
+impl Session {
+    /// A session on `game` with `settings`; the settings say who plays
+    /// the other side (`opponent`, `level`, `color`).
+    pub fn new(game: Game, settings: Settings) -> Session {
+        Session {
+            rooms: Rooms::new(game, settings),
+        }
+    }
+
+    /// One thing happened at `now`: the session answers with what is
+    /// said, what must be done and what it waits for next.
+    ///
+    /// ```
+    /// use std::time::Instant;
+    /// use annabella_core::rules::Game;
+    /// use annabella_core::session::{Input, Session};
+    /// use annabella_core::settings::{OpponentChoice, Settings};
+    ///
+    /// let settings = Settings { opponent: OpponentChoice::Human, ..Settings::default() };
+    /// let mut session = Session::new(Game::new(), settings);
+    /// let step = session.step(Input::Line("Springer Felix drei".into()), Instant::now());
+    /// assert_eq!(session.game().plies().len(), 1);
+    /// assert!(!step.events.is_empty());
+    /// ```
+    pub fn step(&mut self, input: Input, now: Instant) -> Step {
+        self.rooms.step(input, now)
+    }
+
+    /// Before the first step: replaces the game (a new start position
+    /// from the command line); a replay ends with it.
+    pub fn set_game(&mut self, game: Game) {
+        self.rooms.set_game(game);
+    }
+
+    /// Before the first step: the date written into PGN (`YYYY.MM.DD`).
+    pub fn set_date(&mut self, date: impl Into<String>) {
+        self.rooms.table.date = date.into();
+    }
+
+    /// Before the first step: seeds the random source (random Chess960
+    /// positions and colours) and the engine's deliberate mistakes; a
+    /// random colour is drawn again from the new seed.
+    pub fn set_seed(&mut self, seed: u64) {
+        self.rooms.set_seed(seed);
+    }
+
+    /// Before the first step: the drills' statistics read at the start.
+    pub fn set_stats(&mut self, stats: crate::training::Stats) {
+        self.rooms.training.set_stats(stats);
+    }
+
+    /// Before the first step: an external UCI engine to play the other
+    /// side when the setting `opponent` is `engine`, with the built-in
+    /// engine standing by.
+    pub fn set_engine(&mut self, engine: Option<ExternalSpec>) {
+        self.rooms.seat.set_external(engine);
+    }
+
+    /// Before the first step: how many nodes `hint` and `eval` search
+    /// (default 300,000: about a tenth of a second, the same answer
+    /// every time).
+    pub fn set_analysis_nodes(&mut self, nodes: u64) {
+        self.rooms.seat.set_analysis_nodes(nodes);
+    }
+
+    /// Before the first step: where the settings file is, said with
+    /// `settings`.
+    pub fn set_settings_file(&mut self, path: std::path::PathBuf) {
+        self.rooms.records.set_settings_file(path);
+    }
+
+    /// Before the first step: a random Chess960 start number, drawn from
+    /// the session's random source.
+    pub fn random_chess960(&mut self) -> u32 {
+        self.rooms.table.random_chess960()
+    }
+
+    /// Who plays the other side now.
+    pub fn opponent(&self) -> OpponentInfo {
+        self.rooms.seat.info(&self.rooms.table.settings)
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.rooms.table.game
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.rooms.table.settings
+    }
+
+    /// Whether the player asked to quit.
+    pub fn is_quit(&self) -> bool {
+        self.rooms.quit
+    }
+
+    /// The open question, if any.
+    pub fn prompt(&self) -> Option<&Prompt> {
+        self.rooms.table.prompt.as_ref()
+    }
+
+    /// Whether a clock runs.
+    pub fn timed(&self) -> bool {
+        self.rooms.table.clock_runs()
+    }
+
+    /// When the session must be told the time next even if no input
+    /// comes ([`Next::deadline`]).
+    pub fn next_deadline(&self) -> Option<Instant> {
+        self.rooms.next_deadline()
+    }
+
+    /// The latest time the session was given.
+    pub fn now(&self) -> Option<Instant> {
+        self.rooms.table.now
+    }
+
+    /// Whether a reply is awaited ([`Next::waiting`]).
+    pub fn waiting(&self) -> bool {
+        self.rooms.waiting()
+    }
+
+    /// Whose move it is, or `None` once the game is over; for the prompt.
+    pub fn to_move(&self) -> Option<Color> {
+        self.rooms.to_move()
+    }
+
+    /// What the next line answers ([`Next::line`]).
+    pub fn next_line(&self) -> NextLine {
+        self.rooms.next_line()
+    }
+
+    /// The game as it is kept, with the clock as it stands at `now`.
+    pub fn record(&self, now: Instant) -> SavedGame {
+        self.rooms.record(now)
+    }
+}
+
+/// The rooms of one session and the table they share. The step's flow
+/// is theirs: `step` (the one way in and its ending), `dispatch` (a line
+/// to the room that owns it) and `flow` (what crosses rooms), each an
+/// `impl Rooms` that hands the table to the room answering.
+#[derive(Clone, Debug)]
+struct Rooms {
     /// The game, the settings, the clock, the time and the open question.
     table: Table,
     seat: seat::Seat,
@@ -136,11 +289,9 @@ pub struct Session {
     display: display::DisplayRoom,
 }
 
-impl Session {
-    /// A session on `game` with `settings`; the settings say who plays
-    /// the other side (`opponent`, `level`, `color`).
-    pub fn new(game: Game, settings: Settings) -> Session {
-        let mut session = Session {
+impl Rooms {
+    fn new(game: Game, settings: Settings) -> Rooms {
+        let mut session = Rooms {
             table: Table::new(game, settings),
             seat: seat::Seat::new(),
             quit: false,
@@ -164,34 +315,18 @@ impl Session {
 
     /// Replaces the game (a new start position from the command line);
     /// a replay ends with it.
-    pub fn set_game(&mut self, game: Game) {
+    fn set_game(&mut self, game: Game) {
         self.replace_game(game, flow::Replaced::Start);
-    }
-
-    /// Sets the date written into PGN (`YYYY.MM.DD`).
-    pub fn set_date(&mut self, date: impl Into<String>) {
-        self.table.date = date.into();
     }
 
     /// Seeds the random source (random Chess960 positions and colours)
     /// and the engine's deliberate mistakes; a random colour is drawn
     /// again from the new seed.
-    pub fn set_seed(&mut self, seed: u64) {
+    fn set_seed(&mut self, seed: u64) {
         self.table.rng = Rng::new(seed);
         self.seat.set_seed(seed);
         let side = self.draw_color();
         self.seat.sit(side);
-    }
-
-    /// The drills' statistics read at the start.
-    pub fn set_stats(&mut self, stats: crate::training::Stats) {
-        self.training.stats = stats;
-    }
-
-    /// An external UCI engine to play the other side when the setting
-    /// `opponent` is `engine`, with the built-in engine standing by.
-    pub fn set_engine(&mut self, engine: Option<ExternalSpec>) {
-        self.seat.set_external(engine);
     }
 
     /// What is said when the client starts. For a person (`full`) as
@@ -218,51 +353,11 @@ impl Session {
         events
     }
 
-    /// Who plays the other side now.
-    pub fn opponent(&self) -> OpponentInfo {
-        self.seat.info(&self.table.settings)
-    }
-
-    /// A random Chess960 start number.
-    pub fn random_chess960(&mut self) -> u32 {
-        self.table.random_chess960()
-    }
-
-    /// The game.
-    pub fn game(&self) -> &Game {
-        &self.table.game
-    }
-
-    /// The settings.
-    pub fn settings(&self) -> &Settings {
-        &self.table.settings
-    }
-
-    /// Whether the player asked to quit.
-    pub fn is_quit(&self) -> bool {
-        self.quit
-    }
-
-    /// The open question, if any.
-    pub fn prompt(&self) -> Option<&Prompt> {
-        self.table.prompt.as_ref()
-    }
-
-    /// Whether a clock runs.
-    pub fn timed(&self) -> bool {
-        self.table.clock_runs()
-    }
-
     /// When the session must be told the time next even if no input
     /// comes: a flag's fall or an alarm, so that they are said on time
     /// ([`Next::deadline`]).
-    pub fn next_deadline(&self) -> Option<Instant> {
+    fn next_deadline(&self) -> Option<Instant> {
         self.clock.deadline(&self.table, self.against())
-    }
-
-    /// The latest time the session was given.
-    pub fn now(&self) -> Option<Instant> {
-        self.table.now
     }
 
     /// The requests for the engine thread: analyses asked for, and the
@@ -276,18 +371,12 @@ impl Session {
     }
 
     /// Whether a reply of the engine is awaited (its move or an analysis).
-    pub fn waiting(&self) -> bool {
+    fn waiting(&self) -> bool {
         self.seat.waiting() || self.online.waiting(&self.table.game)
     }
 
-    /// How many nodes `hint` and `eval` search (default 300,000: about a
-    /// tenth of a second, the same answer every time).
-    pub fn set_analysis_nodes(&mut self, nodes: u64) {
-        self.seat.set_analysis_nodes(nodes);
-    }
-
     /// Whose move it is, or `None` once the game is over; for the prompt.
-    pub fn to_move(&self) -> Option<Color> {
+    fn to_move(&self) -> Option<Color> {
         (!self.table.game.is_over()).then(|| self.table.game.turn())
     }
 
@@ -311,13 +400,8 @@ impl Session {
         self.records.offering() || self.online.offering()
     }
 
-    /// Where the settings file is, said with `settings`.
-    pub fn set_settings_file(&mut self, path: std::path::PathBuf) {
-        self.records.set_settings_file(path);
-    }
-
     /// What the next line answers, for the prompt shown before it.
-    pub fn next_line(&self) -> NextLine {
+    fn next_line(&self) -> NextLine {
         if self.offering() {
             return NextLine::Offer;
         }

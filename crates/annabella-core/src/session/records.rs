@@ -14,7 +14,7 @@ use crate::event::{Answer, BrailleSheet, Event, IoReason};
 use crate::input::{LoadFrom, PgnTo};
 use crate::rules::clock::{Clock, ClockMark};
 use crate::rules::{Finished, MoveFacts, PgnOptions, Ply, Tags};
-use crate::settings::{Lang, Setting, Settings};
+use crate::settings::{Lang, Settings};
 use crate::store::{MovesUpdate, ReadFor, Request, SavedBlindfold, SavedGame};
 
 use super::step::Effect;
@@ -201,14 +201,6 @@ impl Records {
         self.sent.clear();
         self.kept = None;
         true
-    }
-
-    /// A setting changed with `set` goes into the settings file.
-    pub fn keep_setting(t: &mut Table, setting: &Setting) {
-        t.ask_store(Request::Setting {
-            key: setting.key().word(Lang::En).to_string(),
-            value: setting.show(Lang::En).into_owned(),
-        });
     }
 
     /// `load NAME` or `load FILE.pgn [N]`.

@@ -16,7 +16,6 @@ use crate::input::{MoveNumber, Refusal};
 use crate::rules::clock::Clock;
 use crate::rules::{Game, MoveFacts};
 
-use super::dual::Dual;
 use super::opponent::Opponent;
 use super::table::Table;
 
@@ -148,20 +147,17 @@ impl ReplayRoom {
         Ok((t.game.plies().len(), total))
     }
 
-    /// Shows the game up to half-move `shown`; the player follows the
-    /// replay on their own board.
-    fn show(&self, t: &mut Table, mine: &mut Dual, shown: usize) {
+    /// Shows the game up to half-move `shown`.
+    fn show(&self, t: &mut Table, shown: usize) {
         if let Some(replayed) = &self.replayed {
-            let agreed = mine.agrees(t);
             t.game = up_to(&replayed.full, shown);
-            mine.sync(t, agreed);
         }
     }
 
     /// Shows the game up to half-move `shown` (at least one) and says
     /// that move, and the end of the game when it was the last.
-    fn show_move(&self, t: &mut Table, mine: &mut Dual, shown: usize) -> Vec<Event> {
-        self.show(t, mine, shown);
+    fn show_move(&self, t: &mut Table, shown: usize) -> Vec<Event> {
+        self.show(t, shown);
         let mut events: Vec<Event> = MoveFacts::last(&t.game)
             .map(|f| ReplayEvent::Shown(f).into())
             .into_iter()
@@ -177,17 +173,11 @@ impl ReplayRoom {
             .then(|| ReplayEvent::AtEnd(full.result()).into())
     }
 
-    /// `next`, `prev`, `start`, `end`, `goto`: the game shown moves, and
-    /// the player's board `mine` follows it.
-    pub fn handle(
-        &mut self,
-        t: &mut Table,
-        o: Opponent,
-        mine: &mut Dual,
-        order: ReplayOrder,
-    ) -> Vec<Event> {
+    /// `next`, `prev`, `start`, `end`, `goto`: the game shown moves (the
+    /// flow has the player's board follow it).
+    pub fn handle(&mut self, t: &mut Table, o: Opponent, order: ReplayOrder) -> Vec<Event> {
         if let ReplayOrder::Goto(to) = order {
-            return self.goto(t, mine, to);
+            return self.goto(t, to);
         }
         let (shown, total) = match self.counts(t) {
             Ok(counts) => counts,
@@ -195,21 +185,21 @@ impl ReplayRoom {
         };
         match order {
             ReplayOrder::Next if shown >= total => self.at_end(t).into_iter().collect(),
-            ReplayOrder::Next => self.show_move(t, mine, shown + 1),
+            ReplayOrder::Next => self.show_move(t, shown + 1),
             ReplayOrder::Prev if shown == 0 => vec![ReplayEvent::AtStart.into()],
             ReplayOrder::Prev => {
                 let back = MoveFacts::last(&t.game);
-                self.show(t, mine, shown - 1);
+                self.show(t, shown - 1);
                 back.map(|f| ReplayEvent::Back(f).into())
                     .into_iter()
                     .collect()
             }
             ReplayOrder::Start => {
-                self.show(t, mine, 0);
+                self.show(t, 0);
                 vec![ReplayEvent::AtStart.into(), t.status(o)]
             }
             ReplayOrder::End if total == 0 => self.at_end(t).into_iter().collect(),
-            ReplayOrder::End => self.show_move(t, mine, total),
+            ReplayOrder::End => self.show_move(t, total),
             ReplayOrder::Goto(_) => Vec::new(),
         }
     }
@@ -217,7 +207,7 @@ impl ReplayRoom {
     /// `goto N [side]`: the position after that move; without a side,
     /// White's move N (Black's when the game has no White move N, as in
     /// a game set up with Black to move).
-    fn goto(&mut self, t: &mut Table, mine: &mut Dual, to: MoveNumber) -> Vec<Event> {
+    fn goto(&mut self, t: &mut Table, to: MoveNumber) -> Vec<Event> {
         let MoveNumber { number, side } = to;
         let plies = match self.replayed(t) {
             Ok(full) => full.plies(),
@@ -241,7 +231,7 @@ impl ReplayRoom {
             _ => None,
         };
         match at {
-            Some(index) => self.show_move(t, mine, index + 1),
+            Some(index) => self.show_move(t, index + 1),
             None => vec![
                 Refused::NoSuchMove {
                     number,
@@ -302,21 +292,21 @@ mod tests {
     use crate::event::{ClockEvent, GameEvent};
     use crate::rules::EndReason;
     use crate::rules::clock::TimeControl;
-    use crate::session::Session;
+    use crate::session::Rooms;
     use crate::session::testing::engine_requests;
     use crate::settings::OpponentChoice;
     use crate::settings::{Settings, TimeChoice};
 
-    fn session(opponent: OpponentChoice) -> Session {
+    fn session(opponent: OpponentChoice) -> Rooms {
         let settings = Settings {
             opponent,
             ..Settings::default()
         };
-        Session::new(Game::new(), settings)
+        Rooms::new(Game::new(), settings)
     }
 
     /// A hot-seat session after `moves`, one line each.
-    fn played(moves: &[&str]) -> (Session, Instant) {
+    fn played(moves: &[&str]) -> (Rooms, Instant) {
         let mut s = session(OpponentChoice::Human);
         let t0 = Instant::now();
         for line in moves {
@@ -520,7 +510,7 @@ mod tests {
             time: TimeChoice::Timed("1+0".parse::<TimeControl>().expect("control")),
             ..Settings::default()
         };
-        let mut s = Session::new(Game::new(), settings);
+        let mut s = Rooms::new(Game::new(), settings);
         let t0 = Instant::now();
         let at = |secs| t0 + Duration::from_secs(secs);
         s.tick_at(t0);

@@ -6,9 +6,9 @@
 use std::path::PathBuf;
 
 use crate::event::{Answer, Event, RecordEvent};
-use crate::settings::{Key, Setting};
+use crate::settings::{Key, Lang, Setting};
+use crate::store::Request;
 
-use super::records::Records;
 use super::table::Table;
 
 /// What `set` changed, for what follows it.
@@ -27,7 +27,11 @@ pub(super) enum Changed {
 pub(super) fn set(t: &mut Table, setting: Setting) -> Changed {
     let key = setting.key();
     t.settings.apply(setting.clone());
-    Records::keep_setting(t, &setting);
+    // Kept in English, whatever the UI language.
+    t.ask_store(Request::Setting {
+        key: key.word(Lang::En).to_string(),
+        value: setting.show(Lang::En).into_owned(),
+    });
     match key {
         Key::Opponent | Key::Level | Key::Color => Changed::Opponent(key),
         Key::Time => Changed::Time(setting),

@@ -32,7 +32,7 @@ use crate::input::grammar::Moment;
 use crate::online::{NetReply, NetRequest};
 use crate::store::{Reply as StoreReply, Request as StoreRequest, SavedGame};
 
-use super::{DisplayInput, NextLine, Session, TokenOutcome};
+use super::{DisplayInput, NextLine, Rooms, TokenOutcome};
 
 /// Everything that happens to the session.
 #[derive(Debug)]
@@ -267,23 +267,9 @@ impl Kind {
     }
 }
 
-impl Session {
-    /// One thing happened at `now`: the session answers with what is
-    /// said and what must be done.
-    ///
-    /// ```
-    /// use std::time::Instant;
-    /// use annabella_core::rules::Game;
-    /// use annabella_core::session::{Input, Session};
-    /// use annabella_core::settings::{OpponentChoice, Settings};
-    ///
-    /// let settings = Settings { opponent: OpponentChoice::Human, ..Settings::default() };
-    /// let mut session = Session::new(Game::new(), settings);
-    /// let step = session.step(Input::Line("Springer Felix drei".into()), Instant::now());
-    /// assert_eq!(session.game().plies().len(), 1);
-    /// assert!(!step.events.is_empty());
-    /// ```
-    pub fn step(&mut self, input: Input, now: Instant) -> Step {
+impl Rooms {
+    /// One thing happened at `now` ([`Session::step`](super::Session::step)).
+    pub(super) fn step(&mut self, input: Input, now: Instant) -> Step {
         let before = self.before();
         let kind = input.kind();
         let mut events = match input {

@@ -1,14 +1,17 @@
-//! Shorthands for the session's unit tests: a line or a tick stepped
-//! as the loop steps it.
+//! Shorthands for the rooms' unit tests: a line or a tick stepped as
+//! the loop steps it, and what the session's accessors read.
 
 use std::time::Instant;
 
 use crate::engine::host::Request;
 use crate::event::Event;
 
-use super::{Input, Session, Step};
+use crate::rules::Game;
+use crate::settings::Settings;
 
-impl Session {
+use super::{Input, Prompt, Rooms, Step};
+
+impl Rooms {
     /// The events of a line typed at `now`.
     pub(crate) fn line_at(&mut self, line: &str, now: Instant) -> Vec<Event> {
         self.step_line(line, now).events
@@ -22,6 +25,26 @@ impl Session {
     /// The events of a tick at `now`.
     pub(crate) fn tick_at(&mut self, now: Instant) -> Vec<Event> {
         self.step(Input::Tick, now).events
+    }
+
+    /// The game.
+    pub(crate) fn game(&self) -> &Game {
+        &self.table.game
+    }
+
+    /// The settings.
+    pub(crate) fn settings(&self) -> &Settings {
+        &self.table.settings
+    }
+
+    /// The open question.
+    pub(crate) fn prompt(&self) -> Option<&Prompt> {
+        self.table.prompt.as_ref()
+    }
+
+    /// Whether a clock runs.
+    pub(crate) fn timed(&self) -> bool {
+        self.table.clock_runs()
     }
 }
 

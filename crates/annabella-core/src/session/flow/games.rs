@@ -6,12 +6,12 @@ use crate::input::{MoveNumber, NewGame};
 use crate::rules::Game;
 use crate::settings::{Key, OpponentChoice, Setting};
 
-use super::super::Session;
+use super::super::Rooms;
 use super::super::play;
 use super::super::prompt::Prompt;
 use super::super::settings::{self, Changed};
 
-/// How the game on the board is replaced, for [`Session::replace_game`]:
+/// How the game on the board is replaced, for [`Rooms::replace_game`]:
 /// what each way brings of its own; every room answers the rest alike.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(in crate::session) enum Replaced {
@@ -34,7 +34,7 @@ pub(in crate::session) enum Replaced {
     Restore,
 }
 
-impl Session {
+impl Rooms {
     /// Puts `game` on the board in place of the one there, and every
     /// room that keeps something of a game answers: the open question,
     /// the engine's move awaited, a replay, the player's board, a square
@@ -181,15 +181,17 @@ impl Session {
 mod tests {
     use std::time::Instant;
 
+    use crate::session::Rooms;
+
     use shakmaty::{Board, Color, Position, Square};
 
     use super::super::super::online::Setup;
-    use super::super::super::training::Blindfold;
     use super::*;
     use crate::dual::PlayerBoard;
     use crate::event::Event;
     use crate::rules::Tags;
     use crate::settings::Settings;
+    use crate::store::SavedBlindfold;
 
     /// What is left of the last game in every room that keeps something
     /// of one.
@@ -215,7 +217,7 @@ mod tests {
         clock: bool,
     }
 
-    fn left(s: &Session) -> Left {
+    fn left(s: &Rooms) -> Left {
         Left {
             question: s.table.prompt.is_some(),
             awaited: s.seat.awaited().is_some(),
@@ -224,7 +226,7 @@ mod tests {
             board_differs: !s.dual.agrees(&s.table),
             lichess: s.online.from_lichess(),
             imported: s.records.tags().get("White") == Some("Imported"),
-            peeks: s.training.blindfold.map_or(0, |b| b.used),
+            peeks: s.training.saved_blindfold().map_or(0, |b| b.used),
             clock: s.table.clock.is_some(),
         }
     }
@@ -233,7 +235,7 @@ mod tests {
     /// room: a heard move read back, the engine's move awaited, a square
     /// picked on the display, a board the player stated, the game's
     /// place on lichess, an imported game's tags, blindfold peeks used.
-    fn busy(s: &mut Session, now: Instant) {
+    fn busy(s: &mut Rooms, now: Instant) {
         s.line_at("e4", now);
         let mv = s.table.game.legal_moves()[0];
         s.table.prompt = Some(Prompt::Either {
@@ -241,21 +243,22 @@ mod tests {
             facts: Vec::new(),
         });
         s.seat.await_move(7);
-        s.display
-            .pick(Square::E2, s.table.game.position().board().clone());
-        s.dual.mine = PlayerBoard::from_board(&Board::empty());
+        let board = s.table.game.position().board().clone();
+        s.display.pick(Square::E2, board);
+        s.dual
+            .restore_mine(PlayerBoard::from_board(&Board::empty()));
         s.online.as_from_lichess();
         let mut tags = Tags::default();
         tags.push("White", "Imported");
         s.records.imported(tags);
-        s.training.blindfold = Some(Blindfold {
+        s.training.restore_blindfold(Some(SavedBlindfold {
             budget: None,
             used: 3,
-        });
+        }));
     }
 
-    fn session(now: Instant) -> Session {
-        let mut s = Session::new(Game::new(), Settings::default());
+    fn session(now: Instant) -> Rooms {
+        let mut s = Rooms::new(Game::new(), Settings::default());
         s.line_at("set time 5+3", now);
         s.line_at("new white", now);
         s
@@ -348,10 +351,10 @@ mod tests {
 
         // A kept game: its blindfold play is the file's.
         let mut s = session(now);
-        s.training.blindfold = Some(Blindfold {
+        s.training.restore_blindfold(Some(SavedBlindfold {
             budget: None,
             used: 2,
-        });
+        }));
         let kept = s.record_head(now);
         busy(&mut s, now);
         s.restore(&kept, now).expect("restored");

@@ -15,12 +15,12 @@ use crate::input::vocab::{NO, YES, fold};
 use crate::rules::{MoveFacts, import_game, key_of, list_games};
 use crate::store::{ReadFor, Reply, Request, SavedGame};
 
-use super::super::Session;
+use super::super::Rooms;
 use super::super::confirm;
 use super::super::prompt::Prompt;
 use super::super::records::Mark;
 
-impl Session {
+impl Rooms {
     /// Keeps the game when something worth keeping changed: a move, a
     /// result, an offer, a clock press or pause, the settings in force,
     /// the player's board, the blindfold score.
@@ -28,7 +28,7 @@ impl Session {
         self.autosave_noting(false);
     }
 
-    /// Keeps the game as [`Session::autosave`] does; when `noted`, also
+    /// Keeps the game as [`Rooms::autosave`] does; when `noted`, also
     /// when only the running turn's time changed, so that a restart goes
     /// on from the time used (a line entered, the end of the run).
     pub(in crate::session) fn autosave_noting(&mut self, noted: bool) {
@@ -70,7 +70,7 @@ impl Session {
             human: self.seat.human(),
             settings: self.table.settings.clone(),
             clock: Mark::of_clock(self.table.clock.as_ref()),
-            my_board: self.dual.mine.clone(),
+            my_board: self.dual.mine().clone(),
             blindfold: self.training.saved_blindfold(),
             quiz: self.training.saved_quiz(),
         }
@@ -290,12 +290,12 @@ impl Session {
             self.table.ask_store(Request::SetAsideKept);
             return Vec::new();
         }
-        let history = MoveFacts::history(preview.game());
+        let history = MoveFacts::history(&preview.table.game);
         let last = history[history.len().saturating_sub(2)..].to_vec();
         let offer = ResumeOffer {
-            opponent: preview.opponent(),
-            number: preview.game().move_number(),
-            turn: preview.game().turn(),
+            opponent: preview.seat.info(&preview.table.settings),
+            number: preview.table.game.move_number(),
+            turn: preview.table.game.turn(),
             last,
             clock: preview.table.clock_report(preview.against(), None),
         };

@@ -6,6 +6,7 @@
 //! session carries it from room to room here, so that no room reaches
 //! into another.
 
+mod display;
 mod games;
 mod keeping;
 mod moves;
@@ -19,10 +20,10 @@ pub use record::RestoreError;
 use crate::engine::host::Reply;
 use crate::event::Event;
 
-use super::Session;
+use super::Rooms;
 use super::seat::{Heard, Purpose};
 
-impl Session {
+impl Rooms {
     /// The players' names for PGN, White's first: lichess's for a game
     /// from there, else as the seat names them.
     pub(super) fn players(&self) -> [String; 2] {

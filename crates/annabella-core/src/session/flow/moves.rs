@@ -9,12 +9,12 @@ use shakmaty::Move;
 use crate::event::{Event, GameEvent};
 use crate::input::{Effort, MoveText, Reading, Resolution, not_understood, read_move_with};
 
-use super::super::Session;
+use super::super::Rooms;
 use super::super::confirm::{self, Own};
 use super::super::play;
 use super::super::prompt::{self, Choice, Prompt};
 
-impl Session {
+impl Rooms {
     /// A line read as a move, matched against the legal moves: played,
     /// asked about, or refused with the most specific reason.
     pub(in crate::session) fn move_reading(&mut self, reading: Reading, claim: bool) -> Vec<Event> {

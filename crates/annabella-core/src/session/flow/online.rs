@@ -15,10 +15,10 @@ use crate::input::commands::Cmd;
 use crate::online::{GameState, NetReply};
 use crate::rules::{Game, MoveFacts};
 
-use super::super::Session;
+use super::super::Rooms;
 use super::super::online::{Ended, Setup, Then, play_quietly, plies_in_common, server_move};
 
-impl Session {
+impl Rooms {
     /// A reply of the network host.
     pub(in crate::session) fn net_reply(&mut self, reply: NetReply) -> Vec<Event> {
         let then = self.online.reply(&self.table, reply);

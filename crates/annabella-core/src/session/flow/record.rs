@@ -16,7 +16,7 @@ use crate::session::records::saved_settings;
 use crate::settings::{Key, parse_setting};
 use crate::store::{FORMAT, SavedClock, SavedGame, SavedResult};
 
-use super::Session;
+use super::Rooms;
 use crate::dual::PlayerBoard;
 
 /// The settings a kept game brings back.
@@ -58,7 +58,7 @@ fn durations(pair: [u64; 2]) -> ByColor<Duration> {
     by(pair.map(Duration::from_millis))
 }
 
-impl Session {
+impl Rooms {
     /// The game as it is kept, with the clock as it stands at `now`.
     pub fn record(&self, now: Instant) -> SavedGame {
         let mode = self.table.game.castling_mode();
@@ -80,7 +80,7 @@ impl Session {
         self.record_head_with(now, saved_settings(&self.table.settings))
     }
 
-    /// [`Session::record_head`] with the settings already written out.
+    /// [`Rooms::record_head`] with the settings already written out.
     pub(in crate::session) fn record_head_with(
         &self,
         now: Instant,
@@ -102,7 +102,7 @@ impl Session {
             human: self.seat.human().to_string(),
             players: self.players(),
             date: self.table.date.clone(),
-            my_board: Some(self.dual.mine.to_text()),
+            my_board: Some(self.dual.mine().to_text()),
             blindfold: self.training.saved_blindfold(),
             quiz: self.training.saved_quiz(),
             journal: None,
@@ -147,7 +147,7 @@ impl Session {
         self.table.date.clone_from(&saved.date);
         self.table.clock = clock;
         if let Some(mine) = saved.my_board.as_deref().and_then(PlayerBoard::from_text) {
-            self.dual.mine = mine;
+            self.dual.restore_mine(mine);
         }
         self.training.restore_blindfold(saved.blindfold);
         self.training.restore_quiz(saved.quiz);
@@ -211,6 +211,7 @@ fn restored_clock(kept: &SavedClock, now: Instant) -> Option<Clock> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::Rooms;
     use crate::settings::{OpponentChoice, Settings, TimeChoice};
 
     #[test]
@@ -220,7 +221,7 @@ mod tests {
             time: TimeChoice::Timed("5+3".parse().unwrap()),
             ..Settings::default()
         };
-        let mut s = Session::new(Game::new(), settings.clone());
+        let mut s = Rooms::new(Game::new(), settings.clone());
         let t0 = Instant::now();
         s.tick_at(t0);
         for (i, mv) in ["e4", "e5", "Nf3", "draw"].iter().enumerate() {
@@ -230,7 +231,7 @@ mod tests {
         let json = serde_json::to_string(&kept).unwrap();
         let back: SavedGame = serde_json::from_str(&json).unwrap();
         assert_eq!(back, kept);
-        let mut other = Session::new(Game::new(), Settings::default());
+        let mut other = Rooms::new(Game::new(), Settings::default());
         let later = t0 + Duration::from_secs(5000);
         other.restore(&back, later).unwrap();
         assert_eq!(other.game().fen(), s.game().fen());
@@ -246,12 +247,12 @@ mod tests {
 
     #[test]
     fn a_resignation_and_a_bad_move_are_told_apart() {
-        let mut s = Session::new(Game::new(), Settings::default());
+        let mut s = Rooms::new(Game::new(), Settings::default());
         let now = Instant::now();
         s.line_at("e4", now);
         s.line_at("resign", now);
         let kept = s.record(now);
-        let mut other = Session::new(Game::new(), Settings::default());
+        let mut other = Rooms::new(Game::new(), Settings::default());
         other.restore(&kept, now).unwrap();
         assert_eq!(other.game().result(), s.game().result());
         let mut broken = kept.clone();

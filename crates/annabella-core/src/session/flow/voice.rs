@@ -13,7 +13,7 @@ use crate::input::vocab::{NO, YES, fold};
 use crate::rules::MoveFacts;
 use crate::settings::{Microphone, Setting};
 
-use super::super::Session;
+use super::super::Rooms;
 use super::super::confirm::confirm_waived;
 use super::super::play;
 use super::super::prompt::{self, Prompt};
@@ -22,7 +22,7 @@ use super::super::voice::{
     Act, Asking, EitherAnswer, Heed, Scene, answers, either_answer, either_prompt,
 };
 
-impl Session {
+impl Rooms {
     /// One utterance heard.
     pub(in crate::session) fn heard(&mut self, heard: Heard) -> Vec<Event> {
         let t = &self.table;
@@ -175,7 +175,7 @@ impl Session {
     }
 
     /// `set KEY VALUE`: listening and the microphone as `listen` and
-    /// [`Session::set_microphone`] take them, any other setting at once.
+    /// [`Rooms::set_microphone`] take them, any other setting at once.
     pub(in crate::session) fn set_command(&mut self, setting: Setting) -> Vec<Event> {
         match setting {
             Setting::Listen(on) => self.listen_command(Some(on)),

@@ -8,26 +8,28 @@ use crate::input::BlindfoldOrder;
 use crate::input::commands::Command;
 use crate::store::SavedBlindfold;
 
+mod drill;
+
 /// Blindfold play in the current game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct Blindfold {
+struct Blindfold {
     /// The peeks allowed, or none for no limit.
-    pub budget: Option<u32>,
+    budget: Option<u32>,
     /// Peeks used so far.
-    pub used: u32,
+    used: u32,
 }
 
 /// What the training room keeps between lines.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Training {
     /// Blindfold play, when it is on.
-    pub blindfold: Option<Blindfold>,
+    blindfold: Option<Blindfold>,
     /// The drill in progress.
-    pub drill: Option<super::drill::Running>,
+    drill: Option<drill::Running>,
     /// The drills' statistics, kept across sessions by the store.
-    pub stats: crate::training::Stats,
+    stats: crate::training::Stats,
     /// Questions about the current game.
-    pub quiz: super::drill::Quiz,
+    quiz: drill::Quiz,
 }
 
 impl Training {
@@ -103,6 +105,16 @@ impl Training {
         }
     }
 
+    /// Whether the game is played blindfold.
+    pub fn blindfolded(&self) -> bool {
+        self.blindfold.is_some()
+    }
+
+    /// The drills' statistics as the store kept them.
+    pub fn set_stats(&mut self, stats: crate::training::Stats) {
+        self.stats = stats;
+    }
+
     /// Blindfold play as kept with the game.
     pub fn saved_blindfold(&self) -> Option<SavedBlindfold> {
         self.blindfold.map(|b| SavedBlindfold {
@@ -124,6 +136,6 @@ impl Training {
         if let Some(b) = self.blindfold.as_mut() {
             b.used = 0;
         }
-        self.quiz = super::drill::Quiz::default();
+        self.quiz = drill::Quiz::default();
     }
 }

@@ -17,10 +17,10 @@ use crate::training::{
     Drill, DrillKind, Presentation, Question, Start, Step, judge, quiz_question,
 };
 
-use super::Prompt;
-use super::opponent::Opponent;
-use super::table::Table;
-use super::training::Training;
+use super::super::Prompt;
+use super::super::opponent::Opponent;
+use super::super::table::Table;
+use super::Training;
 
 /// A drill in progress, and when its question was asked.
 #[derive(Clone, Debug)]
