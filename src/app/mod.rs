@@ -178,7 +178,7 @@ pub fn run(
 
 /// Reads lines on a thread of its own, each time it is asked (with the
 /// prompt to show) one line and those a pipe already sent after it, so
-/// that the loop can take engine replies and ticks meanwhile, and a
+/// that the loop can take engine replies and deadlines meanwhile, and a
 /// piped game costs one hand-off per batch, not per line. Not joined: at the end it may sit in a read that
 /// never returns.
 fn spawn_reader(mut source: Box<dyn LineSource + Send>, lines: Sender<Arrival>) -> Sender<Ask> {

@@ -301,8 +301,7 @@ impl Table {
         })
     }
 
-    /// Whether a clock runs (or waits for its start) and wants the
-    /// loop's tick.
+    /// Whether a clock runs (or waits for its start).
     pub fn clock_runs(&self) -> bool {
         self.clock.as_ref().is_some_and(|clock| {
             !self.game.is_over() && (clock.is_running() || !clock.is_started())

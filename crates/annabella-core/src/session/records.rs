@@ -23,7 +23,7 @@ use super::table::Table;
 /// What makes a game worth keeping again when it changes: its moves and
 /// position, result and offer, who plays whom, the settings in force and
 /// the clock apart from the running turn's time (which changes with
-/// every tick, and is not a change worth a write), the player's board
+/// every step of the time, and is not a change worth a write), the player's board
 /// and the blindfold score. Cheap to take on every input, unlike the
 /// record itself.
 #[derive(Clone, Debug, PartialEq)]

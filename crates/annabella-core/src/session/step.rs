@@ -288,7 +288,8 @@ impl Rooms {
         self.table.stop_clock_if_over();
         // What the player enters, and the end, note the running turn's
         // time too, so that a restart does not give back the time used
-        // (a tick does not: it would write every second).
+        // (the time stepped at an alarm's deadline does not: nothing the
+        // player did changed).
         let noted = matches!(kind, Kind::Line | Kind::Heard | Kind::DisplayKey) || self.quit;
         self.autosave_noting(noted);
         if kind.remembers(&events) {
