@@ -74,6 +74,15 @@ pub struct SaveFailed {
     pub kind: io::ErrorKind,
 }
 
+/// For logs and developers; the player hears the announcer's words.
+impl std::fmt::Display for SaveFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot write {}: {}", self.path.display(), self.kind)
+    }
+}
+
+impl std::error::Error for SaveFailed {}
+
 impl SaveFailed {
     /// A failed write of `path`.
     pub fn new(path: &Path, error: &io::Error) -> SaveFailed {

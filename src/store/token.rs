@@ -38,6 +38,24 @@ pub enum TokenError {
     NotAToken(TokenSource),
 }
 
+/// For logs and developers; never the text read, in case it was a
+/// token. The player hears the announcer's words.
+impl std::fmt::Display for TokenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TokenError::Unreadable { reason } => write!(f, "token file unreadable ({reason:?})"),
+            TokenError::NotAToken(TokenSource::Environment) => {
+                f.write_str("LICHESS_TOKEN does not hold a token")
+            }
+            TokenError::NotAToken(TokenSource::File) => {
+                f.write_str("the token file does not hold a token")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TokenError {}
+
 /// The token file for the settings file `config_file`: `lichess-token`
 /// in the same directory.
 ///
@@ -114,6 +132,34 @@ mod tests {
     fn an_error_shows_nothing_that_was_read() {
         let error = format!("{:?}", TokenError::NotAToken(TokenSource::File));
         assert_eq!(error, "NotAToken(File)");
+    }
+
+    #[test]
+    fn the_edges_errors_are_std_errors_that_say_what_they_are() {
+        use crate::event::IoReason;
+        use crate::store::broken::SaveFailed;
+        let full = std::io::Error::from(std::io::ErrorKind::StorageFull);
+        let mut errors: Vec<Box<dyn std::error::Error>> = vec![
+            Box::new(TokenError::NotAToken(TokenSource::Environment)),
+            Box::new(TokenError::Unreadable {
+                reason: IoReason::Permission,
+            }),
+            Box::new(SaveFailed::new(Path::new("/data/game.json"), &full)),
+        ];
+        #[cfg(feature = "voice")]
+        {
+            use crate::io::voice::whisper::tokens::TokenizerError;
+            use crate::io::voice::whisper::{LoadError, ScoreError};
+            errors.push(Box::new(LoadError::Broken));
+            errors.push(Box::new(LoadError::Unreadable(IoReason::Permission)));
+            errors.push(Box::new(ScoreError::Compute));
+            errors.push(Box::new(TokenizerError::NoEndOfText));
+        }
+        let said: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert!(said.iter().all(|s| !s.is_empty()), "{said:?}");
+        let distinct: std::collections::BTreeSet<&String> = said.iter().collect();
+        assert_eq!(distinct.len(), said.len(), "{said:?}");
+        assert!(said[2].contains("/data/game.json"), "{said:?}");
     }
 
     #[test]

@@ -23,6 +23,18 @@ pub enum ReadError {
     Broken,
 }
 
+/// For logs and developers; the player hears the announcer's words.
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(kind) => write!(f, "model file read failed: {kind}"),
+            ReadError::Broken => f.write_str("not a CTranslate2 model file"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
 /// The binary versions whose layout is the one above (older ones had no
 /// aliases or other type tables).
 const VERSIONS: std::ops::RangeInclusive<u32> = 5..=6;

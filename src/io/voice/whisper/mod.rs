@@ -31,6 +31,19 @@ pub enum LoadError {
     Broken,
 }
 
+/// For logs and developers; the player hears the announcer's words.
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::NotFound => f.write_str("no model.bin in the model folder"),
+            LoadError::Unreadable(reason) => write!(f, "model file unreadable ({reason:?})"),
+            LoadError::Broken => f.write_str("not a Whisper model in CTranslate2's format"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
 /// The most audio one window holds: the encoder's 30 s.
 const MAX_SECONDS: usize = 30;
 
@@ -41,6 +54,17 @@ pub enum ScoreError {
     /// positions, or shapes a damaged model could not run).
     Compute,
 }
+
+/// For logs and developers; the player hears the announcer's words.
+impl std::fmt::Display for ScoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScoreError::Compute => f.write_str("the network could not score the utterance"),
+        }
+    }
+}
+
+impl std::error::Error for ScoreError {}
 
 /// The ids of the special tokens the prefix and decoding need.
 struct Specials {

@@ -30,6 +30,22 @@ pub enum TokenizerError {
     NoEndOfText,
 }
 
+/// For logs and developers; the player hears the announcer's words.
+impl std::fmt::Display for TokenizerError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TokenizerError::NotJson => "tokenizer.json is not JSON",
+            TokenizerError::NotBpe => "tokenizer.json is not a BPE model",
+            TokenizerError::BadVocabulary => "tokenizer.json has a bad vocabulary",
+            TokenizerError::BadMerge => "tokenizer.json has a bad merge",
+            TokenizerError::BadAddedToken => "tokenizer.json has a bad added token",
+            TokenizerError::NoEndOfText => "tokenizer.json has no <|endoftext|>",
+        })
+    }
+}
+
+impl std::error::Error for TokenizerError {}
+
 /// (left, right) → (rank, merged id).
 type Merges = HashMap<(u32, u32), (u32, u32)>;
 
