@@ -194,17 +194,17 @@ impl Session {
 
     /// Who plays the other side now.
     pub fn opponent(&self) -> OpponentInfo {
-        self.rooms.seat.info(&self.rooms.table.settings)
+        self.rooms.opponent()
     }
 
     /// The game.
     pub fn game(&self) -> &Game {
-        &self.rooms.table.game
+        self.rooms.game()
     }
 
     /// The settings.
     pub fn settings(&self) -> &Settings {
-        &self.rooms.table.settings
+        self.rooms.settings()
     }
 
     /// Whether the player asked to quit.
@@ -214,12 +214,12 @@ impl Session {
 
     /// The open question, if any.
     pub fn prompt(&self) -> Option<&Prompt> {
-        self.rooms.table.prompt.as_ref()
+        self.rooms.prompt()
     }
 
     /// Whether a clock runs.
     pub fn timed(&self) -> bool {
-        self.rooms.table.clock_runs()
+        self.rooms.timed()
     }
 
     /// When the session must be told the time next even if no input
@@ -356,6 +356,26 @@ impl Rooms {
     /// When the session must be told the time next even if no input
     /// comes: a flag's fall or an alarm, so that they are said on time
     /// ([`Next::deadline`]).
+    fn opponent(&self) -> OpponentInfo {
+        self.seat.info(&self.table.settings)
+    }
+
+    fn game(&self) -> &Game {
+        &self.table.game
+    }
+
+    fn settings(&self) -> &Settings {
+        &self.table.settings
+    }
+
+    fn prompt(&self) -> Option<&Prompt> {
+        self.table.prompt.as_ref()
+    }
+
+    fn timed(&self) -> bool {
+        self.table.clock_runs()
+    }
+
     fn next_deadline(&self) -> Option<Instant> {
         self.clock.deadline(&self.table, self.against())
     }

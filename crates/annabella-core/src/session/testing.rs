@@ -1,15 +1,12 @@
 //! Shorthands for the rooms' unit tests: a line or a tick stepped as
-//! the loop steps it, and what the session's accessors read.
+//! the loop steps it.
 
 use std::time::Instant;
 
 use crate::engine::host::Request;
 use crate::event::Event;
 
-use crate::rules::Game;
-use crate::settings::Settings;
-
-use super::{Input, Prompt, Rooms, Step};
+use super::{Input, Rooms, Step};
 
 impl Rooms {
     /// The events of a line typed at `now`.
@@ -25,26 +22,6 @@ impl Rooms {
     /// The events of a tick at `now`.
     pub(crate) fn tick_at(&mut self, now: Instant) -> Vec<Event> {
         self.step(Input::Tick, now).events
-    }
-
-    /// The game.
-    pub(crate) fn game(&self) -> &Game {
-        &self.table.game
-    }
-
-    /// The settings.
-    pub(crate) fn settings(&self) -> &Settings {
-        &self.table.settings
-    }
-
-    /// The open question.
-    pub(crate) fn prompt(&self) -> Option<&Prompt> {
-        self.table.prompt.as_ref()
-    }
-
-    /// Whether a clock runs.
-    pub(crate) fn timed(&self) -> bool {
-        self.table.clock_runs()
     }
 }
 

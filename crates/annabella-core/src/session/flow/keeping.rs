@@ -290,12 +290,12 @@ impl Rooms {
             self.table.ask_store(Request::SetAsideKept);
             return Vec::new();
         }
-        let history = MoveFacts::history(&preview.table.game);
+        let history = MoveFacts::history(preview.game());
         let last = history[history.len().saturating_sub(2)..].to_vec();
         let offer = ResumeOffer {
-            opponent: preview.seat.info(&preview.table.settings),
-            number: preview.table.game.move_number(),
-            turn: preview.table.game.turn(),
+            opponent: preview.opponent(),
+            number: preview.game().move_number(),
+            turn: preview.game().turn(),
             last,
             clock: preview.table.clock_report(preview.against(), None),
         };
