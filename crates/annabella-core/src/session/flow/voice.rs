@@ -74,9 +74,19 @@ impl Rooms {
     /// Heard words offered to the open question; if they answer none,
     /// what they were read as runs, without reading them again.
     fn heard_words(&mut self, words: &str, act: Act) -> Vec<Event> {
-        let open = match self.offer(words) {
-            Ok(open) => open,
-            Err(answered) => return answered,
+        // A move heard while a heard command waits for its yes is no
+        // answer to it: were it offered, it would run as a line typed
+        // and play unconfirmed. The command lapses; the move goes on
+        // as heard (read back when listenconfirm asks).
+        let command_asked = matches!(self.table.prompt, Some(Prompt::HeardCommand { .. }));
+        let open = if command_asked && !matches!(act, Act::Line(_)) {
+            self.table.prompt = None;
+            None
+        } else {
+            match self.offer(words) {
+                Ok(open) => open,
+                Err(answered) => return answered,
+            }
         };
         match act {
             Act::Line(line) => self.run_open(line, open),
