@@ -14,7 +14,9 @@
 //! handed to the network, never to the session.
 
 mod brf;
+pub mod cli;
 mod display;
+pub mod generate;
 pub mod hear;
 pub mod start;
 mod voice;
@@ -40,8 +42,7 @@ use crate::net::NetHost;
 use crate::net::Token;
 use crate::session::{Effect, Input, Next, NextLine, Session, Start, TokenOutcome, VoiceNews};
 use crate::settings::Settings;
-use crate::store::token;
-use crate::store::{Keeper, Request as StoreRequest};
+use crate::store::{Keeper, Request as StoreRequest, token};
 
 /// The most lines of a pipe stepped before their answers are made
 /// durable and shown together. Only lines already read ahead are

@@ -64,6 +64,18 @@ impl Announcer {
             FlagError::Chess960Number(value) => m("chess960-number", &[("value", value)]),
             FlagError::EngineOption(value) => m("flag-engine-option", &[("value", value)]),
             FlagError::EngineWithoutOpponent => m("flag-engine-needs-opponent", &[]),
+            FlagError::NotOneOf {
+                flag,
+                value,
+                allowed,
+            } => m(
+                "flag-not-one-of",
+                &[
+                    ("flag", flag),
+                    ("value", value),
+                    ("allowed", &allowed.join(", ")),
+                ],
+            ),
             FlagError::Other(args) => m("flag-other", &[("args", args)]),
         };
         vec![format!("annabella: {line}"), m("flag-help", &[])]

@@ -60,6 +60,16 @@ pub enum FlagError {
     EngineOption(String),
     /// `--engine` with a human opponent.
     EngineWithoutOpponent,
+    /// A flag or word with a fixed set of values got another
+    /// (`annabella generate completions tcsh`).
+    NotOneOf {
+        /// The flag, with its dashes, or the word's name (`SHELL`).
+        flag: String,
+        /// The value given.
+        value: String,
+        /// The values it takes.
+        allowed: Vec<String>,
+    },
     /// Anything else the flag parser refused; the words of the command
     /// line.
     Other(String),
