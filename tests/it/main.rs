@@ -22,6 +22,7 @@ mod engines;
 mod locales;
 mod opponent;
 mod output_check;
+mod packaging;
 mod perft;
 mod pgn_files;
 mod pgn_replay;

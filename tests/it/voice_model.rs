@@ -36,7 +36,7 @@ fn no_model_installed_is_one_sentence_and_the_keyboard_goes_on() {
         .filter(|l| l.contains("Sprachmodell"))
         .collect();
     assert_eq!(said.len(), 1, "{lines:?}");
-    assert!(said[0].contains("scripts/setup"), "{lines:?}");
+    assert!(said[0].contains("voice-models"), "{lines:?}");
     assert!(said[0].contains("Tastatur"), "{lines:?}");
     assert!(
         lines.iter().any(|l| l.contains("Bauer Eva vier")),

@@ -29,6 +29,7 @@ mod dual;
 mod engine;
 mod flags;
 mod game;
+pub mod manual;
 mod online;
 mod prompt;
 mod records;
