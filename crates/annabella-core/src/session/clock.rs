@@ -108,7 +108,7 @@ impl ClockRoom {
             return Vec::new();
         };
         let mut events = Vec::new();
-        for color in o.alarm_sides() {
+        for color in Color::ALL.into_iter().filter(|&c| o.alarms_for(c)) {
             let left = clock.left(color, now);
             let before = self.seen[color].replace(left);
             let Some(before) = before else {
@@ -163,28 +163,29 @@ impl ClockRoom {
     pub fn deadline(&self, t: &Table, o: Opponent) -> Option<Instant> {
         let clock = t.clock.as_ref()?;
         let now = t.now?;
-        if t.game.is_over() || !clock.is_running() {
+        if t.game.is_over() {
             return None;
         }
+        // Every step names its deadline, so the running time is worked
+        // out once here, not once for the flag and once per alarm.
+        let (left, from) = clock.countdown(now)?;
+        let flag = if left.is_zero() { now } else { from + left };
         let turn = clock.turn();
-        let mut next = clock.deadline(now);
-        if o.alarm_sides().contains(&turn) {
-            let left = clock.left(turn, now);
-            let said = &self.said[turn];
-            let alarm = t
-                .settings
-                .time_alerts
-                .0
-                .iter()
-                .map(|&t| (t, Duration::from_secs(u64::from(t))))
-                .filter(|&(t, d)| d < left && !said.contains(&t))
-                .map(|(_, d)| d)
-                .max();
-            if let Some(at) = alarm.and_then(|d| clock.when_left(d, now)) {
-                next = Some(next.map_or(at, |n| n.min(at)));
-            }
+        if !o.alarms_for(turn) {
+            return Some(flag);
         }
-        next
+        let said = &self.said[turn];
+        let alarm = t
+            .settings
+            .time_alerts
+            .0
+            .iter()
+            .filter(|t| !said.contains(t))
+            .map(|&t| Duration::from_secs(u64::from(t)))
+            .filter(|&d| d < left)
+            .max();
+        // Below the flag: an alarm is at a time still left.
+        Some(alarm.map_or(flag, |d| flag.min(from + (left - d))))
     }
 }
 
@@ -417,6 +418,25 @@ mod tests {
         let paused = s.step(Input::Line("pause".into()), at(t0, 12.0)).next;
         assert_eq!(paused.deadline, None, "nothing is due while paused");
         assert!(s.step(Input::Line("quit".into()), at(t0, 13.0)).next.quit);
+    }
+
+    #[test]
+    fn under_a_simple_delay_the_deadlines_wait_for_the_delay_and_skip_alarms_said() {
+        let mut s = session("1 d 5", &[50, 30], OpponentChoice::Human);
+        let t0 = Instant::now();
+        // 60 s behind a 5 s delay: 50 s left at 15 s, the flag at 65 s.
+        assert_eq!(s.step(Input::Tick, t0).next.deadline, Some(at(t0, 15.0)));
+        let said = s.step(Input::Tick, at(t0, 15.0));
+        assert_eq!(said.events, [alarm(Who::Side(Color::White), 50)]);
+        // 50 is said: 30 s left at 35 s is next.
+        assert_eq!(said.next.deadline, Some(at(t0, 35.0)));
+        let said = s.step(Input::Tick, at(t0, 35.0));
+        assert_eq!(said.events, [alarm(Who::Side(Color::White), 30)]);
+        assert_eq!(said.next.deadline, Some(at(t0, 65.0)), "only the flag");
+        // Against the engine only the player's own alarms count.
+        let mut s = session("1 d 5", &[50], OpponentChoice::Engine);
+        let first = s.step(Input::Tick, t0).next;
+        assert_eq!(first.deadline, Some(at(t0, 15.0)));
     }
 
     #[test]

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 
 use shakmaty::{Color, Move};
 
+use crate::dual::PlayerBoard;
 use crate::event::{Answer, BrailleSheet, Event, IoReason};
 use crate::input::{LoadFrom, PgnTo};
 use crate::rules::clock::{Clock, ClockMark};
@@ -25,25 +26,60 @@ use super::table::Table;
 /// the clock apart from the running turn's time (which changes with
 /// every step of the time, and is not a change worth a write), the player's board
 /// and the blindfold score. Cheap to take on every input, unlike the
-/// record itself.
+/// record itself: taken as [`MarkNow`], which borrows the settings and
+/// the board, and made owned only when the game is kept.
 #[derive(Clone, Debug, PartialEq)]
-pub(super) struct Mark {
+pub(super) struct Mark<S = Settings, B = PlayerBoard> {
     pub plies: usize,
     pub position: u64,
     pub result: Option<Finished>,
     pub offer: Option<Color>,
     pub human: Color,
-    pub settings: Settings,
+    pub settings: S,
     pub clock: Option<ClockMark>,
-    pub my_board: crate::dual::PlayerBoard,
+    pub my_board: B,
     pub blindfold: Option<SavedBlindfold>,
     pub quiz: Option<(u32, u32)>,
 }
+
+/// The game's mark as it is now, compared at every step without a copy
+/// of the settings or the board.
+pub(super) type MarkNow<'a> = Mark<&'a Settings, &'a PlayerBoard>;
 
 impl Mark {
     /// The clock's part of the mark.
     pub fn of_clock(clock: Option<&Clock>) -> Option<ClockMark> {
         clock.map(Clock::settled)
+    }
+
+    /// This mark, to be compared with one taken now.
+    fn now(&self) -> MarkNow<'_> {
+        self.with(&self.settings, &self.my_board)
+    }
+}
+
+impl MarkNow<'_> {
+    /// The mark to keep.
+    pub fn owned(&self) -> Mark {
+        self.with(self.settings.clone(), self.my_board.clone())
+    }
+}
+
+impl<S, B> Mark<S, B> {
+    /// The same mark with `settings` and `my_board` in their place.
+    fn with<T, C>(&self, settings: T, my_board: C) -> Mark<T, C> {
+        Mark {
+            plies: self.plies,
+            position: self.position,
+            result: self.result,
+            offer: self.offer,
+            human: self.human,
+            settings,
+            clock: self.clock,
+            my_board,
+            blindfold: self.blindfold,
+            quiz: self.quiz,
+        }
     }
 }
 
@@ -87,11 +123,12 @@ impl Records {
     /// keeping changed since the last time (a game without a move has
     /// nothing to lose: the first write comes with the first move, or a
     /// result, an offer).
-    pub fn worth_keeping(&self, empty: bool, mark: &Mark) -> bool {
-        if (empty && self.kept.is_none()) || self.named.as_ref() == Some(mark) {
+    pub fn worth_keeping(&self, empty: bool, mark: &MarkNow) -> bool {
+        let same = |other: &Option<Mark>| other.as_ref().is_some_and(|o| o.now() == *mark);
+        if (empty && self.kept.is_none()) || same(&self.named) {
             return false;
         }
-        self.kept.as_ref() != Some(mark)
+        !same(&self.kept)
     }
 
     /// The store could not keep the game (`Some`), or can again.

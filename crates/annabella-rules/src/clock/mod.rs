@@ -202,18 +202,27 @@ impl Clock {
         (self.started && self.left(self.turn, now).is_zero()).then_some(self.turn)
     }
 
+    /// The running side's time left at `now`, and the instant from which
+    /// it runs down: `now`, or the end of a simple delay still running.
+    /// `None` when no time runs.
+    pub fn countdown(&self, now: Instant) -> Option<(Duration, Instant)> {
+        self.since?;
+        let used = self.turn_time(now);
+        let left = self.state.left[self.turn].saturating_sub(self.cost(used));
+        // Under a simple delay the main time waits for the delay first.
+        let delay = match self.control.bonus() {
+            Bonus::Delay(d) => d.saturating_sub(used),
+            _ => Duration::ZERO,
+        };
+        Some((left, now + delay))
+    }
+
     /// When the running side will have `amount` left if it does not
     /// move; `None` when no time runs or it has no more than that now.
     pub fn when_left(&self, amount: Duration, now: Instant) -> Option<Instant> {
-        self.since?;
-        let left = self.left(self.turn, now);
+        let (left, from) = self.countdown(now)?;
         let gap = left.checked_sub(amount).filter(|g| !g.is_zero())?;
-        // Under a simple delay the main time waits for the delay first.
-        let delay = match self.control.bonus() {
-            Bonus::Delay(d) => d.saturating_sub(self.turn_time(now)),
-            _ => Duration::ZERO,
-        };
-        Some(now + delay + gap)
+        Some(from + gap)
     }
 
     /// When the running side's flag falls if it does not move.
@@ -724,5 +733,34 @@ mod tests {
         assert_eq!(clock.when_left(secs(60.0), fake.at(1.0)), None);
         clock.pause(fake.at(2.0));
         assert_eq!(clock.when_left(secs(30.0), fake.at(3.0)), None);
+    }
+
+    #[test]
+    fn the_countdown_waits_for_a_simple_delay_and_then_runs() {
+        let fake = Fake::new();
+        let mut clock = Clock::new(control("1 d 5"), Color::White);
+        assert_eq!(clock.countdown(fake.at(0.0)), None, "not started");
+        clock.start(fake.at(0.0));
+        // Inside the delay: all 60 s left, running from the delay's end.
+        assert_eq!(
+            clock.countdown(fake.at(2.0)),
+            Some((secs(60.0), fake.at(5.0)))
+        );
+        // Past it: 3 s of the main time gone, running from now.
+        assert_eq!(
+            clock.countdown(fake.at(8.0)),
+            Some((secs(57.0), fake.at(8.0)))
+        );
+        assert_eq!(clock.deadline(fake.at(8.0)), Some(fake.at(65.0)));
+        let mut plain = Clock::new(control("1+0"), Color::White);
+        plain.start(fake.at(0.0));
+        assert_eq!(
+            plain.countdown(fake.at(10.0)),
+            Some((secs(50.0), fake.at(10.0)))
+        );
+        // The flag has fallen: the deadline is now.
+        assert_eq!(plain.deadline(fake.at(70.0)), Some(fake.at(70.0)));
+        plain.pause(fake.at(80.0));
+        assert_eq!(plain.countdown(fake.at(81.0)), None, "paused");
     }
 }

@@ -18,7 +18,7 @@ use crate::store::{ReadFor, Reply, Request, SavedGame};
 use super::super::Rooms;
 use super::super::confirm;
 use super::super::prompt::Prompt;
-use super::super::records::Mark;
+use super::super::records::{Mark, MarkNow};
 
 impl Rooms {
     /// Keeps the game when something worth keeping changed: a move, a
@@ -45,6 +45,7 @@ impl Rooms {
         let running = self.table.clock.as_ref().is_some_and(|c| c.is_running());
         let time_noted = noted && running && self.records.keeping();
         if time_noted || self.records.worth_keeping(empty, &mark) {
+            let mark = mark.owned();
             let settings = self.records.saved_settings(&self.table.settings);
             let head = self.record_head_with(now, settings);
             self.records.keep(&mut self.table, mark, head);
@@ -61,16 +62,16 @@ impl Rooms {
         }
     }
 
-    fn mark(&self) -> Mark {
+    fn mark(&self) -> MarkNow<'_> {
         Mark {
             plies: self.table.game.plies().len(),
             position: key_of(self.table.game.position()),
             result: self.table.game.result(),
             offer: self.table.game.draw_offer(),
             human: self.seat.human(),
-            settings: self.table.settings.clone(),
+            settings: &self.table.settings,
             clock: Mark::of_clock(self.table.clock.as_ref()),
-            my_board: self.dual.mine().clone(),
+            my_board: self.dual.mine(),
             blindfold: self.training.saved_blindfold(),
             quiz: self.training.saved_quiz(),
         }
@@ -228,7 +229,7 @@ impl Rooms {
                 return match self.restore(&game, now) {
                     Ok(()) => {
                         self.keep_aside();
-                        let mark = self.mark();
+                        let mark = self.mark().owned();
                         self.records.named(mark);
                         let mut events = vec![RecordEvent::Loaded(name).into()];
                         events.push(self.table.status(self.against()));
@@ -311,7 +312,7 @@ impl Rooms {
     ) -> Vec<Event> {
         match self.restore(saved, now) {
             Ok(()) => {
-                let mark = self.mark();
+                let mark = self.mark().owned();
                 self.records.kept(mark);
                 // The store resumed the same moves.
                 self.records.synced(self.table.game.plies());
