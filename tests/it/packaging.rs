@@ -395,6 +395,7 @@ fn the_debian_package_carries_the_generated_files_where_each_program_looks() {
         ),
         ("annabella.desktop", "usr/share/applications/"),
         ("README.md", "usr/share/doc/annabella/"),
+        ("COPYING", "usr/share/doc/annabella/"),
     ] {
         assert!(
             assets.iter().any(|(f, t)| f == from && t == to),
