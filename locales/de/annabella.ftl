@@ -1039,6 +1039,7 @@ generate-man = Schreibt die Handbuchseite annabella(1) in roff auf die Standarda
 generate-man-lang = Die Sprache der Seite: de, en oder et (Vorgabe: die der Umgebung).
 generate-completions = Schreibt die Vervollständigung einer Shell auf die Standardausgabe.
 generate-shell = Die Shell: bash, zsh, fish, elvish oder powershell.
+output-failed = annabella: die Ausgabe kann nicht geschrieben werden: { $why }.
 flag-not-one-of = { $flag } nimmt { $allowed }, nicht { $value }.
 man-manual = Benutzerbefehle
 man-name = BEZEICHNUNG

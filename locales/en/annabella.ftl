@@ -953,6 +953,7 @@ generate-man = Writes the man page annabella(1) in roff to standard output.
 generate-man-lang = The language of the page: de, en or et (default: the environment's).
 generate-completions = Writes the completions of a shell to standard output.
 generate-shell = The shell: bash, zsh, fish, elvish or powershell.
+output-failed = annabella: the output cannot be written: { $why }.
 flag-not-one-of = { $flag } takes { $allowed }, not { $value }.
 man-manual = User Commands
 man-name = NAME

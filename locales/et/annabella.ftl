@@ -1023,6 +1023,7 @@ generate-man = Kirjutab juhendilehe annabella(1) roff-vormingus standardväljund
 generate-man-lang = Lehe keel: de, en või et (vaikimisi keskkonna oma).
 generate-completions = Kirjutab shelli lõpetused standardväljundisse.
 generate-shell = Shell: bash, zsh, fish, elvish või powershell.
+output-failed = annabella: väljundit ei saa kirjutada: { $why }.
 flag-not-one-of = { $flag } võtab { $allowed }, mitte { $value }.
 man-manual = Kasutaja käsud
 man-name = NIMI

@@ -77,7 +77,8 @@ pub fn generate(args: &[String], env_lang: Lang, announcer: &Announcer) -> ExitC
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("annabella: {e}");
+            let reason = crate::event::IoReason::of(&e);
+            eprintln!("{}", announcer.output_failed(lang, reason));
             ExitCode::FAILURE
         }
     }

@@ -470,7 +470,8 @@ fn run(
         // A closed pipe downstream is the reader's choice, not an error.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("annabella: {e}");
+            let reason = crate::event::IoReason::of(&e);
+            eprintln!("{}", announcer.output_failed(settings.lang, reason));
             ExitCode::FAILURE
         }
     }

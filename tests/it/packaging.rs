@@ -273,6 +273,29 @@ fn generate_refuses_what_it_cannot_make_in_the_ui_language() {
     assert!(String::from_utf8_lossy(&out.stdout).contains(".SH BEZEICHNUNG"));
 }
 
+#[test]
+fn a_page_that_cannot_be_written_is_said_in_the_ui_language() {
+    let home = Home::new();
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let out = home
+        .command(&["generate", "man"])
+        .env("LANG", "de_DE.UTF-8")
+        .stdin(Stdio::null())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("annabella runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(
+        err.trim(),
+        "annabella: die Ausgabe kann nicht geschrieben werden: der Datenträger ist voll."
+    );
+}
+
 /// Runs git in the repository, if it is a git checkout of its own.
 fn git(args: &[&str]) -> Option<String> {
     let out = Command::new("git")

@@ -177,6 +177,13 @@ impl Announcer {
         )
     }
 
+    /// The output (standard output, a pipe, a file it is sent to) cannot
+    /// be written, and why: the line said on standard error, in `lang`.
+    pub fn output_failed(&self, lang: crate::settings::Lang, reason: IoReason) -> String {
+        let why = self.io_reason(lang, reason);
+        self.message(lang, "output-failed", &[("why", s(why))])
+    }
+
     /// The first words of the names the store gives games itself, in
     /// `lang`: an unfinished game put aside, a finished or unnamed one.
     pub fn game_names(&self, lang: crate::settings::Lang) -> [String; 2] {
