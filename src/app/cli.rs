@@ -238,12 +238,13 @@ pub fn with_subcommands(lang: Lang, announcer: &Announcer) -> Command {
 /// One flag per setting, `--KEY VALUE` with the English key word; the
 /// help is in `lang`.
 fn with_setting_flags(mut command: Command, lang: Lang, announcer: &Announcer) -> Command {
+    let defaults = Settings::default();
     for key in Key::all() {
         let name = key.word(Lang::En);
         let mut arg = Arg::new(name)
             .long(name)
             .value_name("VALUE")
-            .help(setting_help(key, lang, announcer))
+            .help(setting_help(key, &defaults, lang, announcer))
             .value_parser(SettingValue(key))
             // The help says the values in the UI language already.
             .hide_possible_values(true);
@@ -268,9 +269,10 @@ fn with_setting_flags(mut command: Command, lang: Lang, announcer: &Announcer) -
         .mut_arg("seed", |arg| arg.value_parser(number::<u64>("--seed")))
 }
 
-/// What a setting does, its values and its default, in `lang`: the help
+/// What a setting does, its values and its default (of `defaults`), in
+/// `lang`: the help
 /// of its flag and its entry in the man page.
-pub fn setting_help(key: Key, lang: Lang, announcer: &Announcer) -> String {
+pub fn setting_help(key: Key, defaults: &Settings, lang: Lang, announcer: &Announcer) -> String {
     let p = Phrasing {
         lang,
         style: Style::Fide,
@@ -279,7 +281,7 @@ pub fn setting_help(key: Key, lang: Lang, announcer: &Announcer) -> String {
     let default = match key {
         _ if takes_auto(key) => "auto".into(),
         Key::Lang => "LC_ALL, LC_MESSAGES, LANG".into(),
-        _ => Settings::default().get(key).show(Lang::En),
+        _ => defaults.get(key).show(Lang::En),
     };
     let args = [
         ("about", announcer.message(lang, key.entry().help, &[])),

@@ -19,7 +19,8 @@ use crate::announce::manual::{self, PAGE};
 use crate::input::FlagError;
 use crate::input::commands::COMMANDS;
 use crate::input::lang_named;
-use crate::settings::{Key, Lang};
+use crate::lang::Words;
+use crate::settings::{Key, Lang, Settings};
 
 /// `annabella generate`'s command, its help in `lang`.
 pub fn command(lang: Lang, announcer: &Announcer) -> Command {
@@ -218,18 +219,24 @@ fn commands(lang: Lang, announcer: &Announcer) -> Roff {
     roff.control("SH", [m(heading).as_str()]);
     roff.text([roman(m(intro))]);
     for entry in &COMMANDS {
-        roff.control("TP", []);
-        roff.text([
-            bold(entry.words.en.join(", ")),
-            roman(format!(
-                " (de: {}; et: {})",
-                entry.words.de.join(", "),
-                entry.words.et.join(", ")
-            )),
-        ]);
-        roff.text([roman(m(entry.help))]);
+        entry_with_words(&mut roff, &entry.words, "", m(entry.help));
     }
     roff
+}
+
+/// One entry of a table: its English words in bold, its German and
+/// Estonian ones and `more` after them, and `text` under it.
+fn entry_with_words(roff: &mut Roff, words: &Words, more: &str, text: String) {
+    roff.control("TP", []);
+    roff.text([
+        bold(words.en.join(", ")),
+        roman(format!(
+            " (de: {}; et: {}{more})",
+            words.de.join(", "),
+            words.et.join(", ")
+        )),
+    ]);
+    roff.text([roman(text)]);
 }
 
 /// Every setting of the settings table: its key words in the three
@@ -240,19 +247,11 @@ fn settings(lang: Lang, announcer: &Announcer) -> Roff {
     let (heading, intro) = PAGE.settings;
     roff.control("SH", [m(heading).as_str()]);
     roff.text([roman(m(intro))]);
+    let defaults = Settings::default();
     for key in Key::all() {
-        let words = key.entry().words;
-        roff.control("TP", []);
-        roff.text([
-            bold(words.en.join(", ")),
-            roman(format!(
-                " (de: {}; et: {}; --{})",
-                words.de.join(", "),
-                words.et.join(", "),
-                key.word(Lang::En)
-            )),
-        ]);
-        roff.text([roman(cli::setting_help(key, lang, announcer))]);
+        let flag = format!("; --{}", key.word(Lang::En));
+        let text = cli::setting_help(key, &defaults, lang, announcer);
+        entry_with_words(&mut roff, &key.entry().words, &flag, text);
     }
     roff
 }
