@@ -21,7 +21,7 @@ use crate::rules::key_of;
 // The session makes the requests and reads the replies: they are the
 // core's, the threads that answer them are here.
 pub use annabella_core::engine::host::{
-    AnalysisRequest, Answer, GoClock, MoveRequest, Reply, Request,
+    AnalysisRequest, Answer, Budget, GoClock, MoveRequest, Reply, Request,
 };
 
 /// A search with a node budget, for hints and evaluations: deterministic,
@@ -29,7 +29,7 @@ pub use annabella_core::engine::host::{
 fn analyse_until(
     initial: &Chess,
     moves: &[Move],
-    nodes: u64,
+    budget: Budget,
     stop: Arc<AtomicBool>,
 ) -> SearchResult {
     let mut pos = initial.clone();
@@ -40,9 +40,15 @@ fn analyse_until(
     }
     let mut searcher = Searcher::new(4);
     searcher.set_stop_flag(stop);
-    let limits = Limits {
-        nodes: Some(nodes),
-        ..Limits::default()
+    let limits = match budget {
+        Budget::Nodes(n) => Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        },
+        Budget::Depth(d) => Limits {
+            depth: Some(d),
+            ..Limits::default()
+        },
     };
     searcher.search(&pos, &keys, &limits, &mut |_| {})
 }
@@ -186,7 +192,7 @@ fn analysis_worker(
             continue;
         }
         let result = panic::catch_unwind(AssertUnwindSafe(|| {
-            analyse_until(&request.initial, &request.moves, request.nodes, stop)
+            analyse_until(&request.initial, &request.moves, request.budget, stop)
         }));
         // A search that panicked has found nothing, but it still answers:
         // the session waits for every reply.

@@ -4,6 +4,7 @@
 //! repetition), and the result. It knows nothing of words or I/O: every
 //! outcome is a value the announcer can put into words.
 
+mod annotation;
 pub mod clock;
 mod facts;
 mod import;
@@ -11,6 +12,7 @@ mod outcome;
 mod record;
 mod tags;
 
+pub use annotation::{Eval, Judgement, PlyNote};
 pub use facts::{Check, MoveFacts};
 pub use import::{
     GameSummary, ImportError, ImportErrorKind, ImportedGame, import_game, import_games,

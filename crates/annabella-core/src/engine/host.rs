@@ -40,8 +40,23 @@ pub struct AnalysisRequest {
     pub initial: Chess,
     /// The moves played since.
     pub moves: Vec<Move>,
-    /// Nodes to search.
-    pub nodes: u64,
+    /// How far to search.
+    pub budget: Budget,
+    /// Standard or Chess960 castling, for an external engine.
+    pub mode: CastlingMode,
+    /// An external engine to analyse with; the built-in engine answers
+    /// when there is none or it fails.
+    pub external: Option<ExternalSpec>,
+}
+
+/// How far an analysis searches: either bound gives the same answer
+/// every time on the built-in engine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// About this many nodes (`go nodes N`).
+    Nodes(u64),
+    /// This many plies of iterative deepening (`go depth N`).
+    Depth(u32),
 }
 
 /// What the opponent should think about.

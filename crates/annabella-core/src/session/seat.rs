@@ -11,7 +11,7 @@ use std::time::Duration;
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::engine::client::{ExternalSpec, Failure};
-use crate::engine::host::{AnalysisRequest, Answer, MoveRequest, Reply, Request};
+use crate::engine::host::{AnalysisRequest, Answer, Budget, MoveRequest, Reply, Request};
 use crate::engine::level;
 use crate::engine::search::{Score, SearchResult};
 use crate::event::{EngineEvent, Evaluation, Event, OpponentInfo, OpponentKind};
@@ -296,7 +296,9 @@ impl Seat {
             id,
             initial: t.game.initial_position().clone(),
             moves: t.game.plies().iter().map(|p| p.mv).collect(),
-            nodes: self.analysis_nodes,
+            budget: Budget::Nodes(self.analysis_nodes),
+            mode: t.game.castling_mode(),
+            external: None,
         }));
         Vec::new()
     }

@@ -1,0 +1,1 @@
+//! placeholder: the formulas (being written)
