@@ -1,28 +1,31 @@
 //! PGN import: the games of a PGN file as [`Game`]s, read with `pgn-reader`.
 //!
-//! A file may hold many games. Comments, NAGs and variations are read past;
-//! a byte-order mark and CRLF line ends are accepted. A game stops at the
-//! first move that cannot be read or played, and is kept up to there with
-//! an [`ImportError`] saying where and why; a null move (`Z0`, `--`,
-//! `0000`) is named as one. German piece letters are read where the
-//! English ones do not read (annabella's own `pgn FILE de` writes them).
-//! No input makes this panic.
+//! A file may hold many games. Of comments, NAGs and variations only the
+//! analysis lichess writes is kept ([`ImportedGame::notes`]); the rest is
+//! read past. A byte-order mark and CRLF line ends are accepted. A game
+//! stops at the first move that cannot be read or played, and is kept up
+//! to there with an [`ImportError`] saying where and why; a null move
+//! (`Z0`, `--`, `0000`) is named as one. German piece letters are read
+//! where the English ones do not read (annabella's own `pgn FILE de`
+//! writes them). No input makes this panic.
 
 mod game;
 mod german;
+mod notes;
 mod scan;
+mod start;
 
 use std::cell::Cell;
 use std::io::{self, Read};
 use std::ops::ControlFlow;
 use std::rc::Rc;
 
-use pgn_reader::{RawTag, Reader, Visitor};
-use shakmaty::fen::Fen;
+use pgn_reader::{Nag, RawComment, RawTag, Reader, Skip, Visitor};
 use shakmaty::san::SanPlus;
-use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, Outcome, Rank, Setup};
+use shakmaty::{Color, Outcome};
 
-use super::{Game, Tags};
+use super::{Game, PlyNote, Tags};
+use start::start_game;
 
 /// One game read from a PGN file.
 #[derive(Clone, Debug)]
@@ -33,6 +36,14 @@ pub struct ImportedGame {
     pub game: Game,
     /// Why the game was not read to its end, if it was not.
     pub error: Option<ImportError>,
+    /// The analysis the file gives, as lichess writes it: one note per
+    /// ply of `game`, by index (the evaluation from `[%eval]` in the
+    /// comment after the move, the judgement from its NAG, the first
+    /// variation after it as the better line), [`PlyNote::default`] for
+    /// a move the file says nothing of; empty when it says nothing of
+    /// any. What does not read (a garbled `[%eval]`, a variation with a
+    /// move that does not play) is left out without a word.
+    pub notes: Vec<PlyNote>,
 }
 
 impl ImportedGame {
@@ -393,7 +404,9 @@ struct Importer {
     /// What stopped the game: the kind and the text.
     stop: Option<(ImportErrorKind, String)>,
     outcome: Option<Outcome>,
+    /// The main line's moves read, played or not.
     sans: usize,
+    notes: notes::Notes,
 }
 
 impl Visitor for Importer {
@@ -425,12 +438,19 @@ impl Visitor for Importer {
     }
 
     fn san(&mut self, _: &mut (), san: SanPlus) -> ControlFlow<()> {
+        if self.notes.in_variation() {
+            self.notes.san(san.san);
+            return ControlFlow::Continue(());
+        }
         self.sans += 1;
         let Some(game) = self.game.as_mut() else {
             return ControlFlow::Break(());
         };
         match game.play_read(san.san) {
-            Ok(()) => ControlFlow::Continue(()),
+            Ok(()) => {
+                self.notes.played();
+                ControlFlow::Continue(())
+            }
             Err(kind) => {
                 self.stop = Some((kind, san.to_string()));
                 ControlFlow::Break(())
@@ -438,8 +458,34 @@ impl Visitor for Importer {
         }
     }
 
+    fn nag(&mut self, _: &mut (), nag: Nag) -> ControlFlow<()> {
+        self.notes.nag(self.last_ply(), nag.0);
+        ControlFlow::Continue(())
+    }
+
+    fn comment(&mut self, _: &mut (), comment: RawComment<'_>) -> ControlFlow<()> {
+        self.notes.comment(self.last_ply(), comment.as_bytes());
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _: &mut ()) -> ControlFlow<(), Skip> {
+        let last = self.last_ply().and_then(|ply| {
+            let before = self.game.as_ref()?.position_before(ply)?;
+            Some((ply, before))
+        });
+        ControlFlow::Continue(self.notes.begin_variation(last))
+    }
+
+    fn end_variation(&mut self, _: &mut ()) -> ControlFlow<()> {
+        self.notes.end_variation();
+        ControlFlow::Continue(())
+    }
+
     fn outcome(&mut self, _: &mut (), outcome: Outcome) -> ControlFlow<()> {
-        self.outcome = Some(outcome);
+        // A variation read as a better line may end in a result of its own.
+        if !self.notes.in_variation() {
+            self.outcome = Some(outcome);
+        }
         ControlFlow::Continue(())
     }
 
@@ -453,6 +499,11 @@ impl Pass for Importer {
 }
 
 impl Importer {
+    /// The index of the main line's last move played, if any.
+    fn last_ply(&self) -> Option<usize> {
+        self.game.as_ref()?.plies().len().checked_sub(1)
+    }
+
     /// The imported game `number`, once `pgn-reader` is done with it.
     fn finish(&mut self, number: usize, unit: Unit) -> ImportedGame {
         let tags = std::mem::take(&mut self.tags);
@@ -477,7 +528,9 @@ impl Importer {
         } else {
             None
         };
-        if unreadable.is_some()
+        // A German move in a variation is passed over by the reader too,
+        // leaving a line that may still play but is not the one written.
+        if (unreadable.is_some() || self.notes.read_variations())
             && let Some(english) = german::english(unit.text)
             && let Some(read) = import_one(number, &english)
         {
@@ -516,75 +569,12 @@ impl Importer {
             text,
             last,
         });
-        ImportedGame { tags, game, error }
-    }
-}
-
-/// The start a game's tags ask for: `Variant` and `FEN`.
-fn start_game(tags: &Tags) -> Result<Game, (ImportErrorKind, String)> {
-    let chess960 = match tags.get("Variant") {
-        None => false,
-        Some(variant) => is_chess960(variant)
-            .ok_or_else(|| (ImportErrorKind::UnknownVariant, variant.to_string()))?,
-    };
-    match tags.get("FEN") {
-        Some(fen) => {
-            game_from_fen(fen, chess960).ok_or_else(|| (ImportErrorKind::BadFen, fen.to_string()))
+        let notes = self.notes.finish(game.plies().len());
+        ImportedGame {
+            tags,
+            game,
+            error,
+            notes,
         }
-        None if chess960 => {
-            Game::chess960(518).map_err(|_| (ImportErrorKind::BadFen, String::new()))
-        }
-        None => Ok(Game::new()),
     }
-}
-
-/// Whether a `Variant` tag means Chess960 (`Some(false)` for chess).
-fn is_chess960(variant: &str) -> Option<bool> {
-    let name: String = variant
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_lowercase())
-        .collect();
-    match name.as_str() {
-        "" | "standard" | "chess" | "normal" | "fromposition" => Some(false),
-        "chess960" | "960" | "fischerandom" | "fischerrandom" | "fischerrandomchess" => Some(true),
-        _ => None,
-    }
-}
-
-/// A game from a `FEN` tag: X-FEN or Shredder castling; a Chess960 start
-/// position keeps its number.
-fn game_from_fen(fen: &str, chess960: bool) -> Option<Game> {
-    let setup = Fen::from_ascii(fen.trim().as_bytes()).ok()?.into_setup();
-    if chess960 && let Some(n) = chess960_number(&setup) {
-        return Game::chess960(n).ok();
-    }
-    let mode = if chess960 {
-        CastlingMode::Chess960
-    } else {
-        CastlingMode::detect(&setup)
-    };
-    // As in `Game::from_fen`: an impossible check still has sound moves.
-    let pos: Chess = match setup.position(mode) {
-        Ok(pos) => pos,
-        Err(e) => e.ignore_impossible_check().ok()?,
-    };
-    let standard = pos == Chess::default() && mode == CastlingMode::Standard;
-    Some(Game::from_position(pos, mode, None, !standard))
-}
-
-/// The number of the Chess960 start position `setup` is, if it is one.
-fn chess960_number(setup: &Setup) -> Option<u32> {
-    let pawn_ranks = Bitboard::from(Rank::Second) | Bitboard::from(Rank::Seventh);
-    let back_ranks = Bitboard::from(Rank::First) | Bitboard::from(Rank::Eighth);
-    let at_start = setup.turn == Color::White
-        && setup.fullmoves.get() == 1
-        && setup.halfmoves == 0
-        && setup.ep_square.is_none()
-        && setup.board.pawns() == pawn_ranks
-        && setup.castling_rights == setup.board.rooks() & back_ranks;
-    if !at_start {
-        return None;
-    }
-    (0..960).find(|&n| Board::chess960(n) == setup.board)
 }

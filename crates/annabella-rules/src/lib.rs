@@ -8,6 +8,7 @@ mod annotation;
 pub mod clock;
 mod facts;
 mod import;
+mod opening;
 mod outcome;
 mod record;
 mod tags;
@@ -18,6 +19,7 @@ pub use import::{
     GameSummary, ImportError, ImportErrorKind, ImportedGame, import_game, import_games,
     is_null_move, list_games,
 };
+pub use opening::{Opening, opening_of};
 pub use outcome::{
     ClaimKind, ClaimOutcome, ClaimRefusal, EndReason, Finished, PlayError, Ply, SetupError,
 };

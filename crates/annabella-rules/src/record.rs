@@ -6,7 +6,9 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Color, EnPassantMode};
 
 use super::clock::Clock;
-use super::{EndReason, Game, Tags};
+use super::{EndReason, Game, PlyNote, Tags};
+
+mod notes;
 
 impl Game {
     /// The current position as FEN: en passant square only when a legal
@@ -47,7 +49,9 @@ impl Game {
         })
     }
 
-    /// The game as PGN, written as `options` ask.
+    /// The game as PGN, written as `options` ask; with `options.notes`,
+    /// an analysis as lichess exports one (`13. Qxd5?? { [%eval -4.2] }
+    /// (13. Nxd5 Qxd5 14. Be3) 13... Nxd5`).
     ///
     /// ```
     /// use annabella_rules::{Game, PgnOptions};
@@ -67,21 +71,32 @@ impl Game {
         out.push('\n');
         let times = options.clock.map_or(&[][..], Clock::after_moves);
         let mut tokens: Vec<String> = Vec::with_capacity(self.plies.len() * 3 / 2 + 1);
+        // After a comment or a variation the move number is said again.
+        let mut interrupted = true;
         for (i, ply) in self.plies.iter().enumerate() {
+            let note = options.notes.get(i);
             if ply.color == Color::White {
                 tokens.push(format!("{}.", ply.number));
-            } else if i == 0 || !times.is_empty() {
-                // After a comment the move number is said again.
+            } else if interrupted {
                 tokens.push(format!("{}...", ply.number));
             }
-            let san = ply.san.to_string();
-            tokens.push(if options.german {
-                german_san(&san)
-            } else {
-                san
-            });
-            if let Some(&left) = times.get(i) {
-                tokens.push(format!("{{ [%clk {}] }}", clk(left)));
+            let mut san = ply.san.to_string();
+            if options.german {
+                san = german_san(&san);
+            }
+            if let Some(judgement) = note.and_then(|n| n.judgement) {
+                san.push_str(judgement.glyph());
+            }
+            tokens.push(san);
+            let comment = notes::comment(note.and_then(|n| n.eval), times.get(i).copied());
+            interrupted = comment.is_some();
+            tokens.extend(comment);
+            if let Some(note) = note
+                && let Some(before) = self.positions.get(i)
+            {
+                let line = notes::variation(before, &note.better, options.german);
+                interrupted |= !line.is_empty();
+                tokens.extend(line);
             }
         }
         tokens.push(self.result_text().to_string());
@@ -120,6 +135,15 @@ impl Game {
         if self.custom_start {
             needed.push(("SetUp", "1".to_string()));
             needed.push(("FEN", self.initial_fen().to_string()));
+        }
+        // The opening by lichess's names, unless the file names it by
+        // either tag: a code and a name from two tables may disagree.
+        if options.tags.get("ECO").is_none()
+            && options.tags.get("Opening").is_none()
+            && let Some((opening, _)) = self.opening()
+        {
+            needed.push(("ECO", opening.eco.to_string()));
+            needed.push(("Opening", opening.name.to_string()));
         }
         // An imported game's end is what its file says: none is guessed.
         // (A lichess game's tags name only its event and site.)
@@ -164,6 +188,11 @@ pub struct PgnOptions<'a> {
     /// values from them before `date` and `players`. Pass them only with
     /// the very game they came with: `FEN` and `Variant` are kept as read.
     pub tags: &'a Tags,
+    /// The analysis to write with the moves: one note per ply, by index
+    /// (evaluation, judgement glyph, better line as a variation), as
+    /// lichess exports an analysed game. Missing or short means no notes
+    /// for the plies it does not reach.
+    pub notes: &'a [PlyNote],
 }
 
 impl Default for PgnOptions<'_> {
@@ -174,6 +203,7 @@ impl Default for PgnOptions<'_> {
             clock: None,
             german: false,
             tags: &NO_TAGS,
+            notes: &[],
         }
     }
 }

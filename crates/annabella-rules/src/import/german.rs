@@ -1,9 +1,9 @@
 //! German piece letters in a PGN file (`Sf3`, `Lb5`, `Dxd8+`, `e8=D`), as
 //! annabella's own `pgn FILE de` writes them and a German player types
 //! them: a word of the main line that does not read as SAN but does with
-//! the German letters read as English ones is written with those, and the
-//! game is read again. English SAN comes first: a word that reads as it
-//! stays as it is.
+//! the German letters read as English ones is written with those (and so
+//! is such a word in a variation), and the game is read again. English
+//! SAN comes first: a word that reads as it stays as it is.
 
 use std::ops::ControlFlow;
 
@@ -30,12 +30,13 @@ fn english_word(word: &[u8]) -> Option<Vec<u8>> {
     SanPlus::from_ascii(&english).is_ok().then_some(english)
 }
 
-/// One game's text with every German move of its main line written with
-/// English letters; `None` when it has none.
+/// One game's text with every German move written with English letters,
+/// in its variations too (annabella writes its better lines with the same
+/// letters as its moves); `None` when it has none.
 pub(super) fn english(text: &[u8]) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(text.len());
     let mut copied = 0;
-    walk(text, |token| {
+    walk(text, true, |token| {
         if let Token::Word(word) = token
             && let Some(english) = english_word(word)
         {

@@ -225,9 +225,13 @@ pub(super) enum Token<'a> {
     OpenComment(&'a [u8]),
 }
 
-/// Walks the main line of one game's text (tags and movetext) until `on`
-/// breaks.
-pub(super) fn walk<'a>(text: &'a [u8], mut on: impl FnMut(Token<'a>) -> ControlFlow<()>) {
+/// Walks the main line of one game's text (tags and movetext), and its
+/// variations too when asked, until `on` breaks.
+pub(super) fn walk<'a>(
+    text: &'a [u8],
+    variations: bool,
+    mut on: impl FnMut(Token<'a>) -> ControlFlow<()>,
+) {
     let mut i = movetext_start(text);
     let mut depth = 0usize;
     let mut line_start = false;
@@ -290,7 +294,7 @@ pub(super) fn walk<'a>(text: &'a [u8], mut on: impl FnMut(Token<'a>) -> ControlF
             }
         };
         line_start = false;
-        if depth == 0
+        if (depth == 0 || variations)
             && let Some(token) = token
             && on(token).is_break()
         {
@@ -304,7 +308,7 @@ pub(super) fn walk<'a>(text: &'a [u8], mut on: impl FnMut(Token<'a>) -> ControlF
 /// [`scan`] finds which. A comment the text ends inside counts as one.
 pub(super) fn words(text: &[u8]) -> usize {
     let mut count = 0;
-    walk(text, |token| {
+    walk(text, false, |token| {
         let counts = match token {
             Token::OpenComment(_) => true,
             Token::Word(b"0000" | b"0000+" | b"0000#") => true,
@@ -333,7 +337,7 @@ fn castles_with_zeros(word: &[u8]) -> bool {
 /// unreadable word.
 pub(super) fn scan(text: &[u8]) -> Scan {
     let mut found = Scan::default();
-    walk(text, |token| {
+    walk(text, false, |token| {
         let word = match token {
             Token::OpenComment(comment) => {
                 found.unreadable = Some((found.sans, excerpt(comment)));
