@@ -14,7 +14,9 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 use vampirc_uci::{UciMessage, UciOptionConfig};
 
-use super::host::GoClock;
+use super::analysis::{Findings, MAX_ANALYSIS_TIME, read_analysis};
+use super::host::{Budget, GoClock};
+use super::search::SearchResult;
 use crate::event::IoReason;
 // The events carry it; the client makes it.
 pub use annabella_core::engine::client::{ExternalSpec, Failure};
@@ -44,6 +46,8 @@ pub struct External {
     pub name: Option<String>,
     /// The spec it was started with.
     pub spec: ExternalSpec,
+    /// Whether it was told to play Chess960 (`UCI_Chess960`).
+    chess960: bool,
 }
 
 impl External {
@@ -92,6 +96,7 @@ impl External {
             unknown: Vec::new(),
             name: None,
             spec: spec.clone(),
+            chess960: false,
         };
         let started = engine.handshake(spec, timeout);
         match started {
@@ -164,8 +169,37 @@ impl External {
         clock: Option<&GoClock>,
         stop: &AtomicBool,
     ) -> Result<Option<Move>, Failure> {
-        if mode == CastlingMode::Chess960 && self.offers("UCI_Chess960") {
-            self.send("setoption name UCI_Chess960 value true")?;
+        let pos = self.set_position(initial, moves, mode)?;
+        let (go, allowed) = go_command(pos.turn(), movetime, clock);
+        self.send(&go)?;
+        let deadline = Instant::now() + allowed + MOVE_MARGIN;
+        let mut output = Stoppable {
+            output: &mut self.lines,
+            stop,
+        };
+        match read_best_move(&mut output, deadline, &pos) {
+            Ok(mv) => Ok(Some(mv)),
+            // The silence of a stopped wait is not the engine's.
+            Err(Failure::Hung) if stop.load(Ordering::Relaxed) => self.abandon().map(|()| None),
+            Err(f) => Err(f),
+        }
+    }
+
+    /// Sends the position after `moves` from `initial` (the start
+    /// position by name, any other by FEN) and returns it.
+    fn set_position(
+        &mut self,
+        initial: &Chess,
+        moves: &[Move],
+        mode: CastlingMode,
+    ) -> Result<Chess, Failure> {
+        // Sent whenever it changes, not only to turn it on: an analysis
+        // engine serves one game after another, and a standard game's
+        // castling (`e1g1`) means another move to an engine in Chess960.
+        let chess960 = mode == CastlingMode::Chess960;
+        if chess960 != self.chess960 && self.offers("UCI_Chess960") {
+            self.send(&format!("setoption name UCI_Chess960 value {chess960}"))?;
+            self.chess960 = chess960;
         }
         let mut line = if *initial == Chess::default() {
             "position startpos".to_string()
@@ -183,18 +217,51 @@ impl External {
             }
         }
         self.send(&line)?;
-        let (go, allowed) = go_command(pos.turn(), movetime, clock);
+        Ok(pos)
+    }
+
+    /// Analyses the position after `moves` from `initial` within
+    /// `budget` (`go depth N` or `go nodes N`): the last `info` lines
+    /// read into the result the built-in engine would give. An engine
+    /// silent for `allowed` has hung. When `stop` is set the search is
+    /// stopped and read up to its `bestmove`; `Ok(None)`: it had said
+    /// nothing worth keeping by then.
+    pub fn analyse(
+        &mut self,
+        initial: &Chess,
+        moves: &[Move],
+        mode: CastlingMode,
+        budget: Budget,
+        allowed: Duration,
+        stop: &AtomicBool,
+    ) -> Result<Option<SearchResult>, Failure> {
+        let pos = self.set_position(initial, moves, mode)?;
+        // `go depth 0` is no search at all to some engines.
+        let go = match budget {
+            Budget::Nodes(n) => format!("go nodes {}", n.max(1)),
+            Budget::Depth(d) => format!("go depth {}", d.max(1)),
+        };
         self.send(&go)?;
-        let deadline = Instant::now() + allowed + MOVE_MARGIN;
+        let deadline = Instant::now().checked_add(allowed);
+        let deadline = deadline.unwrap_or_else(|| Instant::now() + MAX_ANALYSIS_TIME);
+        let mut heard = Findings::default();
         let mut output = Stoppable {
             output: &mut self.lines,
             stop,
         };
-        match read_best_move(&mut output, deadline, &pos) {
-            Ok(mv) => Ok(Some(mv)),
-            // The silence of a stopped wait is not the engine's.
-            Err(Failure::Hung) if stop.load(Ordering::Relaxed) => self.abandon().map(|()| None),
-            Err(f) => Err(f),
+        let best = match read_analysis(&mut output, deadline, &pos, &mut heard) {
+            Err(Failure::Hung) if stop.load(Ordering::Relaxed) => {
+                self.send("stop")?;
+                let deadline = Instant::now() + STOP_TIMEOUT;
+                read_analysis(&mut self.lines, deadline, &pos, &mut heard)?
+            }
+            answer => answer?,
+        };
+        match heard.result(&pos, best) {
+            Some(result) => Ok(Some(result)),
+            None if stop.load(Ordering::Relaxed) => Ok(None),
+            // Asked for a score and given none.
+            None => Err(Failure::Garbled),
         }
     }
 
@@ -401,7 +468,7 @@ pub fn read_best_move(
 
 /// Reads lines until `done` accepts one; a silent engine fails with
 /// `late`, a closed one as crashed, a noisy one as garbled.
-fn wait_for(
+pub(super) fn wait_for(
     output: &mut impl EngineOutput,
     deadline: Instant,
     late: Failure,
@@ -643,5 +710,28 @@ mod tests {
             read_best_move(&mut rx, Instant::now(), &pos),
             Err(Failure::Hung)
         );
+    }
+
+    #[test]
+    fn chess960_is_turned_on_and_off_with_the_games_mode() {
+        let mut engine = External::start(&fake("chess960.sh"), START_TIMEOUT).unwrap();
+        let stop = AtomicBool::new(false);
+        let start = Chess::default();
+        let second = Duration::from_secs(5);
+        for (mode, cp) in [
+            (CastlingMode::Standard, 0),
+            (CastlingMode::Chess960, 960),
+            (CastlingMode::Chess960, 960),
+            (CastlingMode::Standard, 0),
+        ] {
+            let budget = Budget::Depth(1);
+            let result = engine.analyse(&start, &[], mode, budget, second, &stop);
+            let score = result.map(|r| r.map(|r| r.score));
+            assert_eq!(
+                score,
+                Ok(Some(super::super::search::Score::Cp(cp))),
+                "{mode:?}"
+            );
+        }
     }
 }

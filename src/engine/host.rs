@@ -1,19 +1,21 @@
 //! The engine host: worker threads that think for the opponent (the
-//! built-in engine or an external one) and analyse for `hint` and `eval`,
-//! so the input thread stays free. Replies come back through a callback,
-//! tagged with the request's id so that a reply to a position that has
-//! since changed can be dropped.
+//! built-in engine or an external one) and analyse for `hint`, `eval`
+//! and the game review (on the built-in engine or an external one of
+//! their own), so the input thread stays free. Replies come back
+//! through a callback, tagged with the request's id so that a reply to a
+//! position that has since changed can be dropped.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use shakmaty::{Chess, Move, Position};
 
-use super::client::{External, START_TIMEOUT};
+use super::analysis::analysis_time;
+use super::client::{External, ExternalSpec, Failure, START_TIMEOUT};
 use super::level::level;
 use super::search::{Limits, Score, SearchResult, Searcher};
 use crate::rules::key_of;
@@ -24,8 +26,9 @@ pub use annabella_core::engine::host::{
     AnalysisRequest, Answer, Budget, GoClock, MoveRequest, Reply, Request,
 };
 
-/// A search with a node budget, for hints and evaluations: deterministic,
-/// and stopped early when nobody waits for it any more.
+/// A search of the built-in engine within a budget, for hints,
+/// evaluations and reviews: deterministic, and stopped early when nobody
+/// waits for it any more.
 fn analyse_until(
     initial: &Chess,
     moves: &[Move],
@@ -116,6 +119,14 @@ impl Host {
         }
     }
 
+    /// Stops analysis `id` (running or waiting its turn): it still
+    /// replies, soon, with what it found so far.
+    pub fn stop_analysis(&mut self, id: u64) {
+        for (_, stop) in self.analysing.iter().filter(|(a, _)| *a == id) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
     /// The id of the move request being thought about.
     pub fn current(&self) -> Option<u64> {
         self.current.as_ref().map(|(id, _)| *id)
@@ -187,27 +198,112 @@ fn analysis_worker(
     jobs: &Receiver<(AnalysisRequest, Arc<AtomicBool>)>,
     reply: &(dyn Fn(Reply) + Send + Sync),
 ) {
+    // Its own engine, not the opponent's: an analysis never waits for
+    // the opponent's move, nor leaves that engine another position.
+    // Started at the first analysis that names one.
+    let mut external: Option<External> = None;
     while let Ok((request, stop)) = jobs.recv() {
-        if stop.load(Ordering::Relaxed) {
-            continue;
-        }
-        let result = panic::catch_unwind(AssertUnwindSafe(|| {
-            analyse_until(&request.initial, &request.moves, request.budget, stop)
+        let allowed = analysis_time(request.budget);
+        let answer = panic::catch_unwind(AssertUnwindSafe(|| {
+            analyse(&mut external, &request, stop, allowed)
         }));
         // A search that panicked has found nothing, but it still answers:
         // the session waits for every reply.
-        let result = result.unwrap_or_else(|_| SearchResult {
-            best: None,
-            score: Score::Cp(0),
-            pv: Vec::new(),
-            depth: 0,
-            nodes: 0,
+        let answer = answer.unwrap_or_else(|_| {
+            external = None;
+            Answer::Analysis {
+                result: SearchResult {
+                    best: None,
+                    score: Score::Cp(0),
+                    pv: Vec::new(),
+                    depth: 0,
+                    nodes: 0,
+                },
+                failure: None,
+                engine: None,
+            }
         });
         reply(Reply {
             id: request.id,
-            answer: Answer::Analysis(result),
+            answer,
         });
     }
+}
+
+/// Analyses on the request's external engine when it names one, and on
+/// the built-in engine with the same budget when it names none or that
+/// engine fails (the failure goes with the answer, and the engine is
+/// dropped: the next analysis starts it afresh). An external engine that
+/// thinks longer than `allowed` has failed.
+fn analyse(
+    external: &mut Option<External>,
+    request: &AnalysisRequest,
+    stop: Arc<AtomicBool>,
+    allowed: Duration,
+) -> Answer {
+    let mut failure = None;
+    // Nobody waits for a stopped request, and a position without moves
+    // has its score from the rules: neither is worth an engine's start.
+    let wanted = !stop.load(Ordering::Relaxed) && has_moves(request);
+    if let Some(spec) = request.external.as_ref().filter(|_| wanted) {
+        match ask_external(external, spec, request, &stop, allowed) {
+            Ok(Some((result, engine))) => {
+                return Answer::Analysis {
+                    result,
+                    failure: None,
+                    engine,
+                };
+            }
+            // Stopped before it said anything: the built-in engine,
+            // stopped too, answers at once.
+            Ok(None) => {}
+            Err(f) => {
+                *external = None;
+                failure = Some(f);
+            }
+        }
+    }
+    let result = analyse_until(&request.initial, &request.moves, request.budget, stop);
+    Answer::Analysis {
+        result,
+        failure,
+        engine: None,
+    }
+}
+
+/// The external engine's analysis and its name: the engine is started
+/// if it is not running, and started afresh if it runs another spec.
+fn ask_external(
+    external: &mut Option<External>,
+    spec: &ExternalSpec,
+    request: &AnalysisRequest,
+    stop: &AtomicBool,
+    allowed: Duration,
+) -> Result<Option<(SearchResult, Option<String>)>, Failure> {
+    if external.as_ref().is_some_and(|e| e.spec != *spec) {
+        *external = None;
+    }
+    let engine = match external {
+        Some(engine) => engine,
+        None => external.insert(External::start(spec, START_TIMEOUT)?),
+    };
+    let result = engine.analyse(
+        &request.initial,
+        &request.moves,
+        request.mode,
+        request.budget,
+        allowed,
+        stop,
+    )?;
+    Ok(result.map(|r| (r, engine.name.clone())))
+}
+
+fn has_moves(request: &AnalysisRequest) -> bool {
+    let mut pos = request.initial.clone();
+    for m in &request.moves {
+        pos.play_unchecked(*m);
+    }
+    !pos.legal_moves().is_empty()
 }
 
 fn any_legal_move(request: &MoveRequest) -> Option<Move> {
@@ -301,11 +397,10 @@ fn think(
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
+    use shakmaty::fen::Fen;
+    use shakmaty::uci::UciMove;
     use shakmaty::{CastlingMode, Color};
 
-    use super::super::client::ExternalSpec;
     use super::*;
 
     fn ms(n: u64) -> Duration {
@@ -388,6 +483,176 @@ mod tests {
             host.cancel();
             let reply = replies.recv_timeout(Duration::from_secs(20)).unwrap();
             assert_eq!(reply, Reply::moved(1, None, None), "{fake}");
+        }
+    }
+
+    fn fake(name: &str) -> String {
+        format!("{}/tests/fake_engines/{name}", env!("CARGO_MANIFEST_DIR"))
+    }
+
+    fn position(fen: &str) -> Chess {
+        let fen: Fen = fen.parse().unwrap();
+        fen.into_position(CastlingMode::Standard).unwrap()
+    }
+
+    /// An analysis of the position after `moves` (in UCI) from `fen`,
+    /// on `command` if given.
+    fn analysis(fen: &str, moves: &[&str], budget: Budget, command: Option<&str>) -> Request {
+        let initial = position(fen);
+        let mut pos = initial.clone();
+        let mut played = Vec::new();
+        for text in moves {
+            let m = text.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+            played.push(m);
+        }
+        Request::Analyse(AnalysisRequest {
+            id: 1,
+            initial,
+            moves: played,
+            budget,
+            mode: CastlingMode::Standard,
+            external: command.map(|command| ExternalSpec {
+                command: command.to_string(),
+                ..ExternalSpec::default()
+            }),
+        })
+    }
+
+    /// The analysis' result, its failure and the engine that answered.
+    fn analysed(reply: Reply) -> (SearchResult, Option<Failure>, Option<String>) {
+        match reply.answer {
+            Answer::Analysis {
+                result,
+                failure,
+                engine,
+            } => (result, failure, engine),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const STOCKFISH: &str = "/usr/games/stockfish";
+    /// Nf6+ gxf6 Bxf7#, and nothing else mates as soon.
+    const MATE_IN_TWO: &str = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+    /// The start position without Black's queen.
+    const QUEEN_UP: &str = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    /// Stockfish is installed by `scripts/setup`: without it this fails
+    /// (the built-in engine answers, with a failure), it does not skip.
+    #[test]
+    fn stockfish_analyses_from_the_side_to_moves_point_of_view() {
+        let (mut host, replies) = host();
+        let mut ask = |fen, moves: &[&str], command| {
+            host.request(analysis(fen, moves, Budget::Depth(10), command));
+            analysed(replies.recv_timeout(Duration::from_secs(60)).unwrap())
+        };
+        let (result, failure, engine) = ask(MATE_IN_TWO, &[], Some(STOCKFISH));
+        assert_eq!(failure, None);
+        assert!(engine.is_some_and(|name| name.starts_with("Stockfish")));
+        let mate = ["d5f6", "g7f6", "c4f7"];
+        let pv: Vec<String> = result
+            .pv
+            .iter()
+            .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+            .collect();
+        assert_eq!(result.score, Score::Mate(2));
+        assert_eq!(pv, mate);
+        assert_eq!(result.best, result.pv.first().copied());
+        assert!(result.depth >= 1 && result.nodes > 0, "{result:?}");
+        // Both engines see a queen more as the side to move sees it.
+        for (moves, sign) in [(&[][..], 1), (&["g1f3"][..], -1)] {
+            for command in [Some(STOCKFISH), None] {
+                let (result, failure, engine) = ask(QUEEN_UP, moves, command);
+                assert_eq!((failure, engine.is_some()), (None, command.is_some()));
+                let Score::Cp(cp) = result.score else {
+                    panic!("{result:?}");
+                };
+                assert!(cp * sign > 500, "{command:?} {moves:?}: {cp}");
+                let best = result.best.expect("a move");
+                assert!(position(QUEEN_UP).legal_moves().len() > 1 && result.pv[0] == best);
+            }
+        }
+    }
+
+    #[test]
+    fn a_failing_external_engine_leaves_the_analysis_to_the_built_in_one() {
+        let (mut host, replies) = host();
+        let a1a8 = "a1a8".parse::<UciMove>().unwrap();
+        let missing = fake("missing.sh");
+        for (command, expected) in [
+            (fake("crash.sh"), Failure::Crashed),
+            (fake("garbage.sh"), Failure::Garbled),
+            (fake("illegal.sh"), Failure::IllegalMove(a1a8)),
+            (
+                missing.clone(),
+                Failure::NotStarted {
+                    program: missing,
+                    reason: crate::event::IoReason::NotFound,
+                },
+            ),
+        ] {
+            host.request(analysis(START, &["e2e4"], Budget::Depth(4), Some(&command)));
+            let reply = replies.recv_timeout(Duration::from_secs(30)).unwrap();
+            let (result, failure, engine) = analysed(reply);
+            assert_eq!((failure, engine), (Some(expected), None), "{command}");
+            // The built-in engine's answer, on the same budget.
+            assert_eq!(result.depth, 4, "{command}");
+            let mut after = Chess::default();
+            after.play_unchecked("e2e4".parse::<UciMove>().unwrap().to_move(&after).unwrap());
+            assert!(result.best.is_some_and(|m| after.is_legal(m)), "{command}");
+        }
+    }
+
+    #[test]
+    fn an_external_engine_that_hangs_is_given_up_at_its_deadline() {
+        let request = analysis(START, &[], Budget::Depth(10), Some(&fake("hang.sh")));
+        let Request::Analyse(request) = request else {
+            unreachable!()
+        };
+        let mut external = None;
+        let asked = Instant::now();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (result, failure, engine) = analysed(Reply {
+            id: 1,
+            answer: analyse(&mut external, &request, stop, ms(500)),
+        });
+        assert!(
+            asked.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            asked.elapsed()
+        );
+        assert_eq!((failure, engine), (Some(Failure::Hung), None));
+        assert!(external.is_none(), "a hung engine is dropped");
+        assert_eq!(result.depth, 10);
+    }
+
+    #[test]
+    fn a_stopped_external_analysis_replies_soon() {
+        let (mut host, replies) = host();
+        // Thinking until stopped, then deaf to `stop`.
+        for command in [fake("thinking.sh"), fake("hang.sh")] {
+            host.request(analysis(START, &[], Budget::Depth(40), Some(&command)));
+            thread::sleep(ms(300));
+            let stopped = Instant::now();
+            host.stop_analysis(1);
+            let reply = replies.recv_timeout(Duration::from_secs(20)).unwrap();
+            host.done(1);
+            let took = stopped.elapsed();
+            assert!(took < ms(1_500), "{command}: {took:?}");
+            let (result, failure, engine) = analysed(reply);
+            let e2e4 = "e2e4".parse::<UciMove>().unwrap();
+            if command.ends_with("thinking.sh") {
+                assert_eq!((failure, engine.as_deref()), (None, Some("fake")));
+                assert_eq!(result.score, Score::Cp(15));
+                assert_eq!((result.depth, result.nodes), (1, 20));
+                let start = Chess::default();
+                assert_eq!(result.best, e2e4.to_move(&start).ok());
+                assert_eq!(result.pv.len(), 2);
+            } else {
+                assert_eq!((failure, engine), (Some(Failure::Hung), None));
+                assert!(result.best.is_some());
+            }
         }
     }
 }

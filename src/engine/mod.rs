@@ -3,6 +3,7 @@
 //! engines. It knows no words: results are moves and numbers, which the
 //! session turns into events.
 
+pub mod analysis;
 pub mod client;
 pub mod host;
 pub mod uci;

@@ -150,7 +150,15 @@ pub enum Answer {
         engine: Option<String>,
     },
     /// The result of an analysis.
-    Analysis(SearchResult),
+    Analysis {
+        /// What the search found.
+        result: SearchResult,
+        /// Why the external engine was replaced by the built-in one for
+        /// this analysis, if it was.
+        failure: Option<Failure>,
+        /// The external engine's name (`id name`), when it answered.
+        engine: Option<String>,
+    },
 }
 
 impl Reply {
