@@ -232,7 +232,6 @@ flag-conflict = { $flag } und { $other } gehen nicht zusammen.
 flag-not-fen = { $value } ist keine FEN; gib eine an wie rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1.
 flag-illegal-position = { $value } ist keine erlaubte Stellung: prüfe die Könige, Bauern auf der ersten oder letzten Reihe und die Rochaderechte.
 flag-engine-option = --engine-option { $value } braucht einen Namen und einen Wert, etwa --engine-option Hash=64.
-flag-engine-needs-opponent = --engine braucht --opponent engine (die Voreinstellung).
 flag-other = Mit diesen Optionen kann annabella nicht starten: { $args }.
 flag-help = annabella --help nennt alle Optionen.
 unknown-help = Einen Befehl { $topic } gibt es nicht. Die Liste nennt hilfe.
@@ -1081,3 +1080,73 @@ man-example-pipe = Eine neue Partie aus einem Skript: Züge und Befehle aus eine
 man-example-hear = Was die Spracheingabe in einer Aufnahme hört.
 man-see-also = SIEHE AUCH
 man-see-also-readme = Das README, mit jedem Befehl, jeder Einstellung und einer ersten Partie: /usr/share/doc/annabella/README.md im Debian-Paket.
+
+## Die Analyse einer Partie und die Eröffnung mit Namen
+
+help-opening = eröffnung: die Eröffnung der Partie mit Namen und ECO-Code, wie lichess sie nennt.
+help-review = analyse: die Engine geht eine beendete oder geladene Partie durch und sagt dann die Eröffnung, die Ungenauigkeiten, Fehler und groben Fehler jeder Seite mit einer Genauigkeit, und die Wendepunkte. analyse NAME analysiert eine gespeicherte Partie. analyse weiter, analyse zurück und analyse N gehen die Wendepunkte durch und zeigen die Stellung dort; analyse linie sagt die bessere Fortsetzung.
+help-stop = stopp: beendet die laufende Analyse; was sie gefunden hat, bleibt, und analyse macht dort weiter.
+setting-opening = Den Namen der Eröffnung einmal sagen, wenn die Partie die letzte benannte Stellung verlässt.
+setting-reviewdepth = Wie tief analyse jede Stellung durchrechnet, in Halbzügen (1 bis 30).
+review-opening = Eröffnung: { $name } ({ $eco }).
+review-no-opening = Die Stellungen dieser Partie haben keinen Eröffnungsnamen: sie begann nicht aus der Grundstellung, oder ihr erster Zug hat keinen.
+review-started = Analyse von { $positions ->
+    [one] 1 Stellung
+   *[other] { $positions } Stellungen
+} mit { $engine ->
+    [builtin] der eingebauten Engine
+   *[other] { $engine }
+}. Das Brett lässt sich derweil lesen; stopp beendet sie.
+review-progress = Analyse zu { $percent } Prozent fertig.
+review-stopped = Analyse nach { $done } von { $total } Stellungen angehalten. Was sie gefunden hat, bleibt; analyse macht dort weiter.
+review-engine-failed = Die Analyse geht mit der eingebauten Engine weiter.
+review-side = { $color }: { $inaccuracies ->
+    [0] keine Ungenauigkeit
+    [one] 1 Ungenauigkeit
+   *[other] { $inaccuracies } Ungenauigkeiten
+}, { $mistakes ->
+    [0] kein Fehler
+   *[other] { $mistakes } Fehler
+}, { $blunders ->
+    [0] kein grober Fehler
+    [one] 1 grober Fehler
+   *[other] { $blunders } grobe Fehler
+}; { $accuracy ->
+    [-1] keine Genauigkeit: kein Zug bewertet.
+   *[other] Genauigkeit { $accuracy } Prozent.
+}
+review-missing = { $missing ->
+    [one] 1 Stellung wurde
+   *[other] { $missing } Stellungen wurden
+} nicht bewertet; analyse bewertet sie.
+review-turning-count = { $count ->
+    [one] 1 Wendepunkt; analyse weiter zeigt ihn.
+   *[other] { $count } Wendepunkte; analyse weiter geht sie durch.
+}
+review-turning = Zug { $number }, { $color }: { $move }, { $judgement ->
+    [inaccuracy] eine Ungenauigkeit
+    [mistake] ein Fehler
+   *[blunder] ein grober Fehler
+}.
+review-better = Besser war { $move }.
+review-chances = Die Gewinnchancen von { $side ->
+    [white] Weiß
+   *[black] Schwarz
+} stiegen von { $before } auf { $after } Prozent.
+review-eval-pawns = { $color } steht etwa { $pawns ->
+    [one] einen Bauern
+   *[other] { $pawns } Bauern
+} besser.
+review-line = Bessere Fortsetzung: { $line }.
+review-no-line = Die Engine nannte hier keine bessere Fortsetzung.
+review-no-turning = Kein Fehler und kein grober Fehler in dieser Partie.
+review-no-moves = Diese Partie hat keine Züge zum Analysieren.
+review-running = Die Partie läuft noch; analysiere sie, wenn sie beendet ist, oder lade eine gespeicherte mit analyse NAME.
+review-busy = Eine Analyse läuft; stopp beendet sie.
+review-not-reviewed = Diese Partie ist noch nicht analysiert; tippe analyse.
+review-no-such-point = Es gibt keinen Wendepunkt { $asked }; diese Analyse hat { $count }.
+review-at-last = Das war der letzte Wendepunkt; analyse zurück geht zum vorigen.
+review-at-first = Das ist der erste Wendepunkt; analyse weiter geht weiter.
+review-no-point-shown = Kein Wendepunkt wird gezeigt; analyse weiter zeigt den ersten.
+review-nothing-to-stop = Es läuft nichts, was sich anhalten ließe.
+review-not-here = Die Partie auf lichess läuft noch; analysiere sie, wenn sie beendet ist.

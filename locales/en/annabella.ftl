@@ -188,7 +188,6 @@ flag-conflict = { $flag } and { $other } cannot be used together.
 flag-not-fen = { $value } is not a FEN; give one such as rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1.
 flag-illegal-position = { $value } is not a legal position: check the kings, pawns on the first or last rank, and the castling rights.
 flag-engine-option = --engine-option { $value } needs a name and a value, such as --engine-option Hash=64.
-flag-engine-needs-opponent = --engine needs --opponent engine (the default).
 flag-other = annabella cannot start with these flags: { $args }.
 flag-help = annabella --help lists every flag.
 unknown-help = There is no command { $topic }. Type help for the list.
@@ -995,3 +994,74 @@ man-example-pipe = A new game from a script: the moves and commands from a pipe,
 man-example-hear = What voice input hears in a recording.
 man-see-also = SEE ALSO
 man-see-also-readme = The README, with every command, every setting and a first game: /usr/share/doc/annabella/README.md in the Debian package.
+
+## The review of a game, and the opening by name
+
+help-opening = opening: the opening of the game by name, with its ECO code, as lichess names it.
+help-review = review: the engine goes over a finished or loaded game, then says the opening, each side's inaccuracies, mistakes and blunders with an accuracy, and the turning points. review NAME reviews a saved game. review next, review back and review N walk the turning points and show the position there; review line says the better line.
+help-stop = stop: ends the review under way; what it found is kept, and review goes on from there.
+setting-opening = Say the opening's name once, when the game leaves the last named position.
+setting-reviewdepth = How deep review searches each position, in half-moves (1 to 30).
+review-opening = Opening: { $name } ({ $eco }).
+review-no-opening = This game's positions have no opening name: it did not start from the usual position, or its first move has none.
+review-started = Reviewing { $positions ->
+    [one] 1 position
+   *[other] { $positions } positions
+} with { $engine ->
+    [builtin] the built-in engine
+   *[other] { $engine }
+}. The board can be read meanwhile; stop ends it.
+review-progress = Review { $percent } percent done.
+review-stopped = Review stopped after { $done } of { $total } positions. What it found is kept; review goes on from there.
+review-engine-failed = The review goes on with the built-in engine.
+review-side = { $color }: { $inaccuracies ->
+    [0] no inaccuracy
+    [one] 1 inaccuracy
+   *[other] { $inaccuracies } inaccuracies
+}, { $mistakes ->
+    [0] no mistake
+    [one] 1 mistake
+   *[other] { $mistakes } mistakes
+}, { $blunders ->
+    [0] no blunder
+    [one] 1 blunder
+   *[other] { $blunders } blunders
+}; { $accuracy ->
+    [-1] no accuracy: no move evaluated.
+   *[other] accuracy { $accuracy } percent.
+}
+review-missing = { $missing ->
+    [one] 1 position was
+   *[other] { $missing } positions were
+} not evaluated; review evaluates them.
+review-turning-count = { $count ->
+    [one] 1 turning point; review next shows it.
+   *[other] { $count } turning points; review next walks through them.
+}
+review-turning = Move { $number }, { $color }: { $move }, { $judgement ->
+    [inaccuracy] an inaccuracy
+    [mistake] a mistake
+   *[blunder] a blunder
+}.
+review-better = Better was { $move }.
+review-chances = { $side ->
+    [white] White's
+   *[black] Black's
+} winning chances rose from { $before } to { $after } percent.
+review-eval-pawns = { $color } is better by about { $pawns ->
+    [one] a pawn
+   *[other] { $pawns } pawns
+}.
+review-line = Better line: { $line }.
+review-no-line = The engine named no better line here.
+review-no-turning = No mistake and no blunder in this game.
+review-no-moves = This game has no moves to review.
+review-running = The game is still going on; review it when it has ended, or load a saved one with review NAME.
+review-busy = A review is under way; stop ends it.
+review-not-reviewed = This game has not been reviewed yet; type review.
+review-no-such-point = There is no turning point { $asked }; this review has { $count }.
+review-at-last = That was the last turning point; review back goes to the one before.
+review-at-first = This is the first turning point; review next goes on.
+review-no-point-shown = No turning point is shown; review next shows the first.
+review-nothing-to-stop = Nothing is under way to stop.
+review-not-here = The game on lichess is still going on; review it when it has ended.

@@ -228,7 +228,6 @@ flag-conflict = { $flag } ja { $other } ei sobi kokku.
 flag-not-fen = { $value } ei ole FEN; anna näiteks rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1.
 flag-illegal-position = { $value } ei ole lubatud seis: kontrolli kuningaid, ettureid esimesel või viimasel real ja vangerdusõigusi.
 flag-engine-option = --engine-option { $value } vajab nime ja väärtust, näiteks --engine-option Hash=64.
-flag-engine-needs-opponent = --engine vajab valikut --opponent engine (vaikimisi).
 flag-other = Nende valikutega annabella ei käivitu: { $args }.
 flag-help = annabella --help loetleb kõik valikud.
 unknown-help = Käsku { $topic } ei ole. Loendi annab abi.
@@ -1065,3 +1064,71 @@ man-example-pipe = Uus partii skriptist: käigud ja käsud torust, vastused liht
 man-example-hear = Mida kõnesisend salvestises kuuleb.
 man-see-also = VAATA KA
 man-see-also-readme = README, kus on iga käsk, iga seade ja esimene partii: Debiani paketis /usr/share/doc/annabella/README.md.
+
+## Partii analüüs ja avang nimepidi
+
+help-opening = avang: partii avang nimepidi koos ECO-koodiga, nii nagu lichess seda nimetab.
+help-review = analüüs: mootor käib lõppenud või laaditud partii läbi ja ütleb siis avangu, kummagi poole ebatäpsused, vead ja jämedad vead koos täpsusega ning pöördepunktid. analüüs NIMI analüüsib salvestatud partiid. analüüs edasi, analüüs tagasi ja analüüs N käivad pöördepunktid läbi ja näitavad seisu seal; analüüs variant ütleb parema jätku.
+help-stop = stopp: lõpetab käimasoleva analüüsi; leitu jääb alles ja analüüs jätkab sealt.
+setting-opening = Ütle avangu nimi üks kord, kui partii lahkub viimasest nimega seisust.
+setting-reviewdepth = Kui sügavalt analüüs iga seisu läbi arvutab, poolkäikudes (1 kuni 30).
+review-opening = Avang: { $name } ({ $eco }).
+review-no-opening = Selle partii seisudel pole avangu nime: see ei alanud algseisust või selle esimesel käigul pole nime.
+review-started = Analüüsin { $positions } seisu { $engine ->
+    [builtin] sisseehitatud mootoriga
+   *[other] mootoriga { $engine }
+}. Lauda saab vahepeal lugeda; stopp lõpetab.
+review-progress = Analüüs on { $percent } protsenti valmis.
+review-stopped = Analüüs peatus pärast { $done } seisu { $total }-st. Leitu jääb alles; analüüs jätkab sealt.
+review-engine-failed = Analüüs jätkub sisseehitatud mootoriga.
+review-side = { $color }: { $inaccuracies ->
+    [0] ebatäpsusi pole
+    [one] 1 ebatäpsus
+   *[other] { $inaccuracies } ebatäpsust
+}, { $mistakes ->
+    [0] vigu pole
+    [one] 1 viga
+   *[other] { $mistakes } viga
+}, { $blunders ->
+    [0] jämedaid vigu pole
+    [one] 1 jäme viga
+   *[other] { $blunders } jämedat viga
+}; { $accuracy ->
+    [-1] täpsust pole: ühtki käiku ei hinnatud.
+   *[other] täpsus { $accuracy } protsenti.
+}
+review-missing = { $missing ->
+    [one] 1 seis jäi
+   *[other] { $missing } seisu jäid
+} hindamata; analüüs hindab need.
+review-turning-count = { $count ->
+    [one] 1 pöördepunkt; analüüs edasi näitab seda.
+   *[other] { $count } pöördepunkti; analüüs edasi käib need läbi.
+}
+review-turning = Käik { $number }, { $color }: { $move }, { $judgement ->
+    [inaccuracy] ebatäpsus
+    [mistake] viga
+   *[blunder] jäme viga
+}.
+review-better = Parem oli { $move }.
+review-chances = { $side ->
+    [white] Valge
+   *[black] Musta
+} võiduvõimalused tõusid { $before } protsendilt { $after } protsendile.
+review-eval-pawns = { $color } on umbes { $pawns ->
+    [one] ühe etturi
+   *[other] { $pawns } etturi
+} võrra paremas seisus.
+review-line = Parem jätk: { $line }.
+review-no-line = Mootor ei nimetanud siin paremat jätku.
+review-no-turning = Selles partiis pole ühtki viga ega jämedat viga.
+review-no-moves = Selles partiis pole käike, mida analüüsida.
+review-running = Partii veel käib; analüüsi seda, kui see on lõppenud, või laadi salvestatud partii käsuga analüüs NIMI.
+review-busy = Analüüs juba käib; stopp lõpetab selle.
+review-not-reviewed = Seda partiid pole veel analüüsitud; kirjuta analüüs.
+review-no-such-point = Pöördepunkti { $asked } pole; selles analüüsis on neid { $count }.
+review-at-last = See oli viimane pöördepunkt; analüüs tagasi läheb eelmisele.
+review-at-first = See on esimene pöördepunkt; analüüs edasi läheb edasi.
+review-no-point-shown = Ühtki pöördepunkti ei näidata; analüüs edasi näitab esimest.
+review-nothing-to-stop = Midagi pole käimas, mida peatada.
+review-not-here = Partii lichessis veel käib; analüüsi seda, kui see on lõppenud.

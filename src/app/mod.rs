@@ -434,11 +434,9 @@ impl Loop<'_> {
     fn effect(&mut self, effect: Effect) -> Option<Input> {
         match effect {
             Effect::Engine(request) => self.host.request(*request),
-            Effect::StopEngine => {
-                if self.host.current().is_some() {
-                    self.host.cancel();
-                }
-            }
+            // Nothing is stopped when no move is being thought about.
+            Effect::StopEngine => self.host.cancel(),
+            Effect::StopAnalysis(id) => self.host.stop_analysis(id),
             Effect::Store(request) => {
                 if matches!(
                     request,

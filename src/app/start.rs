@@ -193,13 +193,11 @@ fn engine_from(flags: &Flags, settings: &mut Settings) -> Result<Option<External
             _ => return Err(FlagError::EngineOption(item.clone())),
         }
     }
-    if settings.opponent == OpponentChoice::Human {
-        if flags.engine.is_some() {
-            return Err(FlagError::EngineWithoutOpponent);
-        }
-        return Ok(None);
-    }
-    if let (Some(elo), false) = (flags.elo, flags.level_given()) {
+    // Between two people an external engine only analyses (`review`):
+    // it plays when the opponent is set to the engine.
+    if let (Some(elo), false, OpponentChoice::Engine) =
+        (flags.elo, flags.level_given(), settings.opponent)
+    {
         settings.level = Level(level_for_elo(elo));
     }
     Ok(flags.engine.as_ref().map(|command| ExternalSpec {

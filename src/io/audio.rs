@@ -19,7 +19,8 @@ use cpal::{FromSample, SampleFormat, SizedSample, StreamConfig};
 use crate::announce::{Announcer, Notice};
 use crate::earcons::{Cue, synthesize};
 use crate::event::{
-    ClockEvent, DualEvent, Event, GameEvent, PromptEvent, Refused, Subscriber, TrainingEvent,
+    ClockEvent, DualEvent, Event, GameEvent, PromptEvent, Refused, ReviewEvent, Subscriber,
+    TrainingEvent,
 };
 use crate::rules::Check;
 use crate::settings::Settings;
@@ -323,6 +324,9 @@ pub fn cue_for(event: &Event) -> Option<Cue> {
         // A drill's or the game's question judged: the ear knows at once.
         Event::Training(TrainingEvent::Judged { right: true, .. }) => Some(Cue::Move),
         Event::Training(TrainingEvent::Judged { right: false, .. }) => Some(Cue::Illegal),
+        Event::Review(ReviewEvent::Progress(_)) => Some(Cue::Progress),
+        Event::Review(ReviewEvent::Summary(_)) => Some(Cue::Reviewed),
+        Event::Review(ReviewEvent::Refused(_)) => Some(Cue::Illegal),
         Event::Refusal(Refused::Move(_))
         | Event::Refusal(Refused::NotUnderstood { .. })
         | Event::Prompt(PromptEvent::NotFitting(_))
@@ -461,5 +465,32 @@ mod tests {
             cue_for_events(&[Event::Refusal(Refused::NothingToUndo)]),
             None
         );
+    }
+
+    #[test]
+    fn a_review_ticks_as_it_goes_and_sounds_when_it_is_done() {
+        use crate::event::{ReviewRefusal, SideTally, Summary};
+        let progress = Event::Review(ReviewEvent::Progress(25));
+        assert_eq!(cue_for_events(&[progress]), Some(Cue::Progress));
+        let side = SideTally {
+            inaccuracies: 0,
+            mistakes: 0,
+            blunders: 0,
+            accuracy: Some(100),
+        };
+        let summary = Event::Review(ReviewEvent::Summary(Summary {
+            opening: None,
+            sides: shakmaty::ByColor::new_with(|_| side),
+            turning_points: 0,
+            missing: 0,
+        }));
+        assert_eq!(cue_for_events(&[summary]), Some(Cue::Reviewed));
+        let busy = Event::Review(ReviewEvent::Refused(ReviewRefusal::Busy));
+        assert_eq!(cue_for_events(&[busy]), Some(Cue::Illegal));
+        let started = Event::Review(ReviewEvent::Started {
+            positions: 6,
+            engine: None,
+        });
+        assert_eq!(cue_for_events(&[started]), None);
     }
 }

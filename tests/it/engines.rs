@@ -59,7 +59,19 @@ fn engine_fails(script: &str, sentence: &str) {
     let engine = fake(script);
     let out = run(
         &[
-            "--lang", "en", "--engine", &engine, "--color", "black", "--seed", "3", "--level", "2",
+            "--lang",
+            "en",
+            "--engine",
+            &engine,
+            "--color",
+            "black",
+            "--seed",
+            "3",
+            "--level",
+            "2",
+            // The opening's name would come between the moves.
+            "--opening",
+            "off",
         ],
         "status\nNf6\nstatus\nhistory\n",
     );
@@ -188,6 +200,8 @@ fn stockfish_plays_a_game() {
             "Hash=16",
             "--color",
             "black",
+            "--opening",
+            "off",
         ],
         "status\nNf6\nstatus\n",
     );

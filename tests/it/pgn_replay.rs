@@ -239,7 +239,8 @@ fn replay(record: &Record) -> Result<(), String> {
     let home = common::Home::new();
     let mut command = Command::new(env!("CARGO_BIN_EXE_annabella"));
     home.apply(&mut command);
-    command.args(["--lang", "en", "--opponent", "human"]);
+    // The moves alone: the opening's name is not said between them.
+    command.args(["--lang", "en", "--opponent", "human", "--opening", "off"]);
     if let Some(fen) = &record.fen {
         command.args(["--fen", fen]);
     }

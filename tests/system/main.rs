@@ -10,6 +10,7 @@ mod audio_smoke;
 mod braille;
 mod brf;
 mod mic;
+mod review;
 mod speech;
 mod terminal;
 mod voice_accuracy;

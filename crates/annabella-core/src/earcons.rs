@@ -6,7 +6,8 @@
 //! rhythm, so that a player can tell them apart without looking: a
 //! single high blip for a move, a falling pair for a capture, a sharp
 //! double knock for check, a rising triad for castling, a low buzz for
-//! input that was refused.
+//! input that was refused, a soft double tick for a review's progress
+//! and a rising pair when it is done.
 
 use std::f32::consts::TAU;
 
@@ -31,11 +32,16 @@ pub enum Cue {
     DrillRight,
     /// A drill answer was wrong.
     DrillWrong,
+    /// A review has come a quarter further: soft, so that it does not
+    /// call for attention.
+    Progress,
+    /// A review is done: its summary follows.
+    Reviewed,
 }
 
 impl Cue {
     /// Every cue.
-    pub const ALL: [Cue; 9] = [
+    pub const ALL: [Cue; 11] = [
         Cue::Move,
         Cue::Capture,
         Cue::Check,
@@ -45,6 +51,8 @@ impl Cue {
         Cue::LowTime,
         Cue::DrillRight,
         Cue::DrillWrong,
+        Cue::Progress,
+        Cue::Reviewed,
     ];
 
     /// The longest a cue may be, in seconds.
@@ -83,6 +91,8 @@ impl Cue {
             ],
             Cue::DrillRight => vec![n(1047.0, 60, 0.5), n(1568.0, 120, 0.7)],
             Cue::DrillWrong => vec![n(311.0, 70, 0.5), n(233.0, 150, 0.8)],
+            Cue::Progress => vec![n(392.0, 60, 0.6), n(0.0, 50, 0.0), n(392.0, 60, 0.6)],
+            Cue::Reviewed => vec![n(523.0, 60, 0.4), n(659.0, 150, 0.8)],
         }
     }
 }
@@ -226,6 +236,8 @@ mod tests {
             (Cue::LowTime, 1760.0),
             (Cue::DrillRight, 1568.0),
             (Cue::DrillWrong, 233.0),
+            (Cue::Progress, 392.0),
+            (Cue::Reviewed, 659.0),
         ];
         let all = measured();
         for (cue, freq) in expected {

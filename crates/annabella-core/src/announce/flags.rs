@@ -63,7 +63,6 @@ impl Announcer {
             FlagError::IllegalPosition(value) => m("flag-illegal-position", &[("value", value)]),
             FlagError::Chess960Number(value) => m("chess960-number", &[("value", value)]),
             FlagError::EngineOption(value) => m("flag-engine-option", &[("value", value)]),
-            FlagError::EngineWithoutOpponent => m("flag-engine-needs-opponent", &[]),
             FlagError::NotOneOf {
                 flag,
                 value,

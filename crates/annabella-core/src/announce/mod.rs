@@ -35,6 +35,7 @@ mod prompt;
 mod records;
 mod refusal;
 mod replay;
+mod review;
 mod session;
 mod speech;
 mod training;
@@ -452,6 +453,7 @@ impl Announcer {
             Event::Dual(e) => self.dual_event(p, e),
             Event::Training(e) => self.training_event(p, e),
             Event::Online(e) => self.online_event(p, e),
+            Event::Review(e) => self.review_event(p, e),
         }
     }
 }

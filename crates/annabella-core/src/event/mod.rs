@@ -20,6 +20,7 @@ mod dual;
 mod online;
 mod outside;
 mod record;
+mod review;
 mod training;
 mod voice;
 
@@ -32,6 +33,7 @@ pub use online::{
 };
 pub use outside::*;
 pub use record::{Keeping, RecordEvent, Replacing, ResumeOffer};
+pub use review::{ReviewEvent, ReviewRefusal, SideTally, Summary, TurningPoint};
 pub use training::{StatsLine, TrainingEvent};
 pub use voice::VoiceEvent;
 
@@ -129,6 +131,8 @@ pub enum Event {
     Training(TrainingEvent),
     /// Online play on lichess.
     Online(OnlineEvent),
+    /// The opening by name, and a game's review.
+    Review(ReviewEvent),
 }
 
 /// Replay of a finished or loaded game.
@@ -427,6 +431,8 @@ into_event! {
     DualEvent => |e| Event::Dual(e);
     TrainingEvent => |e| Event::Training(e);
     OnlineEvent => |e| Event::Online(e);
+    ReviewEvent => |e| Event::Review(e);
+    ReviewRefusal => |e| Event::Review(ReviewEvent::Refused(e));
 }
 
 /// An output of the session: text, speech, sound cues, the Braille

@@ -16,7 +16,7 @@ pub mod vocab;
 pub use args::{
     Argument, BlindfoldOrder, BoardOrder, BrfTo, ChallengeOrder, ClaimFor, ClockSide, DrillKind,
     DrillOrder, FlagError, LoadFrom, MoveNumber, MoveText, NewGame, OnlineOrder, PgnTo, PieceKind,
-    SaveTo, Sheets, Terms, View, Whom, lang_named, parse_chess960, parse_color_choice,
+    ReviewOrder, SaveTo, Sheets, Terms, View, Whom, lang_named, parse_chess960, parse_color_choice,
     parse_square,
 };
 pub use commands::Words;

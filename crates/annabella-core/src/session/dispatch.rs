@@ -176,6 +176,7 @@ impl Rooms {
             Cmd::Settings => settings::list(&self.table, self.records.settings_file()),
             Cmd::Hint => self.analyse(Purpose::Hint),
             Cmd::Eval => self.analyse(Purpose::Eval),
+            Cmd::Opening | Cmd::Review(_) | Cmd::Stop => self.review_room_command(cmd),
             Cmd::Clock(side) => self.clock_order(ClockOrder::Read(side)),
             Cmd::Pause => self.clock_order(ClockOrder::Pause),
             Cmd::Resume => self.clock_order(ClockOrder::Resume),

@@ -30,6 +30,7 @@
 //! | `training` | blindfold play, the drill, the questions about the game, the statistics | `blindfold`, `drill`, peeks, answers |
 //! | `display` | the Braille display's view, the board last sent to it, the square a routing key picked | routing keys (pick, let go, move), the view switched, the display's news, `display` |
 //! | `voice` | the moments sent to the recogniser (numbered), whether listening was asked for or failed, a microphone named | what was heard (read back, asked back, played, passed to the open question), `listen`, `microphones`, the recogniser's news |
+//! | `review` | the reviews made or read (kept with their games' moves), the review under way, the turning point shown, whether the opening was said | `review`, `stop`, `opening`, the review's analyses, the opening said when a game leaves the book |
 //! | `online` | the lichess client ([`crate::online::Client`]) and the game played there | `online`, `seek`, `challenge`, `abort`, `say`, `claim`, and the game commands that are calls there |
 //!
 //! Who plays the other side is one `Opponent` value (a person, an
@@ -55,6 +56,7 @@ mod play;
 mod prompt;
 mod records;
 mod replay;
+mod review;
 mod seat;
 mod settings;
 mod step;
@@ -287,6 +289,9 @@ struct Rooms {
     voice: voice::VoiceRoom,
     /// The Braille display: its view, the board it shows, a square picked.
     display: display::DisplayRoom,
+    /// Reviews made and under way, the turning point shown, the opening
+    /// said.
+    review: review::ReviewRoom,
 }
 
 impl Rooms {
@@ -305,6 +310,7 @@ impl Rooms {
             online: online::Online::default(),
             voice: voice::VoiceRoom::default(),
             display: display::DisplayRoom::default(),
+            review: review::ReviewRoom::default(),
         };
         session.dual.reset(&session.table);
         let side = session.draw_color();
@@ -392,7 +398,7 @@ impl Rooms {
 
     /// Whether a reply of the engine is awaited (its move or an analysis).
     fn waiting(&self) -> bool {
-        self.seat.waiting() || self.online.waiting(&self.table.game)
+        self.seat.waiting() || self.review.waiting() || self.online.waiting(&self.table.game)
     }
 
     /// Whose move it is, or `None` once the game is over; for the prompt.

@@ -14,7 +14,7 @@ use crate::dual::PlayerBoard;
 use crate::event::{Answer, BrailleSheet, Event, IoReason};
 use crate::input::{LoadFrom, PgnTo};
 use crate::rules::clock::{Clock, ClockMark};
-use crate::rules::{Finished, MoveFacts, PgnOptions, Ply, Tags};
+use crate::rules::{Finished, MoveFacts, PgnOptions, Ply, PlyNote, Tags};
 use crate::settings::{Lang, Settings};
 use crate::store::{MovesUpdate, ReadFor, Request, SavedBlindfold, SavedGame};
 
@@ -266,12 +266,14 @@ impl Records {
 
     /// `pgn`, `pgn FILE`, `pgn FILE de`: the game printed, or written to
     /// a file; German piece letters when the last word asks for them.
-    /// `players` White's first; `clock` the one whose times go in.
+    /// `players` White's first; `clock` the one whose times go in;
+    /// `notes` a review's, one per move.
     pub fn pgn(
         &self,
         t: &mut Table,
         players: [String; 2],
         clock: Option<&Clock>,
+        notes: &[PlyNote],
         to: PgnTo,
     ) -> Vec<Event> {
         let [white, black] = players;
@@ -281,6 +283,7 @@ impl Records {
             clock,
             german: to.german,
             tags: &self.tags,
+            notes,
         });
         let Some(file) = to.file else {
             return vec![Answer::Pgn(pgn).into()];
@@ -310,6 +313,7 @@ impl Records {
             clock,
             german: false,
             tags: &self.tags,
+            ..PgnOptions::default()
         });
         let tag = |name: &str| {
             tags.iter()

@@ -95,7 +95,6 @@ impl ReplayRoom {
 
     /// The whole game being replayed (while the table's game is the game
     /// up to the move shown).
-    #[cfg(test)]
     pub fn full(&self) -> Option<&Game> {
         self.replayed.as_ref().map(|r| &r.full)
     }
@@ -171,6 +170,15 @@ impl ReplayRoom {
         let full = &self.replayed.as_ref()?.full;
         (t.game.plies().len() == full.plies().len())
             .then(|| ReplayEvent::AtEnd(full.result()).into())
+    }
+
+    /// Shows the position after `plies` half-moves (a review's turning
+    /// point), starting a replay of a finished game; a running game is
+    /// not replayed (`Err` with the refusal).
+    pub fn show_at(&mut self, t: &mut Table, plies: usize) -> Result<(), Vec<Event>> {
+        let total = self.replayed(t)?.plies().len();
+        self.show(t, plies.min(total));
+        Ok(())
     }
 
     /// `next`, `prev`, `start`, `end`, `goto`: the game shown moves (the

@@ -16,7 +16,7 @@ use crate::engine::level;
 use crate::engine::search::{Score, SearchResult};
 use crate::event::{EngineEvent, Evaluation, Event, OpponentInfo, OpponentKind};
 use crate::input::Refusal;
-use crate::rules::{MoveFacts, key_of};
+use crate::rules::{Game, MoveFacts, key_of};
 use crate::settings::{OpponentChoice, Settings};
 
 use super::opponent::Opponent;
@@ -236,7 +236,9 @@ impl Seat {
                 }
                 self.engine_move(t, reply.id, mv, failure)
             }
-            Answer::Analysis(result) => Heard::Said(self.analysis_done(t, reply.id, &result)),
+            Answer::Analysis { result, .. } => {
+                Heard::Said(self.analysis_done(t, reply.id, &result))
+            }
         }
     }
 
@@ -301,6 +303,41 @@ impl Seat {
             external: None,
         }));
         Vec::new()
+    }
+
+    /// An analysis of position `index` of `game` for its review, on the
+    /// external engine when there is one (the built-in engine answers if
+    /// it fails): the request goes out with the step; its id, which the
+    /// reply carries.
+    pub fn ask_review(&mut self, game: &Game, index: usize, budget: Budget) -> u64 {
+        let id = self.next_id();
+        self.outbox.push(Request::Analyse(AnalysisRequest {
+            id,
+            initial: game.initial_position().clone(),
+            moves: game.plies().iter().take(index).map(|p| p.mv).collect(),
+            budget,
+            mode: game.castling_mode(),
+            external: self.external.clone(),
+        }));
+        id
+    }
+
+    /// The external engine's name as the review names it: its own
+    /// (`id name`) once known, else its program's; `None` for the
+    /// built-in engine.
+    pub fn analyst(&self) -> Option<String> {
+        let spec = self.external.as_ref()?;
+        Some(
+            self.engine_name
+                .clone()
+                .unwrap_or_else(|| program_name(&spec.command)),
+        )
+    }
+
+    /// The external engine failed in a review: the built-in engine
+    /// analyses from now on, and plays.
+    pub fn external_failed(&mut self) {
+        self.external = None;
     }
 
     /// An analysis came back: said if the position is still the one it

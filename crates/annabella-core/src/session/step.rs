@@ -134,6 +134,9 @@ pub enum Effect {
     Engine(Box<EngineRequest>),
     /// Stop the search for a move nobody waits for any more.
     StopEngine,
+    /// Stop the analysis with this id (`stop` in a review): its reply
+    /// still comes, and is dropped.
+    StopAnalysis(u64),
     /// Ask the store: keep, save, load, list, read or write.
     Store(StoreRequest),
     /// Call lichess, or open or close one of its streams.
@@ -317,7 +320,7 @@ impl Rooms {
         match input {
             Input::Start(_) | Input::Tick => Vec::new(),
             Input::Line(line) => self.dispatch(&line),
-            Input::Engine(reply) => self.engine_reply(reply),
+            Input::Engine(reply) => self.engine_reply(reply, now),
             Input::Net(reply) => self.net_reply(reply),
             Input::Store(reply) => self.store_reply(reply, now),
             Input::Token(outcome) => self.online.token_given(&self.table, outcome),

@@ -12,8 +12,8 @@ pub use crate::lang::Lang;
 pub use values::{
     Allowed, BaseUrl, BoardStyle, BrailleTable, BrailleUse, Choice, ColorChoice, ConfirmMode,
     Level, ListenConfirm, Microphone, OFF, ON, OpponentChoice, Orientation, Percent, PlayerName,
-    QuizEvery, RANDOM, SpeechMode, Style, TimeAlerts, TimeChoice, Value, Verbosity, Voice,
-    VoiceModel, WaiveBelow, Width,
+    QuizEvery, RANDOM, ReviewDepth, SpeechMode, Style, TimeAlerts, TimeChoice, Value, Verbosity,
+    Voice, VoiceModel, WaiveBelow, Width,
 };
 
 use crate::lang::{Words, fold};
@@ -196,6 +196,18 @@ settings! {
     ConfirmBelow confirm_below: WaiveBelow = WaiveBelow(0),
         words &["confirmbelow"], &["bestätigenbis"], &["kinnitaalla"],
         help "setting-confirmbelow";
+    /// Say the opening's name when the game leaves the last named
+    /// position.
+    Opening opening: bool = true,
+        words &["opening"], &["eröffnung"], &["avang"],
+        help "setting-opening";
+    /// How deep `review` searches each position. 11: the 40-move
+    /// reference game reviews in about 9 s on the 2-core machine of
+    /// BENCHMARKS.md, where depth 12 takes 15 s, too near the 20 s a
+    /// review may take when the machine is busy.
+    ReviewDepth review_depth: ReviewDepth = ReviewDepth(11),
+        words &["reviewdepth"], &["analysetiefe"], &["analüüsisügavus"],
+        help "setting-reviewdepth";
     /// Compare the player's board after every move of the opponent.
     DualCheck dual_check: bool = false,
         words &["dualcheck"], &["brettprüfung"], &["lauakontroll"],

@@ -410,6 +410,19 @@ impl Level {
 
 range_value!(Level(u8), 1, Level::MAX as u16, zero: false, ["1", "5", "10"]);
 
+/// How deep a review searches each position, in plies (`go depth N`
+/// for an external engine).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ReviewDepth(pub u8);
+
+impl ReviewDepth {
+    /// The deepest review allowed: deeper takes minutes a position on
+    /// the built-in engine.
+    pub const MAX: u8 = 30;
+}
+
+range_value!(ReviewDepth(u8), 1, ReviewDepth::MAX as u16, zero: false, ["1", "11", "30"]);
+
 /// The time control of the games: none, or a control such as `5+3`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TimeChoice {

@@ -58,8 +58,6 @@ pub enum FlagError {
     Chess960Number(String),
     /// `--engine-option` without a name and a value.
     EngineOption(String),
-    /// `--engine` with a human opponent.
-    EngineWithoutOpponent,
     /// A flag or word with a fixed set of values got another
     /// (`annabella generate completions tcsh`).
     NotOneOf {

@@ -18,12 +18,14 @@ mod dual;
 mod flags;
 mod online;
 mod records;
+mod review;
 mod training;
 
 pub use dual::{BoardOrder, Sheets};
 pub use flags::{FlagError, lang_named};
 pub use online::{ChallengeOrder, ClaimFor, OnlineOrder, Terms, Whom};
 pub use records::{BrfTo, LoadFrom, PgnTo, SaveTo};
+pub use review::ReviewOrder;
 pub use training::{BlindfoldOrder, DrillKind, DrillOrder};
 
 /// A command's argument: a value read from the words after the command

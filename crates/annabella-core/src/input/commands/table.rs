@@ -8,7 +8,8 @@ use shakmaty::{Color, File, Rank, Square};
 use super::{Entry, InReplay, OnLichess, w};
 use crate::input::args::{
     BlindfoldOrder, BoardOrder, BrfTo, ChallengeOrder, ClaimFor, ClockSide, DrillOrder, LoadFrom,
-    MoveNumber, MoveText, NewGame, OnlineOrder, PgnTo, PieceKind, SaveTo, Sheets, Terms, View,
+    MoveNumber, MoveText, NewGame, OnlineOrder, PgnTo, PieceKind, ReviewOrder, SaveTo, Sheets,
+    Terms, View,
 };
 use crate::settings::Setting;
 
@@ -88,6 +89,14 @@ commands! {
     /// How the position stands.
     Eval = w(&["eval"], &["bewertung"], &["hinnang"]),
         "help-eval", reads: true, peeks: 1, lichess: Refused;
+    /// The opening's name and ECO code.
+    Opening = w(&["opening"], &["eröffnung"], &["avang"]), "help-opening", reads: true, peeks: 1;
+    /// Reviews a finished game with the engine, or walks its turning
+    /// points.
+    Review(ReviewOrder) = w(&["review"], &["analyse", "auswertung"], &["analüüs", "analüüsi"]),
+        "help-review", lichess: Refused;
+    /// Stops the review under way.
+    Stop = w(&["stop"], &["stopp", "halt"], &["stopp", "peata"]), "help-stop";
     /// Both clocks, or one, in words.
     Clock(Option<ClockSide>) = w(&["clock", "c"], &["uhr"], &["kell"]),
         "help-clock", reads: true, replay: Refused;

@@ -51,6 +51,7 @@ impl Rooms {
         self.clock.on_new_game(&mut self.table, why);
         self.dual.on_new_game(&self.table);
         self.display.on_new_game();
+        self.review.on_new_game();
         self.online.on_new_game(why);
         if why != Replaced::Continue {
             self.records.forget_imported();

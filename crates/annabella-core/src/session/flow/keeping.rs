@@ -12,6 +12,7 @@ use crate::event::{
 };
 use crate::input::PgnTo;
 use crate::input::vocab::{NO, YES, fold};
+use crate::review::Review;
 use crate::rules::{MoveFacts, import_game, key_of, list_games};
 use crate::store::{ReadFor, Reply, Request, SavedGame};
 
@@ -121,12 +122,18 @@ impl Rooms {
     }
 
     /// `pgn [FILE] [de]`, with the players and the clock of the game
-    /// shown.
+    /// shown, and the review of the game when one was made or read.
     pub(in crate::session) fn pgn(&mut self, to: PgnTo) -> Vec<Event> {
         let players = self.players();
         let clock = self.replay.record_clock(&self.table).cloned();
+        let full = self.replay.full().unwrap_or(&self.table.game);
+        let notes = self
+            .review
+            .kept_of(full)
+            .map(|r| r.notes(full))
+            .unwrap_or_default();
         self.records
-            .pgn(&mut self.table, players, clock.as_ref(), to)
+            .pgn(&mut self.table, players, clock.as_ref(), &notes, to)
     }
 
     /// `brf FILE [replace]`, with the players and the clock of the game
@@ -221,18 +228,24 @@ impl Rooms {
                 return self.ask_replace(Replacing::Save(path.display().to_string()));
             }
             Reply::Failed { path, trouble } => {
+                self.review.take_after_load();
                 self.dual.sheet_failed();
                 RecordEvent::Failed { path, trouble }
             }
             Reply::Loaded { name, game } => {
                 self.records.forget_imported();
+                let review = self.review.take_after_load();
                 return match self.restore(&game, now) {
                     Ok(()) => {
                         self.keep_aside();
                         let mark = self.mark().owned();
                         self.records.named(mark);
                         let mut events = vec![RecordEvent::Loaded(name).into()];
-                        events.push(self.table.status(self.against()));
+                        if review {
+                            events.extend(self.review_loaded());
+                        } else {
+                            events.push(self.table.status(self.against()));
+                        }
                         self.autosave();
                         events
                     }
@@ -269,6 +282,11 @@ impl Rooms {
             imported.tag("White").unwrap_or("?").to_string(),
             imported.tag("Black").unwrap_or("?").to_string(),
         ];
+        // An analysed file's evaluations serve as the game's review:
+        // `review` says it at once, and `pgn` writes it back.
+        if let Some(review) = Review::from_notes(&imported.game, &imported.notes) {
+            self.review.keep(review);
+        }
         self.keep_aside();
         let mut events: Vec<Event> = vec![RecordEvent::PgnLoaded { number, players }.into()];
         if let Some(error) = imported.error.clone() {

@@ -12,12 +12,15 @@ mod keeping;
 mod moves;
 mod online;
 mod record;
+mod review;
 mod voice;
 
 pub(in crate::session) use games::Replaced;
 pub use record::RestoreError;
 
-use crate::engine::host::Reply;
+use std::time::Instant;
+
+use crate::engine::host::{Answer, Reply};
 use crate::event::Event;
 
 use super::Rooms;
@@ -39,7 +42,14 @@ impl Rooms {
 
     /// An engine's reply: its move played as any move is (after what is
     /// said of the engine), or the analysis said.
-    pub(super) fn engine_reply(&mut self, reply: Reply) -> Vec<Event> {
+    pub(super) fn engine_reply(&mut self, reply: Reply, now: Instant) -> Vec<Event> {
+        if self.for_review(reply.id)
+            && let Answer::Analysis {
+                result, failure, ..
+            } = &reply.answer
+        {
+            return self.review_found(result, failure.clone(), now);
+        }
         match self.seat.reply(&self.table, reply) {
             Heard::Move(mv, mut events) => {
                 events.extend(self.play(mv));

@@ -82,6 +82,8 @@ impl Rooms {
             Err(refused) => return refused,
         };
         self.dual.follow(&before, mv, agreed);
+        let opening = self.table.settings.opening;
+        events.extend(self.review.opening_left(&self.table.game, opening));
         events.extend(self.dual.check(&self.table, self.against(), mover));
         let o = self.against();
         events.extend(confirm::ask_repeat(&mut self.table, o, mover));
