@@ -40,8 +40,8 @@
 #![warn(missing_docs)]
 
 pub use annabella_core::{
-    announce, braille, calendar, dual, earcons, event, input, lang, online, output, rng, rules,
-    session, settings, training, view,
+    announce, braille, calendar, dual, earcons, event, input, lang, online, output, review, rng,
+    rules, session, settings, training, view,
 };
 
 pub mod app;

@@ -29,6 +29,21 @@ pub use annabella_core::engine::host::{
 /// A search of the built-in engine within a budget, for hints,
 /// evaluations and reviews: deterministic, and stopped early when nobody
 /// waits for it any more.
+/// The built-in engine's answer to `request`, found on the caller's
+/// thread: what the host's analysis worker answers when no external
+/// engine is named (for tests and benchmarks that step a session).
+pub fn analysed_here(request: &AnalysisRequest) -> Reply {
+    let stop = Arc::new(AtomicBool::new(false));
+    Reply {
+        id: request.id,
+        answer: Answer::Analysis {
+            result: analyse_until(&request.initial, &request.moves, request.budget, stop),
+            failure: None,
+            engine: None,
+        },
+    }
+}
+
 fn analyse_until(
     initial: &Chess,
     moves: &[Move],

@@ -11,10 +11,9 @@ use shakmaty::{Chess, Position};
 
 use annabella::announce::Announcer;
 use annabella::braille::Screen;
-use annabella::engine::host::{Answer, Budget, Reply, Request};
-use annabella::engine::search::{Limits, Searcher};
+use annabella::engine::host::{Reply, Request, analysed_here};
 use annabella::event::{DisplayBoard, DisplayEvent, Event, SessionEvent, View};
-use annabella::rules::{Game, key_of};
+use annabella::rules::Game;
 use annabella::session::{DisplayInput, Effect, Input, Session, Start, Step};
 use annabella::settings::{Lang, OpponentChoice, ReviewDepth, Settings};
 
@@ -28,34 +27,10 @@ const BLUNDER: &str = "e4\ne5\nNf3\nQg5\nNxg5\nresign\n";
 /// The built-in engine's answer to an analysis, as the engine host
 /// gives it.
 fn analysed(request: &Request) -> Option<Reply> {
-    let Request::Analyse(r) = request else {
-        return None;
-    };
-    let mut pos = r.initial.clone();
-    let mut keys = Vec::new();
-    for m in &r.moves {
-        keys.push(key_of(&pos));
-        pos.play_unchecked(*m);
+    match request {
+        Request::Analyse(r) => Some(analysed_here(r)),
+        Request::Move(_) => None,
     }
-    let limits = match r.budget {
-        Budget::Depth(d) => Limits {
-            depth: Some(d),
-            ..Limits::default()
-        },
-        Budget::Nodes(n) => Limits {
-            nodes: Some(n),
-            ..Limits::default()
-        },
-    };
-    let result = Searcher::new(1).search(&pos, &keys, &limits, &mut |_| {});
-    Some(Reply {
-        id: r.id,
-        answer: Answer::Analysis {
-            result,
-            failure: None,
-            engine: None,
-        },
-    })
 }
 
 /// `line` stepped, and every analysis it asks for answered, one at a
