@@ -175,15 +175,15 @@ def main():
     builtin_args = ["--opponent", "human"]
     if args.builtin_depth:
         builtin_args += ["--reviewdepth", str(args.builtin_depth)]
-    # An external engine is the opponent's engine: --opponent engine, the
-    # default (annabella refuses --engine with --opponent human).
-    ref_args = ["--engine", args.stockfish, "--reviewdepth", str(args.depth)]
+    ref_args = ["--opponent", "human", "--engine", args.stockfish,
+                "--reviewdepth", str(args.depth)]
 
     head = ("| game | plies | built-in s | SF s | SF ?/?? | found ?/?? | judged | invented ?/?? "
             "| SF ?! | found ?! | judged | invented ?! | White acc. bi/SF | Black acc. bi/SF |")
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
     totals = None
+    matrix = {}  # (reference's, ours) -> plies
     times = {"builtin": [], "sf": []}
     acc_diff = []
     lichess = dict.fromkeys(["ref_bad", "bad_found", "bad_judged", "bad_invented",
@@ -200,6 +200,8 @@ def main():
         if len(j_b) != plies or len(j_s) != plies:
             sys.exit(f"{label}: {plies} plies, PGNs with {len(j_b)} and {len(j_s)}")
         c = compare(j_b, j_s)
+        for pair in zip(j_s, j_b):
+            matrix[pair] = matrix.get(pair, 0) + 1
         totals = c if totals is None else {k: totals[k] + c[k] for k in c}
         times["builtin"].append(t_b)
         times["sf"].append(t_s)
@@ -239,6 +241,14 @@ def main():
           f"judges {t['inacc_judged']} at all ({pct(t['inacc_judged'], t['ref_inacc'])})")
     print(f"built-in inaccuracies: {t['ours_inacc']}; invented (Stockfish: no judgement "
           f"there): {t['inacc_invented']} ({pct(t['inacc_invented'], t['ours_inacc'])})")
+    names = {BLUNDER: "??", MISTAKE: "?", INACCURACY: "?!", 0: "none"}
+    order = (BLUNDER, MISTAKE, INACCURACY, 0)
+    print(f"each ply: Stockfish depth {args.depth} (rows) against the built-in engine (columns)")
+    print("| SF \\ built-in | " + " | ".join(names[n] for n in order) + " |")
+    print("|---|---|---|---|---|")
+    for r in order:
+        cells = ["-" if r == a == 0 else str(matrix.get((r, a), 0)) for a in order]
+        print(f"| {names[r]} | " + " | ".join(cells) + " |")
     if acc_diff:
         print(f"accuracy, built-in minus Stockfish, over {len(acc_diff)} sides: mean "
               f"{statistics.mean(acc_diff):+.1f}, mean absolute "
