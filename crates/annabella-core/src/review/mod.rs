@@ -278,3 +278,113 @@ pub fn legal_prefix(pos: &Chess, line: &[Move]) -> Vec<Move> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::san::San;
+
+    /// Fool's mate: 1.f3 e5 2.g4?? Qh4#.
+    fn fools_mate() -> Game {
+        let mut game = Game::new();
+        for san in ["f3", "e5", "g4", "Qh4"] {
+            let mv = san
+                .parse::<San>()
+                .expect("SAN")
+                .to_move(game.position())
+                .expect("legal");
+            game.play(mv).expect("played");
+        }
+        game
+    }
+
+    fn evaluated(game: &Game, evals: &[Eval]) -> Review {
+        let mut review = Review::of(game);
+        for (i, eval) in evals.iter().enumerate() {
+            review.set(
+                i,
+                PositionEval {
+                    eval: *eval,
+                    line: Vec::new(),
+                },
+            );
+        }
+        review
+    }
+
+    #[test]
+    fn the_move_that_lets_mate_in_is_the_blunder_and_the_mate_has_no_eval() {
+        let game = fools_mate();
+        let evals = [
+            Eval::Cp(20),
+            Eval::Cp(-10),
+            Eval::Cp(-40),
+            Eval::Mate(-1),
+            Eval::Mate(0),
+        ];
+        let review = evaluated(&game, &evals);
+        assert!(review.complete());
+        let verdicts = review.verdicts(&game);
+        assert_eq!(verdicts.len(), 1, "{verdicts:?}");
+        assert_eq!(
+            (verdicts[0].ply, verdicts[0].mover, verdicts[0].judgement),
+            (2, Color::White, Judgement::Blunder)
+        );
+        let notes = review.notes(&game);
+        assert_eq!(notes[2].judgement, Some(Judgement::Blunder));
+        assert_eq!(notes[2].eval, Some(Eval::Mate(-1)));
+        // The position after the mate: lichess writes no evaluation.
+        assert_eq!(notes[3].eval, None);
+        let tally = review.tally(&game);
+        assert_eq!(tally.white.counts, [0, 0, 1]);
+        assert_eq!(tally.black.counts, [0, 0, 0]);
+    }
+
+    #[test]
+    fn a_files_notes_give_the_review_and_its_judgements_stand() {
+        let game = fools_mate();
+        let notes = vec![
+            PlyNote {
+                eval: Some(Eval::Cp(0)),
+                // A judgement the evaluations alone would not give.
+                judgement: Some(Judgement::Inaccuracy),
+                better: Vec::new(),
+            },
+            PlyNote {
+                eval: Some(Eval::Cp(-40)),
+                ..PlyNote::default()
+            },
+            PlyNote::default(),
+            PlyNote::default(),
+        ];
+        let review = Review::from_notes(&game, &notes).expect("evaluations given");
+        assert!(review.is_of(&game));
+        // The start is never in a file; the rest as given.
+        assert_eq!(review.next_missing(), Some(0));
+        assert_eq!(review.evaluated(), 2);
+        let mut done = review.clone();
+        done.set(
+            0,
+            PositionEval {
+                eval: Eval::Cp(20),
+                line: Vec::new(),
+            },
+        );
+        let verdicts = done.verdicts(&game);
+        assert_eq!(verdicts.len(), 1);
+        assert_eq!(verdicts[0].judgement, Judgement::Inaccuracy);
+        assert_eq!(Review::from_notes(&game, &[PlyNote::default()]), None);
+        assert!(!Review::of(&Game::new()).is_of(&game));
+    }
+
+    #[test]
+    fn a_line_is_said_as_far_as_it_is_legal() {
+        let pos = Chess::default();
+        let game = fools_mate();
+        let moves: Vec<Move> = game.plies().iter().map(|p| p.mv).collect();
+        assert_eq!(legal_prefix(&pos, &moves), moves);
+        // e5 again after f3 e5 is no move.
+        let broken = [moves[0], moves[1], moves[1]];
+        assert_eq!(legal_prefix(&pos, &broken), moves[..2].to_vec());
+    }
+}
