@@ -8,7 +8,7 @@
 use std::sync::OnceLock;
 
 use annabella::announce::Announcer;
-use annabella::engine::host::{Answer, Reply, Request};
+use annabella::engine::host::{Answer, Budget, Reply, Request};
 use annabella::engine::search::{Limits, Searcher};
 use annabella::event::Event;
 use annabella::io::{LineSource, PlainLines};
@@ -91,7 +91,12 @@ fn replay(initial: &Chess, moves: &[Move]) -> (Chess, Vec<u64>) {
 pub fn answer(request: &Request, failing: bool) -> Reply {
     let (initial, moves, nodes) = match request {
         Request::Move(r) => (&r.initial, &r.moves, ENGINE_NODES),
-        Request::Analyse(r) => (&r.initial, &r.moves, r.nodes.min(ENGINE_NODES)),
+        // A review's depth is held to the same few nodes: fuzzing wants
+        // many steps, not good analyses.
+        Request::Analyse(r) => match r.budget {
+            Budget::Nodes(n) => (&r.initial, &r.moves, n.min(ENGINE_NODES)),
+            Budget::Depth(_) => (&r.initial, &r.moves, ENGINE_NODES),
+        },
     };
     let (pos, keys) = replay(initial, moves);
     let mut searcher = Searcher::new(1);
@@ -110,7 +115,11 @@ pub fn answer(request: &Request, failing: bool) -> Reply {
         }
         Request::Analyse(r) => Reply {
             id: r.id,
-            answer: Answer::Analysis(result),
+            answer: Answer::Analysis {
+                result,
+                failure: failing.then_some(annabella::engine::client::Failure::Hung),
+                engine: None,
+            },
         },
     }
 }
