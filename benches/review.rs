@@ -6,8 +6,8 @@
 
 use std::time::Instant;
 
-use annabella::engine::host::{Reply, Request, analysed_here};
-use annabella::engine::search::{Limits, Searcher};
+use annabella::engine::host::{Budget, Reply, Request, analysed_here};
+use annabella::engine::search::Searcher;
 use annabella::event::{Event, ReviewEvent};
 use annabella::review::{PositionEval, Review};
 use annabella::rules::{Eval, Game, import_game, key_of};
@@ -70,14 +70,8 @@ fn review(c: &mut Criterion) {
     let mut group = c.benchmark_group("review");
     group.sample_size(10);
     group.bench_function("position_at_default_depth", |b| {
-        let depth = u32::from(Settings::default().review_depth.0);
-        b.iter(|| {
-            let limits = Limits {
-                depth: Some(depth),
-                ..Limits::default()
-            };
-            Searcher::new(4).search(&pos, &keys, &limits, &mut |_| {})
-        })
+        let limits = Budget::Depth(u32::from(Settings::default().review_depth.0)).limits();
+        b.iter(|| Searcher::new(4).search(&pos, &keys, &limits, &mut |_| {}))
     });
     group.finish();
 

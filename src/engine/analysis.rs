@@ -172,17 +172,8 @@ pub fn read_analysis(
 
 #[cfg(test)]
 mod tests {
-    use super::super::client::Script;
+    use super::super::client::tests::{script, soon};
     use super::*;
-
-    fn script(text: &str) -> Script<std::vec::IntoIter<String>> {
-        let lines: Vec<String> = text.lines().map(str::to_string).collect();
-        Script(lines.into_iter())
-    }
-
-    fn soon() -> Instant {
-        Instant::now() + Duration::from_secs(1)
-    }
 
     fn analysed(fen: &str, output: &str) -> Result<Option<SearchResult>, Failure> {
         let pos: Chess = fen

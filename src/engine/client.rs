@@ -505,15 +505,17 @@ pub(super) fn wait_for(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    fn script(text: &str) -> Script<std::vec::IntoIter<String>> {
+    /// An engine's output, one line at a time.
+    pub(in crate::engine) fn script(text: &str) -> Script<std::vec::IntoIter<String>> {
         let lines: Vec<String> = text.lines().map(str::to_string).collect();
         Script(lines.into_iter())
     }
 
-    fn soon() -> Instant {
+    /// A deadline a scripted engine always meets.
+    pub(in crate::engine) fn soon() -> Instant {
         Instant::now() + Duration::from_secs(1)
     }
 

@@ -58,17 +58,7 @@ fn analyse_until(
     }
     let mut searcher = Searcher::new(4);
     searcher.set_stop_flag(stop);
-    let limits = match budget {
-        Budget::Nodes(n) => Limits {
-            nodes: Some(n),
-            ..Limits::default()
-        },
-        Budget::Depth(d) => Limits {
-            depth: Some(d),
-            ..Limits::default()
-        },
-    };
-    searcher.search(&pos, &keys, &limits, &mut |_| {})
+    searcher.search(&pos, &keys, &budget.limits(), &mut |_| {})
 }
 
 enum Job {

@@ -17,7 +17,7 @@ use annabella::rules::Game;
 use annabella::session::{DisplayInput, Effect, Input, Session, Start, Step};
 use annabella::settings::{Lang, OpponentChoice, ReviewDepth, Settings};
 
-use crate::common::Home;
+use crate::common::{Home, run_piped};
 use crate::pgn_annotated::{READ, python_chess};
 
 /// The planted blunder: Black leaves the queen to the knight (2...Qg5??
@@ -139,24 +139,9 @@ fn the_display_shows_the_turning_point_and_the_position_before_it() {
     );
 }
 
-/// The binary in `home`, English, with `args`, fed `input`; its output.
+/// The binary in `home` with `args`, fed `input`; its output.
 fn annabella(home: &Home, args: &[&str], input: &str) -> String {
-    use std::io::Write;
-    let mut child = home
-        .command(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("annabella starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    let out = child.wait_with_output().expect("annabella ends");
-    assert!(out.status.success(), "{out:?}");
-    String::from_utf8(out.stdout).expect("UTF-8")
+    run_piped(home, args, input).join("\n")
 }
 
 #[test]

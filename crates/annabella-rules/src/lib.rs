@@ -12,6 +12,8 @@ mod opening;
 mod outcome;
 mod record;
 mod tags;
+#[cfg(test)]
+mod testing;
 
 pub use annotation::{Eval, Judgement, PlyNote};
 pub use facts::{Check, MoveFacts};

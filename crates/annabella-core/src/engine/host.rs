@@ -9,7 +9,7 @@ use std::time::Duration;
 use shakmaty::{CastlingMode, Chess, Color, Move};
 
 use super::client::{ExternalSpec, Failure};
-use super::search::{Clock, SearchResult};
+use super::search::{Clock, Limits, SearchResult};
 
 /// What the host is asked to do.
 #[derive(Clone, Debug)]
@@ -57,6 +57,22 @@ pub enum Budget {
     Nodes(u64),
     /// This many plies of iterative deepening (`go depth N`).
     Depth(u32),
+}
+
+impl Budget {
+    /// The built-in engine's search limits for this budget.
+    pub fn limits(self) -> Limits {
+        match self {
+            Budget::Nodes(n) => Limits {
+                nodes: Some(n),
+                ..Limits::default()
+            },
+            Budget::Depth(d) => Limits {
+                depth: Some(d),
+                ..Limits::default()
+            },
+        }
+    }
 }
 
 /// What the opponent should think about.

@@ -112,7 +112,6 @@ impl Review {
                     eval: after.eval,
                     line: note.better.clone(),
                 });
-                review.given[i] = review.given[i].or(note.judgement);
             }
         }
         Some(review)
@@ -123,6 +122,11 @@ impl Review {
         self.initial_fen == game.initial_fen()
             && self.moves.len() == game.plies().len()
             && self.moves.iter().zip(game.plies()).all(|(m, p)| *m == p.mv)
+    }
+
+    /// Whether `other` is a review of the same game (start and moves).
+    pub fn same_game(&self, other: &Review) -> bool {
+        self.initial_fen == other.initial_fen && self.moves == other.moves
     }
 
     /// The number of positions (moves + 1).

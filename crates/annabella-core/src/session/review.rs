@@ -90,8 +90,7 @@ impl ReviewRoom {
     /// Keeps `review` (a new one, or one read from a file) in place of
     /// any kept of the same moves.
     pub fn keep(&mut self, review: Review) {
-        self.kept
-            .retain(|r| r.moves() != review.moves() || !same_start(r, &review));
+        self.kept.retain(|r| !r.same_game(&review));
         self.kept.push(review);
         if self.kept.len() > KEPT {
             self.kept.remove(0);
@@ -346,18 +345,12 @@ fn not_reviewed(running: bool) -> Event {
     }
 }
 
-fn same_start(a: &Review, b: &Review) -> bool {
-    a.positions() == b.positions() && a.moves() == b.moves()
-}
-
 /// The position before ply `index` of `game` (after the last move for
 /// the last index).
 fn position_at(game: &Game, index: usize) -> Chess {
-    let mut pos = game.initial_position().clone();
-    for ply in game.plies().iter().take(index) {
-        pos.play_unchecked(ply.mv);
-    }
-    pos
+    game.position_before(index)
+        .unwrap_or(game.position())
+        .clone()
 }
 
 /// What a search found in `pos`, from White's side. A position without

@@ -33,8 +33,8 @@ pub(crate) fn engine_requests(step: &Step) -> Vec<Request> {
 /// What the engine host answers to an analysis, found by the built-in
 /// search right here (deterministic at a depth or node budget).
 pub(crate) fn analysed(request: &Request) -> crate::engine::host::Reply {
-    use crate::engine::host::{Answer, Budget, Reply};
-    use crate::engine::search::{Limits, Searcher};
+    use crate::engine::host::{Answer, Reply};
+    use crate::engine::search::Searcher;
     use shakmaty::Position;
     let Request::Analyse(r) = request else {
         panic!("not an analysis: {request:?}");
@@ -45,17 +45,7 @@ pub(crate) fn analysed(request: &Request) -> crate::engine::host::Reply {
         keys.push(crate::rules::key_of(&pos));
         pos.play_unchecked(*m);
     }
-    let limits = match r.budget {
-        Budget::Nodes(n) => Limits {
-            nodes: Some(n),
-            ..Limits::default()
-        },
-        Budget::Depth(d) => Limits {
-            depth: Some(d),
-            ..Limits::default()
-        },
-    };
-    let result = Searcher::new(1).search(&pos, &keys, &limits, &mut |_| {});
+    let result = Searcher::new(1).search(&pos, &keys, &r.budget.limits(), &mut |_| {});
     Reply {
         id: r.id,
         answer: Answer::Analysis {

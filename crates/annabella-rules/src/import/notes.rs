@@ -233,6 +233,7 @@ impl Notes {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::line;
     use crate::{Game, PgnOptions, import_game};
 
     fn eval(comment: &str) -> Option<Eval> {
@@ -327,21 +328,6 @@ mod tests {
         let read = notes.finish(2);
         assert_eq!(read[0].better.len(), 2);
         assert!(read[1].better.is_empty(), "Nf6 is no move of White's");
-    }
-
-    /// The moves of `sans` from `pos`.
-    fn line(pos: &Chess, sans: &str) -> Vec<Move> {
-        let mut pos = pos.clone();
-        sans.split_whitespace()
-            .map(|san| {
-                let mv = San::from_ascii(san.as_bytes())
-                    .expect("SAN")
-                    .to_move(&pos)
-                    .expect("legal");
-                pos.play_unchecked(mv);
-                mv
-            })
-            .collect()
     }
 
     /// The Blackburne Shilling trap, with an analysis of it.

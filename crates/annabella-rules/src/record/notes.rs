@@ -77,7 +77,7 @@ pub(super) fn variation(before: &Chess, line: &[Move], german: bool) -> Vec<Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::san::San;
+    use crate::testing::line as moves;
 
     #[test]
     fn pawns_as_lichess_writes_them() {
@@ -114,20 +114,6 @@ mod tests {
         );
         assert_eq!(comment(None, five).as_deref(), Some("{ [%clk 0:05:00] }"));
         assert_eq!(comment(None, None), None);
-    }
-
-    fn moves(pos: &Chess, sans: &str) -> Vec<Move> {
-        let mut pos = pos.clone();
-        sans.split_whitespace()
-            .map(|san| {
-                let mv = San::from_ascii(san.as_bytes())
-                    .expect("SAN")
-                    .to_move(&pos)
-                    .expect("legal");
-                pos.play_unchecked(mv);
-                mv
-            })
-            .collect()
     }
 
     #[test]
